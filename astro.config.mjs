@@ -1,0 +1,50 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+// apexcharts 3 adds one fixed <style> element to each chart's SVG; allow exactly that text by
+// its hash, computed from the installed package so an upgrade cannot silently break it.
+/** @returns {`sha256-${string}`} */
+function apexchartsStyleHash() {
+  const source = readFileSync(new URL('./node_modules/apexcharts/dist/apexcharts.esm.js', import.meta.url), 'utf8');
+  const marker = 'document.createTextNode("\\n      .apexcharts-flip-y';
+  const start = source.indexOf(marker) + 'document.createTextNode('.length;
+  let end = start + 1;
+  while (!(source[end] === '"' && source[end - 1] !== '\\')) end++;
+  const text = JSON.parse(source.slice(start, end + 1));
+  return /** @type {`sha256-${string}`} */ (`sha256-${createHash('sha256').update(text).digest('base64')}`);
+}
+
+export default defineConfig({
+  output: 'server',
+  adapter: node({
+    mode: 'standalone',
+    // Pages render fully before sending, so a database outage becomes a clean 503.
+    experimentalDisableStreaming: true,
+    staticHeaders: true,
+    bodySizeLimit: 1024 * 1024,
+  }),
+  integrations: [react()],
+  site: process.env.PUBLIC_URL ?? 'http://localhost:4321',
+  server: { port: 4321, host: '127.0.0.1' },
+  security: {
+    // Our middleware checks the origin of every state-changing request (DESIGN.md, CSRF), JSON included.
+    checkOrigin: false,
+    csp: {
+      styleDirective: { hashes: [apexchartsStyleHash()] },
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+    },
+  },
+  markdown: { syntaxHighlight: false },
+  devToolbar: { enabled: false },
+});

@@ -1,0 +1,287 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  serial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phoneNumber: text('phone_number').notNull().default(''),
+    zipCode: text('zip_code'),
+    passwordHash: text('password_hash'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    role: text('role', { enum: ['learner', 'admin'] }).notNull().default('learner'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    secretHash: text('secret_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    persistent: integer('persistent').notNull().default(1),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_verification_tokens_user_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+export const oauthAccounts = pgTable(
+  'oauth_accounts',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('oauth_accounts_user_idx').on(t.userId)],
+);
+
+export const rateLimitBuckets = pgTable('rate_limit_buckets', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});
+
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    providerId: text('provider_id'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('email_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+);
+
+export const auditLog = pgTable('audit_log', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  actorId: uuid('actor_id'),
+  action: text('action').notNull(),
+  detail: jsonb('detail').notNull().default({}),
+  createdAt: createdAt(),
+});
+
+export type User = typeof users.$inferSelect;
+export type Session = typeof sessions.$inferSelect;
+
+export const assessments = pgTable(
+  'assessments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    savingScore: integer('saving_score').notNull(),
+    creditScore: integer('credit_score').notNull(),
+    investingScore: integer('investing_score').notNull(),
+    /** Question id → chosen option value; empty when only scores were sent. */
+    answers: jsonb('answers').$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('assessments_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+export type Assessment = typeof assessments.$inferSelect;
+
+export interface LessonSectionData {
+  header?: string;
+  subheader?: string;
+  content: string;
+}
+
+export interface QuizQuestionData {
+  id: number;
+  question: string;
+  options: string[];
+  correctAnswer: number;
+  explanation: string;
+}
+
+export interface LessonSourceData {
+  title: string;
+  publisher?: string;
+  url: string;
+}
+
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    pillar: text('pillar', { enum: ['saving', 'credit', 'investing'] }).notNull(),
+    level: text('level', { enum: ['beginner', 'intermediate', 'advanced'] }).notNull(),
+    orderIndex: integer('order_index').notNull(),
+    duration: integer('duration').notNull().default(10),
+    weight: doublePrecision('weight').notNull().default(16.67),
+    sections: jsonb('sections').$type<LessonSectionData[]>().notNull().default([]),
+    /** The older single content field of the spec (section 3), kept for lessons without sections. */
+    content: text('content'),
+    learningObjectives: jsonb('learning_objectives').$type<string[]>().notNull().default([]),
+    questions: jsonb('questions').$type<QuizQuestionData[]>().notNull().default([]),
+    sources: jsonb('sources').$type<LessonSourceData[]>().notNull().default([]),
+    reviewedAt: text('reviewed_at'),
+    version: integer('version').notNull().default(1),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('lessons_slug_idx').on(t.slug),
+    uniqueIndex('lessons_position_idx').on(t.pillar, t.level, t.orderIndex).where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+export interface QuizResponseData {
+  questionId: number;
+  userAnswer: number;
+  isCorrect: boolean;
+  correctAnswer: number;
+  /** The question as it was when answered: later edits never rewrite an attempt. */
+  question: string;
+  options: string[];
+  explanation: string;
+}
+
+export const quizAttempts = pgTable(
+  'quiz_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id),
+    attemptId: uuid('attempt_id').notNull(),
+    responses: jsonb('responses').$type<QuizResponseData[]>().notNull(),
+    score: integer('score').notNull(),
+    totalQuestions: integer('total_questions').notNull(),
+    passed: boolean('passed').notNull(),
+    durationMs: integer('duration_ms'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('quiz_attempts_user_attempt_idx').on(t.userId, t.attemptId),
+    index('quiz_attempts_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export const lessonProgress = pgTable(
+  'lesson_progress',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id),
+    completed: boolean('completed').notNull().default(false),
+    bestScore: integer('best_score').notNull().default(0),
+    lastScore: integer('last_score').notNull().default(0),
+    totalQuestions: integer('total_questions').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lessonId] })],
+);
+
+export type Lesson = typeof lessons.$inferSelect;
+export type QuizAttempt = typeof quizAttempts.$inferSelect;
+export type LessonProgress = typeof lessonProgress.$inferSelect;
+
+export const userBadges = pgTable(
+  'user_badges',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    badge: text('badge').notNull(),
+    earnedAt: timestamp('earned_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.badge] })],
+);
+
+/** Missed quiz questions in a Leitner review queue (boxes at 1, 3, 7 and 14 days). */
+export const reviewItems = pgTable(
+  'review_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id),
+    questionId: integer('question_id').notNull(),
+    box: integer('box').notNull().default(1),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    lastReviewedAt: timestamp('last_reviewed_at', { withTimezone: true }),
+    /** Set when the question has been answered right in the last box. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('review_items_user_question_idx').on(t.userId, t.lessonId, t.questionId), index('review_items_due_idx').on(t.userId, t.dueAt)],
+);

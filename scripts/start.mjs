@@ -1,0 +1,47 @@
+// `npm start`: build when the sources changed since the last build, then serve under Deno with
+// least privilege (net, env, read; write only to the data folder).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const deno = path.join(root, 'node_modules', '.bin', 'deno');
+const stamp = path.join(root, 'dist', '.build-stamp');
+
+function newestMtime(entry) {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+export function buildIfStale() {
+  const sources = Math.max(...['src', 'public', 'astro.config.mjs', 'package-lock.json'].map(newestMtime));
+  const built = existsSync(stamp) ? Number(readFileSync(stamp, 'utf8')) : 0;
+  if (existsSync(path.join(root, 'dist', 'server', 'entry.mjs')) && built >= sources) return;
+  console.log('Building the app…');
+  const result = spawnSync(deno, ['run', '-A', 'node_modules/astro/bin/astro.mjs', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  writeFileSync(stamp, String(sources));
+}
+
+export function serveArgs(env = process.env) {
+  const dataDir = path.resolve(root, env.DATA_DIR || './data');
+  mkdirSync(dataDir, { recursive: true });
+  return ['run', '--allow-net', '--allow-env', '--allow-read', `--allow-write=${dataDir}`, 'src/serve.ts'];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  buildIfStale();
+  const child = spawn(deno, serveArgs(), { cwd: root, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}

@@ -1,0 +1,145 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import Field from '../ui/Field.tsx';
+import { api, fieldErrorsOf, messageOf, NetworkError } from '../../lib/api.ts';
+import { checkBasicPassword, messages } from '../../lib/password-rules.ts';
+import { showToast } from '../../stores/toast.ts';
+import { COUNTRIES, DEFAULT_COUNTRY, composePhone, flagOf } from './countries.ts';
+
+interface Props {
+  onSwitchToLogin: () => void;
+  /** Called 3 s after a successful sign-up (the dialog closes itself). */
+  onDone?: () => void;
+}
+
+type Errors = Partial<Record<'email' | 'firstName' | 'lastName' | 'phoneNumber' | 'password' | 'confirmPassword' | 'form', string>>;
+
+export const AUTO_CLOSE_MS = 3000;
+
+export default function SignUpForm({ onSwitchToLogin, onDone }: Props) {
+  const [form, setForm] = useState({ email: '', firstName: '', lastName: '', country: DEFAULT_COUNTRY, phone: '', password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [success, setSuccess] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!success || !onDone) return;
+    const timer = setTimeout(onDone, AUTO_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [success, onDone]);
+
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: event.target.value }));
+
+  function validate(): Errors {
+    const e: Errors = {};
+    if (!form.email.trim()) e.email = 'Email is required';
+    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) e.email = 'Please enter a valid email address';
+    if (!form.firstName.trim()) e.firstName = 'First name is required';
+    if (!form.lastName.trim()) e.lastName = 'Last name is required';
+    if (!form.phone.trim()) e.phoneNumber = 'Phone number is required';
+    else if (form.phone.replace(/\D/g, '').length < 4) e.phoneNumber = 'Please enter a valid phone number';
+    if (!form.password) e.password = 'Password is required';
+    if (!form.confirmPassword) e.confirmPassword = 'Please confirm your password';
+    if (form.password && form.confirmPassword) {
+      const problem = checkBasicPassword(form.password, form.confirmPassword);
+      if (problem === messages.mismatch) e.confirmPassword = problem;
+      else if (problem) e.password = problem;
+    }
+    return e;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setSubmitting(true);
+    const dial = COUNTRIES.find((c) => c.code === form.country)?.dial ?? '+1';
+    try {
+      const result = await api<{ message?: string; emailSent?: boolean }>('/api/signup', {
+        body: {
+          email: form.email.trim(),
+          password: form.password,
+          firstName: form.firstName.trim(),
+          lastName: form.lastName.trim(),
+          phoneNumber: composePhone(dial, form.phone),
+        },
+      });
+      if (result.notJson) {
+        setErrors({ form: 'Invalid server response format. Please try again.' });
+      } else if (!result.ok) {
+        const fields = fieldErrorsOf(result);
+        setErrors({ ...fields, form: messageOf(result, 'Signup failed. Please try again.') });
+      } else {
+        const sent = result.data?.emailSent !== false;
+        setSuccess(result.data?.message ?? 'Account created!');
+        showToast(
+          sent
+            ? {
+                title: 'Account Created Successfully!',
+                description: 'Please check your email and click the verification link to activate your account.',
+                variant: 'success',
+                duration: 10_000,
+              }
+            : {
+                title: 'Account Created!',
+                description: "We couldn't send the verification email. You can request a new one from the sign-in screen later.",
+                variant: 'info',
+                duration: 8000,
+              },
+        );
+      }
+    } catch (error) {
+      setErrors({ form: error instanceof NetworkError ? 'Network error. Please check your connection and try again.' : 'Failed to create account. Please try again.' });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (success) {
+    return (
+      <div className="alert alert-success" role="status" data-testid="signup-success">
+        <strong>Account created!</strong> {success}
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Create your account">
+      {errors.form && (
+        <div className="alert alert-error" role="alert">
+          {errors.form}
+        </div>
+      )}
+      <Field label="Email" type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} error={errors.email} />
+      <div className="form-row">
+        <Field label="First name" name="firstName" autoComplete="given-name" required value={form.firstName} onChange={set('firstName')} error={errors.firstName} />
+        <Field label="Last name" name="lastName" autoComplete="family-name" required value={form.lastName} onChange={set('lastName')} error={errors.lastName} />
+      </div>
+      <div className="phone-row">
+        <div className="field">
+          <label htmlFor="signup-country">Country code</label>
+          <select id="signup-country" className="select" value={form.country} onChange={set('country')} autoComplete="tel-country-code">
+            {COUNTRIES.map((c) => (
+              <option key={c.code} value={c.code}>
+                {flagOf(c.code)} {c.name} ({c.dial})
+              </option>
+            ))}
+          </select>
+        </div>
+        <Field label="Phone number" type="tel" name="phone" autoComplete="tel-national" placeholder="555-123-4567" required value={form.phone} onChange={set('phone')} error={errors.phoneNumber} />
+      </div>
+      <Field label="Password" type="password" name="password" autoComplete="new-password" minLength={8} required revealable value={form.password} onChange={set('password')} error={errors.password} hint="At least 8 characters." />
+      <Field label="Confirm password" type="password" name="confirmPassword" autoComplete="new-password" minLength={8} required revealable value={form.confirmPassword} onChange={set('confirmPassword')} error={errors.confirmPassword} />
+      <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
+        {submitting ? 'Creating Account...' : 'Create Account'}
+      </button>
+      <p className="form-footer">
+        Already have an account?{' '}
+        <button type="button" className="link-button" onClick={onSwitchToLogin}>
+          Sign in
+        </button>
+      </p>
+    </form>
+  );
+}

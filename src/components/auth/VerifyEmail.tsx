@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState } from 'react';
+import { api, messageOf, NetworkError } from '../../lib/api.ts';
+
+type Variant = 'verify-email' | 'simple' | 'confirm';
+type State = 'loading' | 'confirming' | 'success' | 'error';
+
+const copy: Record<Variant, { loading: string; success: string; error: string; delay: number; invalid: string }> = {
+  'verify-email': {
+    loading: 'Verifying Email',
+    success: 'Email Verified',
+    error: 'Verification Failed',
+    delay: 2000,
+    invalid: 'Invalid verification link. Please check your email for the correct link.',
+  },
+  simple: {
+    loading: 'Verifying Email',
+    success: 'Email Verified',
+    error: 'Verification Failed',
+    delay: 1500,
+    invalid: 'Invalid verification link. Please check your email for the correct link.',
+  },
+  confirm: {
+    loading: 'Confirming your email',
+    success: 'Email confirmed',
+    error: 'Confirmation failed',
+    delay: 2000,
+    invalid: 'Invalid confirmation link. Please try signing up again.',
+  },
+};
+
+/** Reads our verification token from the query (`token`) or the hash (`#token=` / `#access_token=`). */
+function readToken(): string | null {
+  const query = new URLSearchParams(window.location.search);
+  const hash = new URLSearchParams(window.location.hash.replace(/^#/, ''));
+  return query.get('token') ?? hash.get('token') ?? query.get('access_token') ?? hash.get('access_token');
+}
+
+export default function VerifyEmail({ variant }: { variant: Variant }) {
+  const text = copy[variant];
+  const [state, setState] = useState<State>('loading');
+  const [message, setMessage] = useState('');
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const token = readToken();
+    if (!token) {
+      setState('error');
+      setMessage(text.invalid);
+      return;
+    }
+    setState('confirming');
+    api(`/api/verify-email?token=${encodeURIComponent(token)}`)
+      .then((result) => {
+        if (result.ok) {
+          setState('success');
+          setMessage('Your email is verified and you are signed in. Taking you to your assessment…');
+          setTimeout(() => window.location.assign('/assessment'), text.delay);
+        } else {
+          setState('error');
+          const reason = messageOf(result, '');
+          setMessage(
+            variant === 'confirm'
+              ? 'Failed to verify email. Please try signing up again.'
+              : reason
+                ? `Email verification failed: ${reason}`
+                : 'Email verification failed',
+          );
+        }
+      })
+      .catch((error) => {
+        setState('error');
+        setMessage(error instanceof NetworkError ? 'Something went wrong. Please try again.' : 'An error occurred during account setup.');
+      });
+  }, [text, variant]);
+
+  if (state === 'loading' || state === 'confirming') {
+    return (
+      <div className="center-state" aria-busy="true">
+        <div className="spinner" aria-hidden="true" />
+        <h1>{text.loading}</h1>
+        <p role="status">{state === 'loading' ? 'Loading...' : 'Please wait while we confirm your email address.'}</p>
+      </div>
+    );
+  }
+  if (state === 'success') {
+    return (
+      <div className="center-state">
+        <p className="state-icon ok" aria-hidden="true">✓</p>
+        <h1>{text.success}</h1>
+        <p role="status">{message}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="center-state">
+      <p className="state-icon bad" aria-hidden="true">!</p>
+      <h1>{text.error}</h1>
+      <p role="alert">{message}</p>
+      <p>
+        <a className="btn btn-primary" href="/">
+          Return to Home
+        </a>
+      </p>
+      <p className="form-footer">
+        Link expired? <a href="/login">Sign in</a> and choose "Resend verification email".
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import 'apexcharts/dist/apexcharts.css';
+
+interface Props {
+  title: string;
+  /** Drawn as HTML: apexcharts' own legend sets inline styles our CSP refuses. */
+  legend?: Array<{ label: string; color: string }>;
+  options: Record<string, unknown>;
+  /** The same data as a table: the chart's text alternative. */
+  table: ReactNode;
+  height?: number;
+}
+
+/** A chart drawn by apexcharts, loaded only when it scrolls into view. */
+export default function Chart({ title, options, table, legend, height = 300 }: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  const [visible, setVisible] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    if (!('IntersectionObserver' in window)) {
+      setVisible(true);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        setVisible(true);
+        observer.disconnect();
+      }
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    if (!visible || !box.current) return;
+    let chart: { render(): Promise<unknown>; destroy(): void } | undefined;
+    let cancelled = false;
+    import('./apex.ts')
+      .then(({ default: ApexCharts }) => {
+        if (cancelled || !box.current) return;
+        chart = new ApexCharts(box.current, { ...options, legend: { show: false }, chart: { height, fontFamily: 'inherit', toolbar: { show: false }, ...(options.chart as object) } });
+        return chart.render();
+      })
+      .catch((error) => {
+        console.warn('Chart failed to load', error);
+        setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+      chart?.destroy();
+    };
+  }, [visible, options, height]);
+
+  return (
+    <figure className="chart">
+      <figcaption className="chart-title">{title}</figcaption>
+      <div ref={box} className="chart-box" aria-hidden="true" data-chart={title} data-loaded={visible ? 'true' : 'false'} />
+      {legend && (
+        <ul className="chart-legend" aria-hidden="true">
+          {legend.map((l) => (
+            <li key={l.label}>
+              <span className={`swatch swatch-${l.color}`} />
+              {l.label}
+            </li>
+          ))}
+        </ul>
+      )}
+      {failed && <p className="hint">The chart could not be drawn; the table below has the same figures.</p>}
+      <details className="chart-table">
+        <summary>Show the data as a table</summary>
+        {table}
+      </details>
+    </figure>
+  );
+}

@@ -1,0 +1,144 @@
+import { useRef, useState } from 'react';
+import { api, messageOf, NetworkError } from '../../lib/api.ts';
+import { BOX_DAYS } from '../../lib/leitner.ts';
+import type { DueQuestion } from '../../lib/server/review.ts';
+import ChoiceQuestion from '../ui/ChoiceQuestion.tsx';
+import '../lessons/quiz.css';
+
+interface Props {
+  due: DueQuestion[];
+  upcoming: number;
+  nextDueAt: string | null;
+}
+
+interface Feedback {
+  correct: boolean;
+  correctAnswer: number;
+  explanation: string;
+  box: number;
+  retired: boolean;
+}
+
+export default function ReviewSession({ due, upcoming, nextDueAt }: Props) {
+  const [index, setIndex] = useState(0);
+  const [choice, setChoice] = useState<number | null>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [right, setRight] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const item = due[index];
+
+  if (due.length === 0) {
+    return (
+      <section className="card quiz" data-testid="review-empty">
+        <h2>Nothing to review right now</h2>
+        <p>
+          Questions you miss in lesson quizzes come back here after 1, 3, 7 and 14 days until they stick.
+          {upcoming > 0 && nextDueAt && (
+            <>
+              {' '}
+              {upcoming} {upcoming === 1 ? 'question is' : 'questions are'} waiting; the next is due{' '}
+              {new Date(nextDueAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}.
+            </>
+          )}
+        </p>
+        <a className="btn btn-primary" href="/dashboard">
+          Back to Dashboard
+        </a>
+      </section>
+    );
+  }
+
+  if (!item) {
+    return (
+      <section className="card quiz" data-testid="review-done">
+        <h2>Review complete</h2>
+        <p>
+          You got {right} of {due.length} right. Right answers move up a box and come back later; missed ones come back tomorrow.
+        </p>
+        <a className="btn btn-primary" href="/dashboard">
+          Back to Dashboard
+        </a>
+      </section>
+    );
+  }
+
+  async function check() {
+    if (choice === null) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await api<Feedback>(`/api/review/${item.id}/answer`, { body: { userAnswer: choice } });
+      if (!r.ok || !r.data) {
+        setError(messageOf(r, 'Could not save your answer. Please try again.'));
+        return;
+      }
+      setFeedback(r.data);
+      if (r.data.correct) setRight((n) => n + 1);
+    } catch (e) {
+      setError(e instanceof NetworkError ? 'Network error. Please try again.' : 'Could not save your answer. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function next() {
+    setIndex((i) => i + 1);
+    setChoice(null);
+    setFeedback(null);
+    setTimeout(() => heading.current?.focus(), 0);
+  }
+
+  return (
+    <section className="card quiz" aria-labelledby="review-question">
+      <p className="quiz-progress">
+        Question {index + 1} of {due.length} · from “{item.lessonTitle}” · box {item.box} of {BOX_DAYS.length}
+      </p>
+      <ChoiceQuestion
+        headingId="review-question"
+        headingRef={heading}
+        question={item.question}
+        name={`review-${item.id}`}
+        options={item.options}
+        chosen={choice}
+        disabled={Boolean(feedback) || busy}
+        onChoose={setChoice}
+      />
+      {error && (
+        <div className="alert alert-error" role="alert">
+          {error}
+        </div>
+      )}
+      {feedback && (
+        <div className={`alert ${feedback.correct ? 'alert-success' : 'alert-error'}`} role="status" data-testid="review-feedback">
+          <p>
+            <strong>{feedback.correct ? 'Correct!' : 'Not quite.'}</strong> The answer is “{item.options[feedback.correctAnswer]}”.
+          </p>
+          <p>{feedback.explanation}</p>
+          <p>
+            {feedback.retired
+              ? 'You have mastered this question: it leaves your review queue.'
+              : feedback.correct
+                ? `It moves up to box ${feedback.box} and comes back in ${BOX_DAYS[feedback.box - 1]} days.`
+                : 'It goes back to box 1 and comes back tomorrow.'}
+          </p>
+        </div>
+      )}
+      <div className="quiz-actions">
+        <a className="btn btn-ghost" href="/dashboard">
+          Stop for now
+        </a>
+        {feedback ? (
+          <button type="button" className="btn btn-primary" onClick={next}>
+            {index + 1 < due.length ? 'Next question' : 'Finish'}
+          </button>
+        ) : (
+          <button type="button" className="btn btn-primary" disabled={choice === null || busy} onClick={() => void check()}>
+            {busy ? 'Checking...' : 'Check answer'}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import type { KeyboardEvent, Ref } from 'react';
+import './choice-question.css';
+
+interface Props {
+  /** id of the heading, for aria-labelledby on the surrounding section. */
+  headingId: string;
+  headingLevel?: 1 | 2;
+  headingClassName?: string;
+  headingRef?: Ref<HTMLHeadingElement>;
+  question: string;
+  /** Radio group name, unique per question. */
+  name: string;
+  options: string[];
+  /** Index of the chosen option. */
+  chosen: number | undefined | null;
+  onChoose: (index: number) => void;
+  disabled?: boolean;
+  onKeyDown?: (event: KeyboardEvent) => void;
+}
+
+/** One multiple-choice question: the question as the legend, native radios (arrow keys move). */
+export default function ChoiceQuestion({ headingId, headingLevel = 2, headingClassName, headingRef, question, name, options, chosen, onChoose, disabled, onKeyDown }: Props) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  return (
+    <fieldset className="question" onKeyDown={onKeyDown}>
+      <legend>
+        <Heading id={headingId} className={headingClassName} tabIndex={-1} ref={headingRef}>
+          {question}
+        </Heading>
+      </legend>
+      <div className="options">
+        {options.map((option, i) => (
+          <label key={i} className={`option${chosen === i ? ' selected' : ''}`}>
+            <input type="radio" name={name} checked={chosen === i} disabled={disabled} onChange={() => onChoose(i)} />
+            <span>{option}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,118 @@
+// The learning engine's rules (spec sections 4, 5 and 9; DESIGN.md difference 5). Pure.
+import { LEVELS, PILLARS, type Level, type Pillar } from './domain.ts';
+
+export interface LessonRef {
+  id: number;
+  pillar: Pillar;
+  level: Level;
+  orderIndex: number;
+  weight: number;
+}
+
+export type Placement = Partial<Record<Pillar, Level>>;
+
+/** Pass mark: 2 of 3 when there are 3 questions; otherwise the ceiling of 67% of the count. */
+export function passMark(questionCount: number): number {
+  if (questionCount <= 0) return 0;
+  if (questionCount === 3) return 2;
+  return Math.ceil((67 * questionCount) / 100);
+}
+
+const levelRank = (level: Level) => LEVELS.indexOf(level);
+
+export function byPosition<T extends Pick<LessonRef, 'pillar' | 'level' | 'orderIndex'>>(a: T, b: T): number {
+  return (
+    PILLARS.indexOf(a.pillar) - PILLARS.indexOf(b.pillar) ||
+    levelRank(a.level) - levelRank(b.level) ||
+    a.orderIndex - b.orderIndex
+  );
+}
+
+/**
+ * A level is open when it is beginner, or every lesson of the previous level in that pillar is
+ * completed, or the assessment placed the learner at or above it.
+ */
+export function isLevelUnlocked(pillar: Pillar, level: Level, lessons: LessonRef[], completed: Set<number>, placement: Placement): boolean {
+  const rank = levelRank(level);
+  if (rank === 0) return true;
+  const placed = placement[pillar];
+  if (placed && levelRank(placed) >= rank) return true;
+  const previous = lessons.filter((l) => l.pillar === pillar && l.level === LEVELS[rank - 1]);
+  return previous.length > 0 && previous.every((l) => completed.has(l.id));
+}
+
+/**
+ * The first lesson of a level follows the level rule; any other needs the lesson before it (by
+ * orderIndex, same pillar and level) completed.
+ */
+export function isLessonUnlocked(lesson: LessonRef, lessons: LessonRef[], completed: Set<number>, placement: Placement): boolean {
+  if (completed.has(lesson.id)) return true;
+  if (!isLevelUnlocked(lesson.pillar, lesson.level, lessons, completed, placement)) return false;
+  const before = lessons
+    .filter((l) => l.pillar === lesson.pillar && l.level === lesson.level && l.orderIndex < lesson.orderIndex)
+    .sort((a, b) => b.orderIndex - a.orderIndex)[0];
+  return !before || completed.has(before.id);
+}
+
+/** The share (0-100) of a pillar's lesson weight that is completed; weights are normalised. */
+export function weightedProgress(pillar: Pillar, lessons: LessonRef[], completed: Set<number>): number {
+  const inPillar = lessons.filter((l) => l.pillar === pillar);
+  const total = inPillar.reduce((sum, l) => sum + Math.max(0, l.weight), 0);
+  if (total <= 0) return 0;
+  const done = inPillar.filter((l) => completed.has(l.id)).reduce((sum, l) => sum + Math.max(0, l.weight), 0);
+  return Math.round(Math.min(100, (done / total) * 100) * 100) / 100;
+}
+
+export interface LevelCount {
+  total: number;
+  completed: number;
+}
+export type PillarCounts = Record<Level, LevelCount> & { weightedProgress: number };
+export type LessonCounts = Record<Pillar, PillarCounts>;
+
+export function lessonCounts(lessons: LessonRef[], completed: Set<number>): LessonCounts {
+  const counts = {} as LessonCounts;
+  for (const pillar of PILLARS) {
+    const entry = { weightedProgress: weightedProgress(pillar, lessons, completed) } as PillarCounts;
+    for (const level of LEVELS) {
+      const inLevel = lessons.filter((l) => l.pillar === pillar && l.level === level);
+      entry[level] = { total: inLevel.length, completed: inLevel.filter((l) => completed.has(l.id)).length };
+    }
+    counts[pillar] = entry;
+  }
+  return counts;
+}
+
+/** Next lesson: the first uncompleted one, ordered by level then orderIndex (then pillar). */
+export function nextLesson<T extends LessonRef>(lessons: T[], completed: Set<number>, pillar?: Pillar): T | undefined {
+  return lessons
+    .filter((l) => (!pillar || l.pillar === pillar) && !completed.has(l.id))
+    .sort((a, b) => levelRank(a.level) - levelRank(b.level) || a.orderIndex - b.orderIndex || PILLARS.indexOf(a.pillar) - PILLARS.indexOf(b.pillar))[0];
+}
+
+export interface GradedQuestion {
+  questionId: number;
+  userAnswer: number;
+  isCorrect: boolean;
+  correctAnswer: number;
+}
+
+/** Grades answers against the lesson's own correct answers (the client's claims are ignored). */
+export function gradeQuiz(
+  questions: Array<{ id: number; correctAnswer: number }>,
+  responses: Array<{ questionId: number; userAnswer: number }>,
+): { graded: GradedQuestion[]; score: number; total: number; passed: boolean; passMark: number } {
+  const answers = new Map(responses.map((r) => [r.questionId, r.userAnswer]));
+  const graded = questions.map((q) => {
+    const userAnswer = answers.get(q.id) ?? -1;
+    return { questionId: q.id, userAnswer, isCorrect: userAnswer === q.correctAnswer, correctAnswer: q.correctAnswer };
+  });
+  const score = graded.filter((g) => g.isCorrect).length;
+  const mark = passMark(questions.length);
+  return { graded, score, total: questions.length, passed: score >= mark, passMark: mark };
+}
+
+/** Average on the 0-3 scale: a quiz of n questions is scaled to 3 (DESIGN.md 9). */
+export function scaledToThree(score: number, total: number): number {
+  return total > 0 ? (score / total) * 3 : 0;
+}

@@ -1,0 +1,48 @@
+// Password rules shared by the islands and the server (spec sections 5 and 8).
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+
+export const messages = {
+  tooShort: 'Password must be at least 8 characters long',
+  tooLong: 'Password must be at most 256 characters long',
+  lowercase: 'Password must contain at least one lowercase letter',
+  uppercase: 'Password must contain at least one uppercase letter',
+  number: 'Password must contain at least one number',
+  mismatch: 'Passwords do not match',
+  common: 'This password is too common. Please choose a less guessable one.',
+} as const;
+
+/** Set-password rules in the spec's order (5, "Set password"): the first broken rule's message. */
+export function checkSetPassword(password: string, confirm: string): string | null {
+  if (password.length < PASSWORD_MIN) return messages.tooShort;
+  if (password.length > PASSWORD_MAX) return messages.tooLong;
+  if (!/[a-z]/.test(password)) return messages.lowercase;
+  if (!/[A-Z]/.test(password)) return messages.uppercase;
+  if (!/[0-9]/.test(password)) return messages.number;
+  if (password !== confirm) return messages.mismatch;
+  return null;
+}
+
+/** Sign-up and reset rules (5): length and match only. */
+export function checkBasicPassword(password: string, confirm: string): string | null {
+  if (password !== confirm) return messages.mismatch;
+  if (password.length < PASSWORD_MIN) return messages.tooShort;
+  if (password.length > PASSWORD_MAX) return messages.tooLong;
+  return null;
+}
+
+export type Strength = 'too-short' | 'weak' | 'medium' | 'strong';
+
+/** Reset-password strength meter (5): one point each for 12+ chars, upper, lower, digit, symbol. */
+export function passwordStrength(password: string): { strength: Strength; score: number; label: string } {
+  if (password.length < PASSWORD_MIN) return { strength: 'too-short', score: 0, label: 'Too short' };
+  let score = 0;
+  if (password.length >= 12) score++;
+  if (/[A-Z]/.test(password)) score++;
+  if (/[a-z]/.test(password)) score++;
+  if (/[0-9]/.test(password)) score++;
+  if (/[^A-Za-z0-9]/.test(password)) score++;
+  if (score < 3) return { strength: 'weak', score, label: 'Weak' };
+  if (score === 3) return { strength: 'medium', score, label: 'Medium' };
+  return { strength: 'strong', score, label: 'Strong' };
+}

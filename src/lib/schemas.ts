@@ -1,0 +1,113 @@
+// Request bodies: one zod schema per payload, shared by the islands and the endpoints.
+import { z } from 'zod';
+import { messages, PASSWORD_MAX, PASSWORD_MIN } from './password-rules.ts';
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email('Please enter a valid email address'));
+
+const name = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
+
+const newPassword = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN, messages.tooShort)
+  .max(PASSWORD_MAX, messages.tooLong);
+
+export const signupSchema = z.object({
+  email,
+  password: newPassword,
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  phoneNumber: z
+    .string({ error: 'Phone number is required' })
+    .trim()
+    .min(1, 'Phone number is required')
+    .regex(/^\+\d{5,18}$/, 'Please enter a valid phone number'),
+});
+
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, messages.tooLong),
+  rememberMe: z.boolean().optional().default(true),
+});
+
+export const emailOnlySchema = z.object({ email });
+
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: 'Invalid or missing reset token' }).min(1, 'Invalid or missing reset token').max(200),
+  password: newPassword,
+});
+
+export const tokenQuerySchema = z.object({ token: z.string().min(1).max(200) });
+
+export const setPasswordSchema = z.object({
+  userId: z.union([z.string(), z.number()]).optional(),
+  password: newPassword
+    .regex(/[a-z]/, messages.lowercase)
+    .regex(/[A-Z]/, messages.uppercase)
+    .regex(/[0-9]/, messages.number),
+});
+
+export const syncUserSchema = z.object({
+  id: z.union([z.string(), z.number()]).optional(),
+  email: z.string().max(254).optional(),
+  zipCode: z
+    .string()
+    .trim()
+    .max(12, 'Zip code must be at most 12 characters')
+    .regex(/^[A-Za-z0-9 -]*$/, 'Zip code may contain letters, digits, spaces and dashes')
+    .nullable()
+    .optional(),
+});
+
+export const googleCallbackSchema = z.object({
+  code: z.string().min(1).max(2048),
+  state: z.string().min(1).max(512),
+});
+
+const pillarScore = z.number({ error: 'Scores must be numbers from 0 to 100' }).int('Scores must be whole numbers').min(0, 'Scores must be from 0 to 100').max(100, 'Scores must be from 0 to 100');
+
+export const assessmentSubmitSchema = z
+  .object({
+    userId: z.union([z.string().max(64), z.number()]).optional(),
+    savingScore: pillarScore.optional(),
+    creditScore: pillarScore.optional(),
+    investingScore: pillarScore.optional(),
+    answers: z
+      .record(z.string().regex(/^\d{1,3}$/, 'Question ids are numbers'), z.union([z.string().max(8), z.number().int()]).transform(String))
+      .optional(),
+  })
+  .refine(
+    (b) =>
+      (b.answers && Object.keys(b.answers).length > 0) ||
+      (b.savingScore !== undefined && b.creditScore !== undefined && b.investingScore !== undefined),
+    { message: 'Send your answers, or all three scores', path: ['answers'] },
+  );
+
+export const lessonCompleteSchema = z.object({
+  attemptId: z.uuid('attemptId must be a UUID made by the client'),
+  quizResponses: z
+    .array(
+      z.object({
+        questionId: z.number().int().min(1),
+        userAnswer: z.number().int('userAnswer is an option index from 0 to 3').min(0, 'userAnswer is an option index from 0 to 3').max(3, 'userAnswer is an option index from 0 to 3'),
+        isCorrect: z.boolean().optional(),
+      }),
+    )
+    .min(1, 'Answer every question')
+    .max(50),
+  durationMs: z.number().int().min(0).max(24 * 60 * 60 * 1000).optional(),
+  // Sent by the spec's client; the server grades the answers itself and ignores these.
+  score: z.number().optional(),
+  completed: z.boolean().optional(),
+  correctAnswers: z.number().optional(),
+  totalQuestions: z.number().optional(),
+});

@@ -1,0 +1,81 @@
+// Data rights: everything we hold about a learner, as JSON; and deleting the account, which
+// removes their data (rows cascade from the user; their e-mails leave the outbox).
+import { asc, eq, sql } from 'drizzle-orm';
+import {
+  assessments,
+  auditLog,
+  emailOutbox,
+  lessonProgress,
+  lessons,
+  oauthAccounts,
+  rateLimitBuckets,
+  quizAttempts,
+  reviewItems,
+  sessions,
+  userBadges,
+  users,
+} from '../../../db/schema.ts';
+import { getDb } from './db.ts';
+import { log } from './log.ts';
+
+export async function exportAccount(userId: string) {
+  const db = await getDb();
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const [sessionRows, assessmentRows, attemptRows, progressRows, badgeRows, reviewRows, oauthRows, mailRows] = await Promise.all([
+    db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt)),
+    db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(asc(assessments.createdAt)),
+    db
+      .select({ attempt: quizAttempts, title: lessons.title })
+      .from(quizAttempts)
+      .innerJoin(lessons, eq(lessons.id, quizAttempts.lessonId))
+      .where(eq(quizAttempts.userId, userId))
+      .orderBy(asc(quizAttempts.createdAt)),
+    db.select({ progress: lessonProgress, title: lessons.title }).from(lessonProgress).innerJoin(lessons, eq(lessons.id, lessonProgress.lessonId)).where(eq(lessonProgress.userId, userId)),
+    db.select().from(userBadges).where(eq(userBadges.userId, userId)),
+    db.select().from(reviewItems).where(eq(reviewItems.userId, userId)),
+    db.select({ provider: oauthAccounts.provider, createdAt: oauthAccounts.createdAt }).from(oauthAccounts).where(eq(oauthAccounts.userId, userId)),
+    db
+      .select({ kind: emailOutbox.kind, subject: emailOutbox.subject, status: emailOutbox.status, createdAt: emailOutbox.createdAt, sentAt: emailOutbox.sentAt })
+      .from(emailOutbox)
+      .where(sql`lower(${emailOutbox.toAddress}) = lower(${user.email})`)
+      .orderBy(asc(emailOutbox.createdAt)),
+  ]);
+  return {
+    exportedAt: new Date().toISOString(),
+    about: 'Everything Wealth Coach holds about you. Passwords are stored only as a one-way hash, which is not included.',
+    user: {
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      phoneNumber: user.phoneNumber,
+      zipCode: user.zipCode,
+      role: user.role,
+      emailVerifiedAt: user.emailVerifiedAt,
+      createdAt: user.createdAt,
+      hasPassword: user.passwordHash !== null,
+    },
+    signInWith: oauthRows,
+    sessions: sessionRows.map((s) => ({ createdAt: s.createdAt, lastUsedAt: s.lastUsedAt, rememberMe: s.persistent === 1 })),
+    assessments: assessmentRows.map(({ userId: _u, ...a }) => a),
+    quizAttempts: attemptRows.map(({ attempt: { userId: _u, ...a }, title }) => ({ ...a, lessonTitle: title })),
+    lessonProgress: progressRows.map(({ progress: { userId: _u, ...p }, title }) => ({ ...p, lessonTitle: title })),
+    badges: badgeRows.map(({ userId: _u, ...b }) => b),
+    reviewQueue: reviewRows.map(({ userId: _u, ...r }) => r),
+    emails: mailRows,
+  };
+}
+
+export async function deleteAccount(userId: string): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (!user) return;
+    await tx.delete(emailOutbox).where(sql`lower(${emailOutbox.toAddress}) = lower(${user.email})`);
+    // Rate-limit keys name the address too.
+    await tx.delete(rateLimitBuckets).where(sql`${rateLimitBuckets.key} like ${`mail:%:${user.email.toLowerCase()}`}`);
+    await tx.delete(users).where(eq(users.id, userId));
+    await tx.insert(auditLog).values({ actorId: null, action: 'account.delete', detail: {} });
+  });
+  log('info', 'account deleted', { userId });
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+    HOST: z.string().trim().min(1).default('127.0.0.1'),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional().or(z.literal('').transform(() => undefined)),
+    DATABASE_URL: optional.pipe(
+      z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+    ),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    RESEND_API_KEY: optional,
+    RESEND_BASE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    EMAIL_FROM: z.string().trim().min(3).default('Wealth Coach <no-reply@localhost>'),
+    ADMIN_EMAILS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses'))),
+    GOOGLE_CLIENT_ID: optional,
+    GOOGLE_CLIENT_SECRET: optional,
+    GOOGLE_AUTH_URL: optional.pipe(z.url().optional()),
+    GOOGLE_TOKEN_URL: optional.pipe(z.url().optional()),
+    GOOGLE_USERINFO_URL: optional.pipe(z.url().optional()),
+    APP_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    TRUST_PROXY: z
+      .enum(['', '0', '1', 'false', 'true'])
+      .default('')
+      .transform((v) => v === '1' || v === 'true'),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.APP_ENV === 'production' && !env.RESEND_API_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RESEND_API_KEY'],
+        message: 'is required when APP_ENV=production (the dev mail transport is not for production)',
+      });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
+        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string };
+
+export class EnvError extends Error {}
+
+/** Parses the environment; throws an EnvError naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${String(issue.path[0] ?? 'env')}: ${issue.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  return { ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') };
+}
+
+const key = Symbol.for('finance-app.env');
+type Holder = { [key]?: Env };
+
+/** The validated environment of this process, parsed once. */
+export function getEnv(): Env {
+  const holder = globalThis as Holder;
+  holder[key] ??= parseEnv(process.env);
+  return holder[key];
+}

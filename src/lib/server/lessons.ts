@@ -1,0 +1,273 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { lessonProgress, lessons, quizAttempts, type Lesson, type LessonProgress, type QuizResponseData } from '../../../db/schema.ts';
+import { getDb } from './db.ts';
+import { HttpError } from './http.ts';
+import { queueMissedQuestions } from './review.ts';
+import { placementOf } from '../assessment.ts';
+import { gradeQuiz, isLessonUnlocked, isLevelUnlocked, lessonCounts, byPosition, type Placement } from '../lessons.ts';
+import { LEVELS, type Level, type Pillar } from '../domain.ts';
+
+export interface PublicQuestion {
+  id: number;
+  question: string;
+  options: string[];
+}
+
+/** A lesson as learners receive it: never the correct answers or explanations. */
+export interface PublicLesson {
+  id: number;
+  slug: string;
+  title: string;
+  pillar: Pillar;
+  level: Level;
+  orderIndex: number;
+  duration: number;
+  weight: number;
+  sections: Lesson['sections'];
+  content: string | null;
+  learningObjectives: string[];
+  questions: PublicQuestion[];
+  sources: Lesson['sources'];
+  reviewedAt: string | null;
+}
+
+export function toPublicLesson(lesson: Lesson): PublicLesson {
+  return {
+    id: lesson.id,
+    slug: lesson.slug,
+    title: lesson.title,
+    pillar: lesson.pillar,
+    level: lesson.level,
+    orderIndex: lesson.orderIndex,
+    duration: lesson.duration,
+    weight: lesson.weight,
+    sections: lesson.sections,
+    content: lesson.content,
+    learningObjectives: lesson.learningObjectives,
+    questions: lesson.questions.map(({ id, question, options }) => ({ id, question, options })),
+    sources: lesson.sources,
+    reviewedAt: lesson.reviewedAt,
+  };
+}
+
+let cache: { key: string; lessons: Lesson[] } | undefined;
+
+/** A cheap fingerprint of the lessons table: any insert, edit or delete, by any instance, changes it. */
+const lessonsFingerprint = sql`(select count(*) || ':' || coalesce(max(id), 0) || ':' || coalesce(sum(version), 0) || ':' || count(deleted_at) from lessons)`;
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/**
+ * The active lessons in learning order. Every request needs them, so they are kept in memory
+ * and re-read only when the table's fingerprint changes.
+ */
+export async function findActiveLessons(knownKey?: string): Promise<Lesson[]> {
+  const db = await getDb();
+  const key = knownKey ?? rowsOf<{ key: string }>(await db.execute(sql`select ${lessonsFingerprint} as key`))[0].key;
+  if (cache?.key === key) return cache.lessons;
+  const rows = await db.select().from(lessons).where(isNull(lessons.deletedAt)).orderBy(asc(lessons.id));
+  cache = { key, lessons: rows.sort(byPosition) };
+  return cache.lessons;
+}
+
+export async function findLesson(id: number): Promise<Lesson | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(lessons)
+    .where(and(eq(lessons.id, id), isNull(lessons.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export interface LearnerState {
+  lessons: Lesson[];
+  progress: Map<number, LessonProgress>;
+  completed: Set<number>;
+  placement: Placement;
+  hasAssessment: boolean;
+}
+
+/**
+ * Everything the unlocking rules need for one learner, in one round trip: the lessons'
+ * fingerprint, the learner's progress and their newest assessment scores.
+ */
+export async function loadLearnerState(userId: string): Promise<LearnerState> {
+  const db = await getDb();
+  const [row] = rowsOf<{ key: string; progress: unknown; assessment: unknown }>(
+    await db.execute(sql`select ${lessonsFingerprint} as key,
+      coalesce((select json_agg(json_build_object(
+        'lessonId', lesson_id, 'completed', completed, 'bestScore', best_score, 'lastScore', last_score,
+        'totalQuestions', total_questions, 'attempts', attempts, 'completedAt', completed_at, 'updatedAt', updated_at))
+        from lesson_progress where user_id = ${userId}), '[]'::json) as progress,
+      (select json_build_object('savingScore', saving_score, 'creditScore', credit_score, 'investingScore', investing_score)
+        from assessments where user_id = ${userId} order by created_at desc limit 1) as assessment`),
+  );
+  const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+  const progressRows = parse<Array<Omit<LessonProgress, 'userId' | 'completedAt' | 'updatedAt'> & { completedAt: string | null; updatedAt: string }>>(row.progress).map(
+    (p) => ({ ...p, userId, completedAt: p.completedAt ? new Date(p.completedAt) : null, updatedAt: new Date(p.updatedAt) }) as LessonProgress,
+  );
+  const assessment = parse<{ savingScore: number; creditScore: number; investingScore: number } | null>(row.assessment);
+  const all = await findActiveLessons(row.key);
+  const progress = new Map(progressRows.map((p) => [p.lessonId, p]));
+  const completed = new Set(progressRows.filter((p) => p.completed).map((p) => p.lessonId));
+  return { lessons: all, progress, completed, placement: assessment ? placementOf(assessment) : {}, hasAssessment: Boolean(assessment) };
+}
+
+export function isUnlockedFor(state: LearnerState, lesson: Lesson): boolean {
+  return isLessonUnlocked(lesson, state.lessons, state.completed, state.placement);
+}
+
+export function levelStates(state: LearnerState, pillar: Pillar): Record<Level, boolean> {
+  return Object.fromEntries(LEVELS.map((level) => [level, isLevelUnlocked(pillar, level, state.lessons, state.completed, state.placement)])) as Record<
+    Level,
+    boolean
+  >;
+}
+
+export interface LessonListItem extends Omit<PublicLesson, 'sections' | 'questions' | 'content'> {
+  questionCount: number;
+  locked: boolean;
+  completed: boolean;
+  completionData: {
+    bestScore: number;
+    lastScore: number;
+    totalQuestions: number;
+    attempts: number;
+    completedAt: string | null;
+  } | null;
+}
+
+export function toListItem(state: LearnerState, lesson: Lesson): LessonListItem {
+  const { sections: _s, questions: _q, content: _c, ...rest } = toPublicLesson(lesson);
+  const p = state.progress.get(lesson.id);
+  return {
+    ...rest,
+    questionCount: lesson.questions.length,
+    locked: !isUnlockedFor(state, lesson),
+    completed: state.completed.has(lesson.id),
+    completionData: p
+      ? {
+          bestScore: p.bestScore,
+          lastScore: p.lastScore,
+          totalQuestions: p.totalQuestions,
+          attempts: p.attempts,
+          completedAt: p.completedAt?.toISOString() ?? null,
+        }
+      : null,
+  };
+}
+
+export function countsFor(state: LearnerState) {
+  return lessonCounts(state.lessons, state.completed);
+}
+
+export interface CompletionInput {
+  attemptId: string;
+  quizResponses: Array<{ questionId: number; userAnswer: number }>;
+  durationMs?: number;
+}
+
+export interface CompletionResult {
+  attemptId: string;
+  lessonId: number;
+  score: number;
+  correctAnswers: number;
+  totalQuestions: number;
+  passed: boolean;
+  passMark: number;
+  /** The lesson's state after this attempt: once completed, always completed. */
+  completed: boolean;
+  results: Array<{ questionId: number; userAnswer: number; isCorrect: boolean; correctAnswer: number; explanation: string }>;
+  /** True when this attempt id had already been recorded (a retry or double submit). */
+  duplicate: boolean;
+}
+
+function resultOf(lessonId: number, attemptId: string, responses: QuizResponseData[], score: number, total: number, passed: boolean, mark: number, completed: boolean, duplicate: boolean): CompletionResult {
+  return {
+    attemptId,
+    lessonId,
+    score,
+    correctAnswers: score,
+    totalQuestions: total,
+    passed,
+    passMark: mark,
+    completed,
+    results: responses.map((r) => ({ questionId: r.questionId, userAnswer: r.userAnswer, isCorrect: r.isCorrect, correctAnswer: r.correctAnswer, explanation: r.explanation })),
+    duplicate,
+  };
+}
+
+/**
+ * Records one quiz attempt and the progress it makes, in one transaction keyed by the client's
+ * attempt id: double submits, retries and concurrent tabs record one attempt.
+ */
+export async function recordQuizAttempt(userId: string, lesson: Lesson, input: CompletionInput, now = new Date()): Promise<CompletionResult> {
+  const { graded, score, total, passed, passMark: mark } = gradeQuiz(lesson.questions, input.quizResponses);
+  const byId = new Map(lesson.questions.map((q) => [q.id, q]));
+  const responses: QuizResponseData[] = graded.map((g) => {
+    const q = byId.get(g.questionId)!;
+    return { ...g, question: q.question, options: q.options, explanation: q.explanation };
+  });
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(quizAttempts)
+      .values({
+        userId,
+        lessonId: lesson.id,
+        attemptId: input.attemptId,
+        responses,
+        score,
+        totalQuestions: total,
+        passed,
+        durationMs: input.durationMs ?? null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: quizAttempts.id });
+    if (inserted.length === 0) {
+      const [existing] = await tx
+        .select()
+        .from(quizAttempts)
+        .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.attemptId, input.attemptId)))
+        .limit(1);
+      if (existing.lessonId !== lesson.id) throw new HttpError(409, 'This attempt id was already used for another lesson');
+      const [p] = await tx
+        .select()
+        .from(lessonProgress)
+        .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, existing.lessonId)));
+      return resultOf(existing.lessonId, input.attemptId, existing.responses, existing.score, existing.totalQuestions, existing.passed, mark, Boolean(p?.completed), true);
+    }
+    const [progress] = await tx
+      .insert(lessonProgress)
+      .values({
+        userId,
+        lessonId: lesson.id,
+        completed: passed,
+        bestScore: score,
+        lastScore: score,
+        totalQuestions: total,
+        attempts: 1,
+        completedAt: passed ? new Date() : null,
+      })
+      .onConflictDoUpdate({
+        target: [lessonProgress.userId, lessonProgress.lessonId],
+        set: {
+          // A completed lesson never becomes uncompleted.
+          completed: sql`${lessonProgress.completed} or ${passed}`,
+          bestScore: sql`greatest(${lessonProgress.bestScore}, ${score})`,
+          lastScore: score,
+          totalQuestions: total,
+          attempts: sql`${lessonProgress.attempts} + 1`,
+          completedAt: sql`coalesce(${lessonProgress.completedAt}, ${passed ? sql`now()` : sql`null`})`,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning();
+    // Every missed question goes into the learner's review queue.
+    await queueMissedQuestions(tx, userId, lesson.id, graded.filter((g) => !g.isCorrect).map((g) => g.questionId), now);
+    return resultOf(lesson.id, input.attemptId, responses, score, total, passed, mark, progress.completed, false);
+  });
+}

@@ -1,0 +1,51 @@
+// argon2id (m = 19 MiB, t = 2, p = 1) behind a small concurrency cap, so a burst of logins cannot
+// exhaust memory. The 10,000 most common passwords (zxcvbn-ts's ranked list) are refused.
+import { argon2id, argon2Verify } from 'hash-wasm';
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+const MAX_CONCURRENT = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await fn();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return withSlot(() =>
+    argon2id({
+      password,
+      salt: crypto.getRandomValues(new Uint8Array(16)),
+      parallelism: 1,
+      iterations: 2,
+      memorySize: 19456,
+      hashLength: 32,
+      outputType: 'encoded',
+    }),
+  );
+}
+
+export function verifyPassword(hash: string, password: string): Promise<boolean> {
+  return withSlot(() => argon2Verify({ password, hash }).catch(() => false));
+}
+
+let dummyHash: Promise<string> | undefined;
+/** Spends the same time as a real check, for unknown accounts (no timing oracle). */
+export async function verifyDummyPassword(password: string): Promise<false> {
+  dummyHash ??= hashPassword('not-a-real-password-' + crypto.randomUUID());
+  await verifyPassword(await dummyHash, password);
+  return false;
+}
+
+let common: Set<string> | undefined;
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set((dictionary['passwords-common'] as string[]).slice(0, 10_000));
+  return common.has(password.toLowerCase());
+}

@@ -1,0 +1,71 @@
+import { defineMiddleware } from 'astro:middleware';
+import { isDatabaseUnavailable } from '../db/client.ts';
+import { HttpError, jsonError } from './lib/server/http.ts';
+import { describeError, log } from './lib/server/log.ts';
+import { getEnv } from './lib/server/env.ts';
+import { deleteSessionCookie, readSessionToken, setSessionCookie, validateSessionToken } from './lib/server/session.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** CSRF: a state-changing browser request must come from our own origin (DESIGN.md). */
+function isCrossSite(request: Request, url: URL, hasCookie: boolean): boolean {
+  const site = request.headers.get('sec-fetch-site');
+  const origin = request.headers.get('origin');
+  if (site === 'same-origin') return false;
+  if (origin) return origin !== url.origin && origin !== new URL(getEnv().PUBLIC_URL).origin;
+  if (site && site !== 'none') return true;
+  return hasCookie;
+}
+
+function wantsJson(request: Request, pathname: string): boolean {
+  return pathname.startsWith('/api/') || (request.headers.get('accept') ?? '').includes('application/json');
+}
+
+function failure(status: 500 | 503, request: Request, pathname: string): Response {
+  const message =
+    status === 503
+      ? 'The service is temporarily unavailable. Please try again in a moment.'
+      : 'Something went wrong on our side. Please try again.';
+  const headers = status === 503 ? { 'Retry-After': '5' } : undefined;
+  if (wantsJson(request, pathname)) return jsonError(status, message, undefined, headers);
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${
+    status === 503 ? 'Temporarily unavailable' : 'Something went wrong'
+  }</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>${
+    status === 503 ? 'Temporarily unavailable' : 'Something went wrong'
+  }</h1><p>${message}</p><p><a href="/">Back to the home page</a></p></body></html>`;
+  return new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', ...headers } });
+}
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const { request, url, locals } = context;
+  if (context.isPrerendered) return next();
+  locals.requestId = request.headers.get('x-request-id') ?? crypto.randomUUID();
+  locals.user = null;
+  locals.session = null;
+  try {
+    const found = readSessionToken(request, context.cookies);
+    if (!SAFE_METHODS.has(request.method) && !found?.viaBearer && isCrossSite(request, url, Boolean(found))) {
+      log('warn', 'refused cross-site request', { requestId: locals.requestId, path: url.pathname, origin: request.headers.get('origin') });
+      return jsonError(403, 'Cross-site requests are not allowed');
+    }
+    if (found) {
+      const result = await validateSessionToken(found.token);
+      if (result) {
+        locals.user = result.user;
+        locals.session = result.session;
+        if (result.renewed && !found.viaBearer) setSessionCookie(context.cookies, found.token, result.session);
+      } else if (!found.viaBearer) {
+        deleteSessionCookie(context.cookies);
+      }
+    }
+    return await next();
+  } catch (error) {
+    if (error instanceof HttpError) return error.toResponse();
+    if (isDatabaseUnavailable(error)) {
+      log('warn', 'database unavailable', { requestId: locals.requestId, path: url.pathname, ...describeError(error) });
+      return failure(503, request, url.pathname);
+    }
+    log('error', 'unhandled error', { requestId: locals.requestId, path: url.pathname, ...describeError(error) });
+    return failure(500, request, url.pathname);
+  }
+});

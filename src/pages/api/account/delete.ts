@@ -1,0 +1,35 @@
+import type { APIRoute } from 'astro';
+import { z } from 'zod';
+import { HttpError, jsonError, readJson } from '../../../lib/server/http.ts';
+import { requireUser } from '../../../lib/server/guards.ts';
+import { deleteAccount } from '../../../lib/server/account.ts';
+import { findUserById } from '../../../lib/server/accounts.ts';
+import { verifyPassword } from '../../../lib/server/password.ts';
+import { deleteSessionCookie } from '../../../lib/server/session.ts';
+import { hitLimit, limits, peekLimit } from '../../../lib/server/rate-limit.ts';
+import { clientIp } from '../../../lib/server/client-ip.ts';
+
+const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+const deleteSchema = z.object({ password: z.string().max(256).optional() });
+
+/** Deletes the signed-in learner's account after the password (or a fresh sign-in) confirms it. */
+export const POST: APIRoute = async (context) => {
+  const user = requireUser(context);
+  const { password } = await readJson(context.request, deleteSchema);
+  const record = await findUserById(user.id);
+  if (!record) throw new HttpError(404, 'Account not found');
+  if (record.passwordHash) {
+    const limit = limits.loginFailures(clientIp(context));
+    const state = await peekLimit(limit);
+    if (!state.allowed) return jsonError(429, 'Too many attempts. Please wait and try again.', undefined, { 'Retry-After': String(state.retryAfterSeconds) });
+    if (!password || !(await verifyPassword(record.passwordHash, password))) {
+      await hitLimit(limit);
+      throw new HttpError(403, 'That password is not right. Your account was not deleted.', { password: 'Enter your current password' });
+    }
+  } else if (Date.now() - context.locals.session!.createdAt.getTime() > RECENT_SIGN_IN_MS) {
+    throw new HttpError(403, 'For your security, please sign in again, then delete your account within 10 minutes.');
+  }
+  await deleteAccount(user.id);
+  deleteSessionCookie(context.cookies);
+  return Response.json({ message: 'Your account and your data have been deleted.' }, { headers: { 'Clear-Site-Data': '"storage"' } });
+};

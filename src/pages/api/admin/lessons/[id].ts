@@ -1,0 +1,24 @@
+import type { APIRoute } from 'astro';
+import { ADMIN_BODY_LIMIT, readJson } from '../../../../lib/server/http.ts';
+import { requireAdmin } from '../../../../lib/server/guards.ts';
+import { lessonFormSchema } from '../../../../lib/lesson-form.ts';
+import { deleteLesson, getLessonForAdmin, updateLesson } from '../../../../lib/server/admin-lessons.ts';
+import { parseLessonId } from '../../../../lib/server/params.ts';
+
+export const GET: APIRoute = async (context) => {
+  requireAdmin(context);
+  return Response.json(await getLessonForAdmin(parseLessonId(context.params.id)), { headers: { 'Cache-Control': 'no-store' } });
+};
+
+export const PUT: APIRoute = async (context) => {
+  const admin = requireAdmin(context);
+  const id = parseLessonId(context.params.id);
+  const form = await readJson(context.request, lessonFormSchema, ADMIN_BODY_LIMIT);
+  return Response.json(await updateLesson(admin.id, id, form));
+};
+
+export const DELETE: APIRoute = async (context) => {
+  const admin = requireAdmin(context);
+  await deleteLesson(admin.id, parseLessonId(context.params.id));
+  return Response.json({ message: 'Lesson deleted successfully' });
+};

@@ -1,0 +1,8 @@
+import type { APIRoute } from 'astro';
+import { requireAdmin } from '../../../../lib/server/guards.ts';
+import { listAllLessons } from '../../../../lib/server/admin-lessons.ts';
+
+export const GET: APIRoute = async (context) => {
+  requireAdmin(context);
+  return Response.json(await listAllLessons(), { headers: { 'Cache-Control': 'no-store' } });
+};

@@ -1,0 +1,20 @@
+import type { APIRoute } from 'astro';
+import { finishGoogleSignIn, isGoogleConfigured } from '../../../../lib/server/google.ts';
+import { jsonError, readJson } from '../../../../lib/server/http.ts';
+import { googleCallbackSchema } from '../../../../lib/schemas.ts';
+import { createSession, setSessionCookie } from '../../../../lib/server/session.ts';
+import { homePathFor } from '../../../../lib/server/home.ts';
+import { log } from '../../../../lib/server/log.ts';
+
+export const POST: APIRoute = async ({ request, cookies }) => {
+  if (!isGoogleConfigured()) return jsonError(404, 'Google sign-in is not available');
+  const { code, state } = await readJson(request, googleCallbackSchema);
+  const user = await finishGoogleSignIn(cookies, code, state);
+  const { token, session } = await createSession(user.id, true);
+  setSessionCookie(cookies, token, session);
+  log('info', 'sign-in succeeded', { userId: user.id, provider: 'google' });
+  return Response.json({
+    user: { id: user.id, email: user.email, firstName: user.firstName },
+    redirectTo: await homePathFor(user.id),
+  });
+};

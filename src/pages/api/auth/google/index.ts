@@ -1,0 +1,8 @@
+import type { APIRoute } from 'astro';
+import { isGoogleConfigured, startGoogleSignIn } from '../../../../lib/server/google.ts';
+import { jsonError } from '../../../../lib/server/http.ts';
+
+export const GET: APIRoute = ({ cookies, redirect }) => {
+  if (!isGoogleConfigured()) return jsonError(404, 'Google sign-in is not available');
+  return redirect(startGoogleSignIn(cookies).href, 302);
+};

@@ -1,0 +1,4 @@
+import type { APIRoute } from 'astro';
+import { isGoogleConfigured } from '../../../lib/server/google.ts';
+
+export const GET: APIRoute = () => Response.json({ google: isGoogleConfigured() });

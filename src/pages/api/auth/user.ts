@@ -1,0 +1,10 @@
+import type { APIRoute } from 'astro';
+import { requireUser } from '../../../lib/server/guards.ts';
+
+export const GET: APIRoute = (context) => {
+  const { id, email, firstName, lastName, phoneNumber, zipCode, role, emailVerified } = requireUser(context);
+  return Response.json(
+    { id, email, firstName, lastName, phoneNumber, zipCode, role, emailVerified },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+};

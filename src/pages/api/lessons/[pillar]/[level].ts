@@ -1,0 +1,15 @@
+import type { APIRoute } from 'astro';
+import { requireUser } from '../../../../lib/server/guards.ts';
+import { loadLearnerState, toListItem } from '../../../../lib/server/lessons.ts';
+import { parseLevel, parsePillar } from '../../../../lib/server/params.ts';
+
+export const GET: APIRoute = async (context) => {
+  const user = requireUser(context);
+  const pillar = parsePillar(context.params.pillar);
+  const level = parseLevel(context.params.level);
+  const state = await loadLearnerState(user.id);
+  return Response.json(
+    state.lessons.filter((l) => l.pillar === pillar && l.level === level).map((l) => toListItem(state, l)),
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+};

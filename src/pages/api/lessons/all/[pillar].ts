@@ -1,0 +1,14 @@
+import type { APIRoute } from 'astro';
+import { requireUser } from '../../../../lib/server/guards.ts';
+import { loadLearnerState, toListItem } from '../../../../lib/server/lessons.ts';
+import { parsePillar } from '../../../../lib/server/params.ts';
+
+export const GET: APIRoute = async (context) => {
+  const user = requireUser(context);
+  const pillar = parsePillar(context.params.pillar);
+  const state = await loadLearnerState(user.id);
+  return Response.json(
+    state.lessons.filter((l) => l.pillar === pillar).map((l) => toListItem(state, l)),
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+};

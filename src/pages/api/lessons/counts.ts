@@ -1,0 +1,8 @@
+import type { APIRoute } from 'astro';
+import { requireUser } from '../../../lib/server/guards.ts';
+import { countsFor, loadLearnerState } from '../../../lib/server/lessons.ts';
+
+export const GET: APIRoute = async (context) => {
+  const user = requireUser(context);
+  return Response.json(countsFor(await loadLearnerState(user.id)), { headers: { 'Cache-Control': 'no-store' } });
+};

@@ -1,0 +1,52 @@
+import type { APIRoute } from 'astro';
+import { readJson, jsonError } from '../../lib/server/http.ts';
+import { loginSchema } from '../../lib/schemas.ts';
+import { checkCredentials } from '../../lib/server/accounts.ts';
+import { clearLimit, hitLimit, limits, peekLimit } from '../../lib/server/rate-limit.ts';
+import { clientIp } from '../../lib/server/client-ip.ts';
+import { createSession, setSessionCookie } from '../../lib/server/session.ts';
+import { log } from '../../lib/server/log.ts';
+
+const tooMany = (seconds: number) =>
+  jsonError(429, `Too many failed sign-in attempts. Please wait ${Math.ceil(seconds / 60)} minute(s) and try again.`, undefined, {
+    'Retry-After': String(seconds),
+  });
+
+export const POST: APIRoute = async (context) => {
+  const ip = clientIp(context);
+  const limit = limits.loginFailures(ip);
+  const before = await peekLimit(limit);
+  if (!before.allowed) return tooMany(before.retryAfterSeconds);
+
+  const { email, password, rememberMe } = await readJson(context.request, loginSchema);
+  const result = await checkCredentials(email, password);
+  if (!result.ok && result.reason === 'invalid') {
+    const after = await hitLimit(limit);
+    log('info', 'sign-in failed', { ip, reason: 'invalid' });
+    if (!after.allowed) return tooMany(after.retryAfterSeconds);
+    return jsonError(401, 'Invalid email or password');
+  }
+  if (!result.ok) {
+    log('info', 'sign-in refused', { ip, userId: result.user.id, reason: 'unverified' });
+    return Response.json(
+      {
+        message: 'Please check your email and click the verification link before logging in.',
+        requiresVerification: true,
+        authProvider: 'email-verification',
+      },
+      { status: 403 },
+    );
+  }
+  await clearLimit(limit.key);
+  const { token, session } = await createSession(result.user.id, rememberMe);
+  setSessionCookie(context.cookies, token, session);
+  log('info', 'sign-in succeeded', { ip, userId: result.user.id });
+  const u = result.user;
+  return Response.json({
+    authToken: token,
+    user: { id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, phoneNumber: u.phoneNumber, role: u.role },
+    message: 'Login successful',
+    requiresVerification: false,
+    authProvider: 'email',
+  });
+};

@@ -1,0 +1,9 @@
+import type { APIRoute } from 'astro';
+import { requireUser } from '../../../lib/server/guards.ts';
+import { listReview } from '../../../lib/server/review.ts';
+import { requestNow } from '../../../lib/server/clock.ts';
+
+export const GET: APIRoute = async (context) => {
+  const user = requireUser(context);
+  return Response.json(await listReview(user.id, requestNow(context.request)), { headers: { 'Cache-Control': 'no-store' } });
+};

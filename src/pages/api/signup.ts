@@ -1,0 +1,21 @@
+import type { APIRoute } from 'astro';
+import { readJson, jsonError } from '../../lib/server/http.ts';
+import { signupSchema } from '../../lib/schemas.ts';
+import { signUp } from '../../lib/server/accounts.ts';
+import { hitLimit, limits } from '../../lib/server/rate-limit.ts';
+import { clientIp } from '../../lib/server/client-ip.ts';
+
+const SIGNUP_MESSAGE = 'Account created! Please check your email and click the verification link to activate your account.';
+
+export const POST: APIRoute = async (context) => {
+  const limit = await hitLimit(limits.signups(clientIp(context)));
+  if (!limit.allowed) {
+    return jsonError(429, 'Too many sign-ups from your network. Please try again later.', undefined, {
+      'Retry-After': String(limit.retryAfterSeconds),
+    });
+  }
+  const body = await readJson(context.request, signupSchema);
+  await signUp(body);
+  // The same answer for a new and a taken address (no enumeration).
+  return Response.json({ message: SIGNUP_MESSAGE, emailSent: true });
+};

@@ -1,0 +1,9 @@
+import type { APIRoute } from 'astro';
+import { requireUser } from '../../../lib/server/guards.ts';
+import { buildDashboard } from '../../../lib/server/progress.ts';
+import { requestNow } from '../../../lib/server/clock.ts';
+
+export const GET: APIRoute = async (context) => {
+  const user = requireUser(context);
+  return Response.json(await buildDashboard(user.id, user.firstName, requestNow(context.request)), { headers: { 'Cache-Control': 'no-store' } });
+};

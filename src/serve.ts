@@ -1,0 +1,155 @@
+// The process entry: our own node:http server around Astro's handler, so that every response
+// (static files and the prerendered landing page included) gets the security headers, and so
+// start-up (migrations, content) and shutdown are ours. See DESIGN.md, "Contract details".
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { migrateDatabase, openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { EnvError, getEnv, type Env } from './lib/server/env.ts';
+import { setDatabaseHandle } from './lib/server/db.ts';
+import { describeError, log } from './lib/server/log.ts';
+import { securityHeaders } from './lib/server/security-headers.ts';
+import { loadContent } from './lib/server/content.ts';
+import { ADMIN_BODY_LIMIT, BODY_LIMIT } from './lib/server/http.ts';
+import { startOutboxWorker } from './lib/server/outbox.ts';
+import { deleteExpiredSessions } from './lib/server/session.ts';
+import { StaticFiles } from './lib/server/static-files.ts';
+import { fileURLToPath } from 'node:url';
+
+let env: Env;
+try {
+  env = getEnv();
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+process.env.ASTRO_NODE_LOGGING = 'disabled';
+const { handler } = (await import(new URL('../dist/server/entry.mjs', import.meta.url).href)) as {
+  handler: (req: http.IncomingMessage, res: http.ServerResponse) => void;
+};
+
+const staticFiles = new StaticFiles(fileURLToPath(new URL('../dist', import.meta.url)));
+
+const handle: DatabaseHandle = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+setDatabaseHandle(handle);
+
+let ready = false;
+async function prepareDatabase(): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migrateDatabase(handle, env.DATABASE_URL);
+      const loaded = await loadContent(handle.db);
+      ready = true;
+      log('info', 'database ready', { kind: handle.kind, ...loaded });
+      outbox = startOutboxWorker(async () => handle.db);
+      cleanup = setInterval(() => void deleteExpiredSessions().catch(() => {}), 60 * 60 * 1000);
+      return;
+    } catch (error) {
+      if (shuttingDown) return;
+      log('warn', 'database not ready, retrying', { attempt, ...describeError(error), stack: undefined });
+      await new Promise((r) => setTimeout(r, Math.min(5000, 500 * attempt)));
+    }
+  }
+}
+
+const isStaticPath = (path: string) => path === '/' || path.startsWith('/_astro/') || /\.[a-z0-9]+$/i.test(path);
+
+let outbox: { stop(): Promise<void> } | undefined;
+let cleanup: ReturnType<typeof setInterval> | undefined;
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?session=[^;]/;
+
+let inFlight = 0;
+let shuttingDown = false;
+
+const server = http.createServer((req, res) => {
+  const started = performance.now();
+  const requestId = randomUUID();
+  req.headers['x-request-id'] = requestId;
+  res.setHeader('X-Request-Id', requestId);
+  for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+  mergeContentSecurityPolicy(res);
+  inFlight++;
+  res.on('close', () => {
+    inFlight--;
+    const path = (req.url ?? '/').split('?')[0];
+    log(res.statusCode >= 500 ? 'warn' : 'info', 'request', {
+      requestId,
+      method: req.method,
+      path,
+      status: res.statusCode,
+      ms: Math.round(performance.now() - started),
+    });
+  });
+
+  const path = (req.url ?? '/').split('?')[0];
+  const limit = path.startsWith('/api/admin/') ? ADMIN_BODY_LIMIT : BODY_LIMIT;
+  if (Number(req.headers['content-length'] ?? 0) > limit) {
+    return sendJson(res, 413, { message: 'Request body is too large' }, { Connection: 'close' });
+  }
+  if (!ready && !isStaticPath(path)) {
+    return sendJson(res, 503, { message: 'The service is starting. Please try again in a moment.' }, { 'Retry-After': '2' });
+  }
+  // `/` is the prerendered landing page; a visitor with a session goes to their home instead
+  // (dashboard or assessment), decided by the server-rendered /home.
+  if (path === '/' && (req.method === 'GET' || req.method === 'HEAD') && SESSION_COOKIE.test(req.headers.cookie ?? '')) {
+    const query = (req.url ?? '').split('?')[1] ?? '';
+    if (!new URLSearchParams(query).has('logout')) {
+      req.url = '/home' + (query ? `?${query}` : '');
+      return handler(req, res);
+    }
+  }
+  if (staticFiles.serve(req, res, path)) return;
+  handler(req, res);
+});
+
+// The adapter sets the prerendered pages' own CSP (script and style hashes) as a header; keep
+// our directives beside it instead of letting it replace them.
+function mergeContentSecurityPolicy(res: http.ServerResponse) {
+  const ours = securityHeaders['Content-Security-Policy'].split(';').map((d) => d.trim());
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name, value) => {
+    if (name.toLowerCase() === 'content-security-policy' && value !== securityHeaders['Content-Security-Policy']) {
+      const theirs = String(value).split(';').map((d) => d.trim()).filter(Boolean);
+      const names = new Set(theirs.map((d) => d.split(/\s+/)[0]));
+      value = [...theirs, ...ours.filter((d) => !names.has(d.split(/\s+/)[0]))].join('; ');
+    }
+    return setHeader(name, value);
+  };
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+server.keepAliveTimeout = 5000;
+server.listen(env.PORT, env.HOST, () => {
+  log('info', 'listening', { url: `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`, database: handle.kind });
+  console.log(`\n  Serving on ${env.PUBLIC_URL}\n`);
+});
+void prepareDatabase();
+
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  log('info', 'shutting down', { signal, inFlight });
+  server.close();
+  server.closeIdleConnections?.();
+  const deadline = Date.now() + 10_000;
+  while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  server.closeAllConnections?.();
+  clearInterval(cleanup);
+  await outbox?.stop();
+  await handle.close().catch(() => {});
+  log('info', 'stopped', { signal });
+  process.exit(0);
+}
+const deno = (globalThis as { Deno?: { addSignalListener(signal: string, fn: () => void): void } }).Deno;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  if (deno) deno.addSignalListener(signal, () => void shutdown(signal));
+  else process.on(signal, () => void shutdown(signal));
+}

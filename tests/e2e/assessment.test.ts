@@ -1,0 +1,111 @@
+import { test, expect, expectNoSeriousA11yViolations, signedInLearner } from './fixtures.ts';
+
+// Option index (0-4 = score) chosen for each of the 12 questions, and the scores they give:
+// saving 4+3+2+1 = 10/16 → 63, credit 0+1+0+1 = 2/16 → 13, investing 4+4+4+3 = 15/16 → 94.
+const picks = [4, 3, 2, 1, 0, 1, 0, 1, 4, 4, 4, 3];
+
+test.describe('assessment', () => {
+  test('the wizard by mouse: one question at a time, the disabled rules, progress, and the complete view', async ({ page }) => {
+    await signedInLearner(page);
+    await page.goto('/');
+    await page.waitForURL('**/assessment');
+    const next = page.getByRole('button', { name: 'Next' });
+    const previous = page.getByRole('button', { name: 'Previous' });
+    await expect(page.getByText('Question 1 of 12')).toBeVisible();
+    await expect(page.getByText('8% complete')).toBeVisible();
+    await expect(previous).toBeDisabled();
+    await expect(next).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Clear Session' })).toBeVisible();
+    for (let i = 0; i < 12; i++) {
+      await expect(page.getByText(`Question ${i + 1} of 12`)).toBeVisible();
+      await expect(page.getByRole('radio')).toHaveCount(5);
+      await page.getByRole('radio').nth(picks[i]).check();
+      if (i < 11) {
+        await expect(previous).toBeEnabled({ enabled: i > 0 });
+        await next.click();
+      }
+    }
+    await expect(page.getByText('100% complete')).toBeVisible();
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(page.getByText('Question 11 of 12')).toBeVisible();
+    await expect(page.getByRole('radio').nth(4)).toBeChecked();
+    await next.click();
+    await page.getByRole('button', { name: 'Complete Assessment' }).click();
+    await expect(page.getByRole('heading', { name: 'Assessment Complete!' })).toBeVisible();
+    const item = (pillar: string) => page.locator(`[data-pillar="${pillar}"]`);
+    await expect(item('saving')).toContainText('63');
+    await expect(item('saving')).toContainText('Good foundation');
+    await expect(item('saving')).toContainText('Intermediate');
+    await expect(item('saving')).toHaveClass(/score-yellow/);
+    await expect(item('credit')).toContainText('13');
+    await expect(item('credit')).toContainText('Start with foundation concepts');
+    await expect(item('credit')).toContainText('Beginner');
+    await expect(item('credit')).toHaveClass(/score-red/);
+    await expect(item('investing')).toContainText('94');
+    await expect(item('investing')).toContainText('Excellent knowledge');
+    await expect(item('investing')).toContainText('Advanced');
+    await expect(item('investing')).toHaveClass(/score-green/);
+    await expectNoSeriousA11yViolations(page);
+
+    const saved = await (await page.request.get('/api/assessment')).json();
+    expect([saved.savingScore, saved.creditScore, saved.investingScore]).toEqual([63, 13, 94]);
+    await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.goto('/');
+    await page.waitForURL('**/dashboard');
+  });
+
+  test('the wizard by keyboard: arrow keys move between options, Enter advances', async ({ page }) => {
+    await signedInLearner(page);
+    await page.goto('/assessment');
+    for (let i = 0; i < 12; i++) {
+      await expect(page.getByText(`Question ${i + 1} of 12`)).toBeVisible();
+      await page.keyboard.press('Tab'); // from the question heading to the options
+      await page.keyboard.press('Space'); // chooses the first option
+      for (let k = 0; k < picks[i]; k++) await page.keyboard.press('ArrowDown');
+      await expect(page.getByRole('radio').nth(picks[i])).toBeChecked();
+      await page.keyboard.press('Enter');
+    }
+    await expect(page.getByRole('heading', { name: 'Assessment Complete!' })).toBeVisible();
+    await expect(page.locator('[data-pillar="credit"]')).toContainText('13');
+  });
+
+  test('answers in progress survive a reload, and Clear Session starts over', async ({ page }) => {
+    await signedInLearner(page);
+    await page.goto('/assessment');
+    for (let i = 0; i < 5; i++) {
+      await page.getByRole('radio').nth(picks[i]).check();
+      await page.getByRole('button', { name: 'Next' }).click();
+    }
+    await expect(page.getByText('Question 6 of 12')).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('Question 6 of 12')).toBeVisible();
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(page.getByRole('radio').nth(picks[4])).toBeChecked();
+    await page.getByRole('button', { name: 'Clear Session' }).click();
+    await expect(page.getByText('Question 1 of 12')).toBeVisible();
+    await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByText('Question 1 of 12')).toBeVisible();
+  });
+
+  test('a signed-out visitor to /assessment goes to /', async ({ page }) => {
+    await page.goto('/assessment');
+    await page.waitForURL((u) => u.pathname === '/');
+  });
+
+  test('a failed save shows the error and keeps the answers for a retry', async ({ page }) => {
+    await signedInLearner(page);
+    await page.goto('/assessment');
+    for (let i = 0; i < 12; i++) {
+      await page.getByRole('radio').nth(picks[i]).check();
+      if (i < 11) await page.getByRole('button', { name: 'Next' }).click();
+    }
+    await page.route('**/api/assessment/submit', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Complete Assessment' }).click();
+    await expect(page.getByRole('alert')).toContainText('There was an error saving your assessment');
+    await page.unroute('**/api/assessment/submit');
+    await page.getByRole('button', { name: 'Complete Assessment' }).click();
+    await expect(page.getByRole('heading', { name: 'Assessment Complete!' })).toBeVisible();
+  });
+});

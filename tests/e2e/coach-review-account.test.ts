@@ -1,0 +1,102 @@
+import { test, expect, expectNoSeriousA11yViolations, signedInLearner, correctAnswersOf, lessonIdOf, answerQuiz, gotoHydrated, waitForMail, PASSWORD } from './fixtures.ts';
+import { readFileSync } from 'node:fs';
+
+test.describe('coach, review and data rights', () => {
+  test('a learner with weak credit answers sees the matching tip and its lesson, and why', async ({ page }) => {
+    const { headers } = await signedInLearner(page, { firstName: 'Kim' });
+    // Strong saving and investing; weak credit: missed a payment (q5 = 0), high utilisation (q6 = 1).
+    const answers = { 1: '4', 2: '4', 3: '4', 4: '4', 5: '0', 6: '1', 7: '1', 8: '2', 9: '4', 10: '4', 11: '4', 12: '4' }; // credit (0+1+1+2)/16 = 25
+    await page.request.post('/api/assessment/submit', { headers, data: { answers } });
+    await gotoHydrated(page, '/dashboard');
+    const coach = page.getByTestId('coach');
+    const tip = coach.locator('[data-tip="missed-payments"]');
+    await expect(tip).toContainText('You said you missed a payment in the last two years (question 5)');
+    await expect(coach.locator('.tip').first()).toHaveAttribute('data-tip', 'missed-payments');
+    await expect(coach.locator('[data-tip="high-utilization"]')).toContainText('question 6');
+    const count = await coach.locator('.tip').count();
+    expect(count).toBeGreaterThanOrEqual(2);
+    expect(count).toBeLessThanOrEqual(4);
+    await coach.getByText('Why this?').click();
+    await expect(page.getByTestId('why')).toContainText('Credit is your focus');
+    await expect(page.getByTestId('why').locator('[data-why="credit"]')).toContainText('which places you at Beginner');
+    await expectNoSeriousA11yViolations(page);
+    await tip.getByRole('link').click();
+    await page.waitForURL('**/lesson/*');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Credit Score/i);
+    // Passing that lesson replaces the tip with the next one.
+    const slug = 'credit-how-scores-work';
+    await answerQuiz(page, correctAnswersOf(slug));
+    await expect(page.getByRole('heading', { name: /You passed/ })).toBeVisible();
+    await gotoHydrated(page, '/dashboard');
+    await expect(page.getByTestId('coach').locator('[data-tip="missed-payments"]')).toHaveCount(0);
+  });
+
+  test('a missed question appears in review when it is due, and answering it shows the explanation', async ({ page }) => {
+    await signedInLearner(page);
+    const slug = 'investing-the-words-explained';
+    const id = await lessonIdOf(page, 'investing', slug);
+    await page.goto(`/lesson/${id}`);
+    const answers = correctAnswersOf(slug);
+    await answerQuiz(page, answers.map((a, i) => (i === 0 ? (a + 1) % 4 : a))); // misses question 1, passes
+    await expect(page.getByRole('heading', { name: /You passed/ })).toBeVisible();
+    await gotoHydrated(page, '/review');
+    await expect(page.getByTestId('review-empty')).toContainText('1 question is waiting');
+    // One day later (the server honours X-Test-Now in test mode).
+    await page.setExtraHTTPHeaders({ 'x-test-now': new Date(Date.now() + 24 * 60 * 60 * 1000 + 60_000).toISOString() });
+    await gotoHydrated(page, '/dashboard');
+    await expect(page.getByTestId('review-card')).toContainText('1 question is due for review');
+    await page.getByRole('link', { name: 'Start review' }).click();
+    await page.waitForURL('**/review');
+    await expect(page.getByText('Question 1 of 1')).toBeVisible();
+    await page.getByRole('radio').nth(answers[0]).check();
+    await page.getByRole('button', { name: 'Check answer' }).click();
+    await expect(page.getByTestId('review-feedback')).toContainText('Correct!');
+    await expect(page.getByTestId('review-feedback')).toContainText('moves up to box 2 and comes back in 3 days');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await expect(page.getByTestId('review-done')).toContainText('You got 1 of 1 right');
+  });
+
+  test('the export contains the learner\'s attempts; deletion signs them out and the e-mail can sign up again', async ({ page }) => {
+    const { email } = await signedInLearner(page, { firstName: 'Sam' });
+    const slug = 'saving-pay-yourself-first';
+    const id = await lessonIdOf(page, 'saving', slug);
+    await page.goto(`/lesson/${id}`);
+    await answerQuiz(page, correctAnswersOf(slug));
+    await expect(page.getByRole('heading', { name: /You passed/ })).toBeVisible();
+
+    await gotoHydrated(page, '/account');
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download my data' }).click();
+    const file = await (await download).path();
+    const data = JSON.parse(readFileSync(file!, 'utf8'));
+    expect(data.user.email).toBe(email);
+    expect(data.quizAttempts).toHaveLength(1);
+    expect(data.quizAttempts[0].score).toBe(3);
+    expect(JSON.stringify(data)).not.toMatch(/argon2|passwordHash|secretHash/);
+
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByLabel('Current password', { exact: true }).fill('wrong-password-1');
+    await dialog.getByRole('button', { name: 'Delete forever' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('That password is not right');
+    await dialog.getByLabel('Current password', { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Delete forever' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+
+    await gotoHydrated(page, '/');
+    await page.getByRole('link', { name: 'Sign Up' }).click();
+    const signup = page.getByRole('dialog', { name: 'Create Your Account' });
+    await signup.getByLabel('Email').fill(email);
+    await signup.getByLabel('First name').fill('Sam');
+    await signup.getByLabel('Last name').fill('Again');
+    await signup.getByLabel('Phone number').fill('5551234567');
+    await signup.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await signup.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+    await signup.getByRole('button', { name: 'Create Account' }).click();
+    await expect(signup.getByTestId('signup-success')).toBeVisible();
+    const mail = await waitForMail(email, /Confirm/);
+    expect(mail.text).toContain('Hi Sam');
+  });
+});

@@ -1,0 +1,139 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export const test = base.extend<{ baseURL: string }>({
+  baseURL: async ({}, use) => {
+    await use(process.env.BASE_URL!);
+  },
+});
+
+export { expect };
+export type { Page };
+
+/** Fails on any serious or critical axe-core violation on the page as it is now. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(serious).toEqual([]);
+}
+
+export interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Waits for an e-mail to `address` whose subject matches, from the Resend double. */
+export async function waitForMail(address: string, subject: RegExp, timeoutMs = 20_000): Promise<Mail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = (await (await fetch(`${process.env.RESEND_DOUBLE_URL}/_test/emails`)).json()) as Mail[];
+    const found = mails.filter((m) => m.to.includes(address) && subject.test(m.subject)).at(-1);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no "${subject}" e-mail to ${address}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+export function linkFrom(mail: Mail, path: string): string {
+  const url = mail.text.match(/https?:\/\/\S+/g)?.find((u) => new URL(u).pathname === path);
+  if (!url) throw new Error(`no ${path} link in ${mail.text}`);
+  const parsed = new URL(url);
+  return parsed.pathname + parsed.search;
+}
+
+export const uniqueEmail = (tag = 'learner') => `${tag}.${Math.random().toString(36).slice(2, 10)}@example.com`;
+export const PASSWORD = 'Green-Blue-2026';
+const randomIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+
+/**
+ * Creates a verified learner through the API (as a real sign-up and e-mail link would) and
+ * signs `page`'s browser context in as them.
+ */
+export async function signedInLearner(page: Page, options: { firstName?: string; email?: string } = {}) {
+  const email = options.email ?? uniqueEmail();
+  const base = process.env.BASE_URL!;
+  const headers = { origin: base, 'x-forwarded-for': randomIp() };
+  const request: APIRequestContext = page.request;
+  const signup = await request.post('/api/signup', {
+    headers,
+    data: { email, password: PASSWORD, firstName: options.firstName ?? 'Casey', lastName: 'Learner', phoneNumber: '+15551234567' },
+  });
+  expect(signup.status()).toBe(200);
+  const mail = await waitForMail(email, /Confirm/);
+  const verify = await request.get(linkFrom(mail, '/verify-email').replace('/verify-email', '/api/verify-email'));
+  expect(verify.status()).toBe(200);
+  const user = (await (await request.get('/api/auth/user')).json()) as { id: string; email: string; firstName: string };
+  return { email, password: PASSWORD, user, headers };
+}
+
+/** Opens a page and waits until its islands have hydrated (the landing page's load when idle). */
+export async function gotoHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.querySelectorAll('astro-island')].every((el) => !el.hasAttribute('ssr')));
+}
+
+import { readFileSync } from 'node:fs';
+import { parseLessonFile } from '../../src/lib/curriculum.ts';
+
+/** The correct option index of each quiz question of a curriculum lesson. */
+export function correctAnswersOf(slug: string): number[] {
+  const text = readFileSync(new URL(`../../db/content/lessons/${slug}.md`, import.meta.url), 'utf8');
+  return parseLessonFile(text, `${slug}.md`).questions.map((q) => q.correctAnswer);
+}
+
+/** The lesson id of a curriculum lesson, as the signed-in learner's API lists it. */
+export async function lessonIdOf(page: Page, pillar: string, slug: string): Promise<number> {
+  const list = (await (await page.request.get(`/api/lessons/all/${pillar}`)).json()) as Array<{ id: number; slug: string }>;
+  const found = list.find((l) => l.slug === slug);
+  if (!found) throw new Error(`no lesson ${slug}`);
+  return found.id;
+}
+
+/** Answers the quiz on the lesson page with the given option indexes and submits it. */
+export async function answerQuiz(page: Page, answers: number[]): Promise<void> {
+  await page.getByRole('button', { name: 'Start Quiz' }).click();
+  for (let i = 0; i < answers.length; i++) {
+    await expect(page.getByText(`Question ${i + 1} of ${answers.length}`)).toBeVisible();
+    await page.getByRole('radio').nth(answers[i]).check();
+    if (i < answers.length - 1) await page.getByRole('button', { name: 'Next' }).click();
+  }
+  await page.getByRole('button', { name: /Submit Answers|Try Submitting Again/ }).click();
+}
+
+import { startServer } from '../helpers/server.mjs';
+import { startResendDouble } from '../helpers/resend-double.mjs';
+
+/**
+ * Runs the tests of one file against a server (and Resend double) of their own, for tests that
+ * change what every learner sees (admin edits), so they cannot disturb the others.
+ */
+export function useOwnServer(env: Record<string, string> = {}): void {
+  let stop: (() => Promise<void>) | undefined;
+  const saved = { base: process.env.BASE_URL, resend: process.env.RESEND_DOUBLE_URL };
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    const resend = await startResendDouble();
+    const server = await startServer({
+      env: { LOG_LEVEL: 'warn', RESEND_API_KEY: 're_e2e', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true', ...env },
+    });
+    process.env.BASE_URL = server.url;
+    process.env.RESEND_DOUBLE_URL = resend.url;
+    stop = async () => {
+      await server.stop();
+      await resend.close();
+    };
+  });
+  test.afterAll(async () => {
+    process.env.BASE_URL = saved.base;
+    process.env.RESEND_DOUBLE_URL = saved.resend;
+    await stop?.();
+  });
+}

@@ -1,0 +1,115 @@
+import { test, expect, expectNoSeriousA11yViolations, signedInLearner, correctAnswersOf, lessonIdOf, answerQuiz } from './fixtures.ts';
+
+test.describe('lessons', () => {
+  test('a learner placed at intermediate in credit opens credit intermediate directly', async ({ page }) => {
+    const { headers } = await signedInLearner(page);
+    await page.request.post('/api/assessment/submit', { headers, data: { savingScore: 20, creditScore: 62, investingScore: 40 } });
+    await page.goto('/lessons?pillar=credit');
+    const levels = page.getByRole('navigation', { name: 'Levels' });
+    await expect(levels.getByRole('link', { name: 'Intermediate' })).toHaveAttribute('aria-current', 'page');
+    await expect(levels.locator('[aria-disabled="true"]')).toHaveText(/Advanced/);
+    await expect(levels.locator('[aria-disabled="true"] svg')).toHaveCount(1);
+    await expect(page.getByText('0 / 3 lessons completed')).toBeVisible();
+    const cards = page.locator('article.lesson-card');
+    await expect(cards).toHaveCount(3);
+    await expect(cards.nth(0).getByRole('link', { name: /Start Lesson/ })).toBeVisible();
+    await expect(cards.nth(1)).toContainText('Locked');
+    await expect(cards.nth(0)).toContainText("You'll learn:");
+    await expect(cards.nth(0).locator('.objectives li')).toHaveCount(2);
+    await expect(cards.nth(0)).toContainText('min');
+    await page.goto('/lessons?pillar=saving');
+    await expect(page.getByRole('navigation', { name: 'Levels' }).getByRole('link', { name: 'Beginner' })).toHaveAttribute('aria-current', 'page');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('view=all groups the pillar by level with a count per group', async ({ page }) => {
+    await signedInLearner(page);
+    await page.goto('/lessons?pillar=investing&view=all');
+    await expect(page.getByRole('heading', { name: 'Beginner (4 lessons)' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Intermediate (3 lessons)' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Advanced (3 lessons)' })).toBeVisible();
+    await expect(page.getByText('0 / 10 lessons completed')).toBeVisible();
+  });
+
+  test('a pass shows the result with explanations, unlocks the next lesson and returns to the list after 3 s', async ({ page }) => {
+    await signedInLearner(page);
+    const id = await lessonIdOf(page, 'saving', 'saving-pay-yourself-first');
+    await page.goto(`/lesson/${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('.lesson-section h2').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await answerQuiz(page, correctAnswersOf('saving-pay-yourself-first'));
+    await expect(page.getByRole('heading', { name: /You passed/ })).toBeVisible();
+    await expect(page.getByText('You got 3 of 3 right')).toBeVisible();
+    await expect(page.locator('.explanations li')).toHaveCount(3);
+    await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Return to Dashboard' })).toBeVisible();
+    const started = Date.now();
+    await page.waitForURL('**/lessons?pillar=saving&level=beginner', { timeout: 6000 });
+    expect(Date.now() - started).toBeGreaterThan(2000);
+    const cards = page.locator('article.lesson-card');
+    await expect(cards.nth(0)).toContainText('Last score: 3/3');
+    await expect(cards.nth(0).getByRole('link', { name: /Review Lesson/ })).toBeVisible();
+    await expect(cards.nth(1).getByRole('link', { name: /Start Lesson/ })).toBeVisible();
+    await expect(page.getByText('1 / 4 lessons completed')).toBeVisible();
+  });
+
+  test('a fail shows the Lesson Not Completed toast and resets to the content with answers cleared', async ({ page }) => {
+    await signedInLearner(page);
+    const slug = 'credit-how-scores-work';
+    const id = await lessonIdOf(page, 'credit', slug);
+    await page.goto(`/lesson/${id}`);
+    const wrong = correctAnswersOf(slug).map((a) => (a + 1) % 4);
+    await answerQuiz(page, wrong);
+    await expect(page.getByTestId('toast')).toContainText('Lesson Not Completed');
+    await expect(page.getByTestId('toast')).toContainText('You need at least 2 of 3 correct answers to pass. You got 0.');
+    await expect(page.getByRole('heading', { name: 'Review what you missed' })).toBeVisible();
+    await expect(page.locator('.missed li')).toHaveCount(3);
+    await expect(page.locator('.lesson-section').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Start Quiz' }).click();
+    await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  test('an offline submit shows the connectivity message, keeps the answers, and a retry succeeds', async ({ page }) => {
+    await signedInLearner(page);
+    const slug = 'investing-the-words-explained';
+    const id = await lessonIdOf(page, 'investing', slug);
+    await page.goto(`/lesson/${id}`);
+    await page.route('**/api/lesson/*/complete', (route) => route.abort('internetdisconnected'));
+    await answerQuiz(page, correctAnswersOf(slug));
+    await expect(page.getByRole('alert')).toHaveText("Your answers were saved but there's a connectivity issue. Please try again in a moment.");
+    await expect(page.getByRole('radio', { checked: true })).toHaveCount(1);
+    await page.unroute('**/api/lesson/*/complete');
+    await page.getByRole('button', { name: 'Try Submitting Again' }).click();
+    await expect(page.getByRole('heading', { name: /You passed/ })).toBeVisible();
+    const progress = (await (await page.request.get('/api/progress/user')).json()) as Array<{ lessonId: number; attempts: number }>;
+    expect(progress.find((p) => p.lessonId === id)?.attempts).toBe(1);
+  });
+
+  test('signed-out visitors to a lesson go to /login; a missing lesson shows Lesson Not Found', async ({ page }) => {
+    await page.goto('/lesson/1');
+    await page.waitForURL('**/login?reason=lesson**');
+    await expect(page.getByText('Unauthorized: Please log in to access lessons.')).toBeVisible();
+    await signedInLearner(page);
+    const res = await page.goto('/lesson/987654');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Lesson Not Found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await page.waitForURL('**/dashboard');
+  });
+
+  test('a locked lesson page explains how to unlock it', async ({ page }) => {
+    await signedInLearner(page);
+    const id = await lessonIdOf(page, 'saving', 'saving-emergency-fund-101');
+    const res = await page.goto(`/lesson/${id}`);
+    expect(res?.status()).toBe(403);
+    await expect(page.getByRole('heading', { name: /is locked/ })).toBeVisible();
+    await expect(page.getByText(/Pass the quiz of "/)).toBeVisible();
+  });
+
+  test('signed-out visitors to the lessons list go to /', async ({ page }) => {
+    await page.goto('/lessons');
+    await page.waitForURL((u) => u.pathname === '/');
+  });
+});

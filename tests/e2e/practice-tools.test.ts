@@ -1,0 +1,35 @@
+import { test, expect, expectNoSeriousA11yViolations, signedInLearner, correctAnswersOf, lessonIdOf, waitForHydration } from './fixtures.ts';
+
+test('the credit-utilisation calculator in its lesson computes live and keeps figures on this device only', async ({ page }) => {
+  const { headers } = await signedInLearner(page);
+  const first = await lessonIdOf(page, 'credit', 'credit-how-scores-work');
+  const answers = correctAnswersOf('credit-how-scores-work');
+  await page.request.post(`/api/lesson/${first}/complete`, { headers, data: { attemptId: crypto.randomUUID(), quizResponses: answers.map((userAnswer, i) => ({ questionId: i + 1, userAnswer })) } });
+  const id = await lessonIdOf(page, 'credit', 'credit-utilization');
+  const posted: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() !== 'GET') posted.push(r.postData() ?? '');
+  });
+  await page.goto(`/lesson/${id}`);
+  const tool = page.locator('[data-calculator="credit-utilization"]');
+  await tool.scrollIntoViewIfNeeded();
+  await waitForHydration(page);
+  await expect(tool.getByTestId('practice-result')).toContainText('Overall utilisation: 30%, which is high');
+  await tool.getByLabel('Card 1 balance').fill('200');
+  await tool.getByLabel('Card 1 limit').fill('1000');
+  await tool.getByRole('button', { name: 'Add a card' }).click();
+  await tool.getByLabel('Card 2 balance').fill('300');
+  await tool.getByLabel('Card 2 limit').fill('4000');
+  await expect(tool.getByTestId('practice-result')).toContainText('Overall utilisation: 10%, which is good');
+  await expect(tool.getByTestId('practice-result')).toContainText('Card 2: 7.5%');
+  await tool.getByLabel('Card 2 limit').fill('0');
+  await expect(tool.getByRole('alert')).toContainText('Credit limit must be more than 0');
+  await tool.getByLabel('Card 2 limit').fill('4000');
+  await tool.getByRole('button', { name: 'Remember my figures on this device' }).click();
+  await page.reload();
+  await tool.scrollIntoViewIfNeeded();
+  await waitForHydration(page);
+  await expect(tool.getByLabel('Card 2 limit')).toHaveValue('4000');
+  await expectNoSeriousA11yViolations(page);
+  expect(posted.filter((b) => b.includes('4000'))).toEqual([]);
+});

@@ -1,0 +1,106 @@
+import { assert, assertEquals } from '../helpers/assert.ts';
+import { startServer } from '../helpers/server.mjs';
+import { startResendDouble } from '../helpers/resend-double.mjs';
+import { Client } from '../helpers/client.ts';
+import { createLearner } from '../helpers/learners.ts';
+
+const opts = { sanitizeOps: false, sanitizeResources: false };
+const resend = await startResendDouble();
+const server = await startServer({ env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true' } });
+
+const learner = () => createLearner(server.url, resend);
+
+Deno.test({
+  name: 'the server scores submitted answers itself and keeps every attempt; the newest sets placement',
+  ...opts,
+  async fn() {
+    const { client, id } = await learner();
+    assertEquals((await client.get('/api/assessment')).status, 404);
+    assertEquals((await client.get('/api/assessment/user')).body, null);
+
+    const answers = { 1: '4', 2: '4', 3: '3', 4: '3', 5: '2', 6: '2', 7: '1', 8: '1', 9: '0', 10: '0', 11: '1', 12: '0' };
+    // Claimed scores are ignored when answers are given.
+    const first = await client.post('/api/assessment/submit', { userId: id, answers, savingScore: 0, creditScore: 100, investingScore: 100 });
+    assertEquals(first.status, 201);
+    assertEquals([first.body.savingScore, first.body.creditScore, first.body.investingScore], [88, 38, 6]);
+
+    const latest = await client.get<{ savingScore: number; levels: Record<string, string>; answers: Record<string, string> }>('/api/assessment');
+    assertEquals(latest.status, 200);
+    assertEquals(latest.body.levels, { saving: 'advanced', credit: 'beginner', investing: 'beginner' });
+    assertEquals(latest.body.answers['1'], '4');
+
+    const second = await client.post('/api/assessment/submit', { savingScore: 55, creditScore: 80, investingScore: 20 });
+    assertEquals(second.status, 201);
+    const now = await client.get<{ levels: Record<string, string> }>('/api/assessment/user');
+    assertEquals(now.body.levels, { saving: 'intermediate', credit: 'advanced', investing: 'beginner' });
+  },
+});
+
+Deno.test({
+  name: 'bad assessment bodies get 400 and store nothing; a foreign userId gets 403',
+  ...opts,
+  async fn() {
+    const { client } = await learner();
+    const other = await learner();
+    const bad: unknown[] = [
+      { savingScore: 101, creditScore: 50, investingScore: 50 },
+      { savingScore: -1, creditScore: 50, investingScore: 50 },
+      { savingScore: 50.5, creditScore: 50, investingScore: 50 },
+      { savingScore: '50', creditScore: 50, investingScore: 50 },
+      { savingScore: 50, creditScore: 50 },
+      { answers: { 13: '2' } },
+      { answers: { 1: '5' } },
+      { answers: { 1: '-1' } },
+      { answers: {} },
+      {},
+      [],
+    ];
+    for (const body of bad) {
+      const r = await client.post('/api/assessment/submit', body);
+      assertEquals(r.status, 400, JSON.stringify(body));
+    }
+    const foreign = await client.post('/api/assessment/submit', { userId: other.id, savingScore: 10, creditScore: 10, investingScore: 10 });
+    assertEquals(foreign.status, 403);
+    assertEquals((await client.get('/api/assessment')).status, 404, 'nothing was stored');
+    assertEquals((await client.get(`/api/assessment/user?userId=${other.id}`)).status, 403);
+    assertEquals((await new Client(server.url).post('/api/assessment/submit', { savingScore: 1, creditScore: 1, investingScore: 1 })).status, 401);
+  },
+});
+
+Deno.test({
+  name: 'a learner never sees another learner\'s assessment',
+  ...opts,
+  async fn() {
+    const a = await learner();
+    const b = await learner();
+    await a.client.post('/api/assessment/submit', { savingScore: 90, creditScore: 90, investingScore: 90 });
+    assertEquals((await b.client.get('/api/assessment')).status, 404);
+    assertEquals((await b.client.get('/api/assessment/user')).body, null);
+    const own = await a.client.get<{ userId: string }>('/api/assessment');
+    assertEquals(own.body.userId, a.id);
+  },
+});
+
+Deno.test({
+  name: '/ sends a signed-in learner to the assessment first and to the dashboard after it',
+  ...opts,
+  async fn() {
+    const { client } = await learner();
+    const before = await client.get('/');
+    assertEquals(before.status, 302);
+    assertEquals(before.headers.get('location'), '/assessment');
+    await client.post('/api/assessment/submit', { answers: { 1: '2' } });
+    const after = await client.get('/');
+    assertEquals(after.headers.get('location'), '/dashboard');
+    const anonymous = await new Client(server.url).get('/assessment');
+    assertEquals(anonymous.status, 302);
+    assertEquals(anonymous.headers.get('location'), '/');
+    const questions = await client.get<unknown[]>('/api/assessment/questions');
+    assert(Array.isArray(questions.body) && questions.body.length === 12);
+  },
+});
+
+Deno.test({ name: 'teardown', ...opts, async fn() {
+  await server.stop();
+  await resend.close();
+} });

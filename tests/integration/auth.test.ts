@@ -1,0 +1,318 @@
+// The account journey and its security rules, over HTTP against the real server, with e-mail
+// going through the real resend SDK to a local Resend double.
+import { assert, assertEquals, assertMatch } from '../helpers/assert.ts';
+import { startServer } from '../helpers/server.mjs';
+import { linkIn, startResendDouble } from '../helpers/resend-double.mjs';
+import { Client, strongPassword, uniqueEmail } from '../helpers/client.ts';
+
+const opts = { sanitizeOps: false, sanitizeResources: false };
+const resend = await startResendDouble();
+const server = await startServer({
+  env: { RESEND_API_KEY: 're_test_key', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true', LOG_LEVEL: 'debug', ADMIN_EMAILS: 'boss@example.com' },
+});
+
+async function signUpAndVerify(email = uniqueEmail(), password = strongPassword()) {
+  const client = new Client(server.url);
+  const signup = await client.post('/api/signup', { email, password, firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '+15551234567' });
+  assertEquals(signup.status, 200);
+  const mail = await resend.waitFor((m: { to: string[]; subject: string }) => m.to.includes(email) && /Confirm/.test(m.subject));
+  const link = linkIn(mail, '/verify-email?token=');
+  const verified = await client.get(`/api/verify-email?token=${link.searchParams.get('token')}`);
+  assertEquals(verified.status, 200);
+  return { client, email, password, token: link.searchParams.get('token')! };
+}
+
+Deno.test({
+  name: 'sign up, verify by the e-mailed link, sign out, sign in, reset the password through the e-mail, sign in again',
+  ...opts,
+  async fn() {
+    const email = uniqueEmail();
+    const password = strongPassword();
+    const client = new Client(server.url);
+    const signup = await client.post('/api/signup', { email, password, firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '+447700900123' });
+    assertEquals(signup.status, 200);
+    assertEquals(Object.keys(signup.body).sort(), ['emailSent', 'message']);
+
+    const early = await client.post('/api/login-email', { email, password });
+    assertEquals(early.status, 403);
+    assertEquals(early.body.requiresVerification, true);
+    assertEquals(early.body.authProvider, 'email-verification');
+    assertEquals(early.body.message, 'Please check your email and click the verification link before logging in.');
+
+    const mail = await resend.waitFor((m: { to: string[] }) => m.to.includes(email));
+    assertEquals(mail.subject, 'Confirm your e-mail address');
+    assertMatch(mail.html, /Verify my e-mail/);
+    const token = linkIn(mail, '/verify-email?token=').searchParams.get('token')!;
+    const verified = await client.get<{ user: { email: string; firstName: string }; tempAuthToken: string }>(`/api/verify-email?token=${token}`);
+    assertEquals(verified.status, 200);
+    assertEquals(verified.body.user.email, email);
+    assertEquals(verified.body.user.firstName, 'Ada');
+    assert(verified.body.tempAuthToken.includes('.'));
+
+    const me = await client.get('/api/auth/user');
+    assertEquals(me.status, 200);
+    assertEquals(me.body.phoneNumber, '+447700900123');
+    assertEquals(me.body.emailVerified, true);
+    assertEquals(Object.keys(me.body).sort(), ['email', 'emailVerified', 'firstName', 'id', 'lastName', 'phoneNumber', 'role', 'zipCode']);
+
+    // The tempAuthToken works as a bearer token too.
+    const bearer = await new Client(server.url).get('/api/auth/user', { authorization: `Bearer ${verified.body.tempAuthToken}` });
+    assertEquals(bearer.status, 200);
+
+    assertEquals((await client.post('/api/auth/logout')).status, 200);
+    assertEquals((await client.get('/api/auth/user')).status, 401);
+    assertEquals((await new Client(server.url).get('/api/auth/user', { authorization: `Bearer ${verified.body.tempAuthToken}` })).status, 401);
+
+    const wrong = await client.post('/api/login-email', { email, password: password + 'x' });
+    assertEquals(wrong.status, 401);
+    assertEquals(wrong.body.message, 'Invalid email or password');
+
+    const login = await client.post<{ authToken: string; user: { email: string }; requiresVerification: boolean; authProvider: string }>(
+      '/api/login-email',
+      { email: `  ${email.toUpperCase()}  `, password },
+    );
+    assertEquals(login.status, 200);
+    assertEquals(login.body.user.email, email);
+    assertEquals(login.body.requiresVerification, false);
+    assertEquals(login.body.authProvider, 'email');
+    assert(login.body.authToken);
+
+    const forgot = await client.post('/api/forgot-password', { email });
+    assertEquals(forgot.status, 200);
+    const resetMail = await resend.waitFor((m: { to: string[]; subject: string }) => m.to.includes(email) && m.subject === 'Reset your password');
+    const resetToken = linkIn(resetMail, '/reset-password?token=').searchParams.get('token')!;
+    assertEquals((await client.get(`/api/validate-reset-token?token=${resetToken}`)).status, 200);
+    const newPassword = strongPassword();
+    const reset = await client.post('/api/reset-password', { token: resetToken, password: newPassword });
+    assertEquals(reset.status, 200);
+    await resend.waitFor((m: { to: string[]; subject: string }) => m.to.includes(email) && m.subject === 'Your password was changed');
+
+    assertEquals((await client.get('/api/auth/user')).status, 401, 'a reset ends every session');
+    assertEquals((await client.post('/api/login-email', { email, password })).status, 401);
+    assertEquals((await client.post('/api/login-email', { email, password: newPassword })).status, 200);
+  },
+});
+
+Deno.test({
+  name: 'sign-up and forgot-password answer a known and an unknown address identically',
+  ...opts,
+  async fn() {
+    const { email } = await signUpAndVerify();
+    const fresh = uniqueEmail();
+    const a = await new Client(server.url).post('/api/signup', { email, password: strongPassword(), firstName: 'X', lastName: 'Y', phoneNumber: '+15551112222' });
+    const b = await new Client(server.url).post('/api/signup', { email: fresh, password: strongPassword(), firstName: 'X', lastName: 'Y', phoneNumber: '+15551112222' });
+    assertEquals([a.status, a.text], [b.status, b.text]);
+    const owner = await resend.waitFor((m: { to: string[]; subject: string }) => m.to.includes(email) && m.subject === 'You already have an account');
+    assertMatch(owner.text, /already have one/);
+
+    const c = await new Client(server.url).post('/api/forgot-password', { email });
+    const d = await new Client(server.url).post('/api/forgot-password', { email: uniqueEmail('nobody') });
+    assertEquals([c.status, c.text], [d.status, d.text]);
+    assertEquals(
+      c.body.message,
+      'Password reset instructions have been sent to your email address. Please check your inbox and follow the link to reset your password.',
+    );
+  },
+});
+
+Deno.test({
+  name: 'ten parallel uses of one verification token give exactly one success, and a used token is refused',
+  ...opts,
+  async fn() {
+    const email = uniqueEmail();
+    const client = new Client(server.url);
+    await client.post('/api/signup', { email, password: strongPassword(), firstName: 'P', lastName: 'Q', phoneNumber: '+15550001111' });
+    const mail = await resend.waitFor((m: { to: string[] }) => m.to.includes(email));
+    const token = linkIn(mail, '/verify-email?token=').searchParams.get('token');
+    const results = await Promise.all(Array.from({ length: 10 }, () => new Client(server.url).get(`/api/verify-email?token=${token}`)));
+    assertEquals(results.filter((r) => r.status === 200).length, 1);
+    assertEquals(results.filter((r) => r.status === 400).length, 9);
+    const tampered = await client.get(`/api/verify-email?token=${token}x`);
+    assertEquals(tampered.status, 400);
+    assertEquals((await client.get('/api/verify-email')).status, 400);
+  },
+});
+
+Deno.test({
+  name: 'ten parallel resets with one token give one success; a new request replaces the old token',
+  ...opts,
+  async fn() {
+    const { email } = await signUpAndVerify();
+    const client = new Client(server.url);
+    await client.post('/api/forgot-password', { email });
+    const first = await resend.waitFor((m: { to: string[]; subject: string }) => m.to.includes(email) && m.subject === 'Reset your password');
+    const token = linkIn(first, '/reset-password?token=').searchParams.get('token')!;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => new Client(server.url).post('/api/reset-password', { token, password: strongPassword() })),
+    );
+    assertEquals(results.filter((r) => r.status === 200).length, 1);
+    assert(results.filter((r) => r.status !== 200).every((r) => r.status === 400 && r.body.message === 'Invalid or expired reset token'));
+    const reused = await client.get(`/api/validate-reset-token?token=${token}`);
+    assertEquals(reused.status, 400);
+    assertEquals(reused.body.message, 'Invalid or expired reset token');
+    const missing = await client.get('/api/validate-reset-token');
+    assertEquals(missing.body.message, 'Invalid or missing reset token');
+  },
+});
+
+Deno.test({
+  name: 'a cross-origin state-changing request with the session cookie is refused',
+  ...opts,
+  async fn() {
+    const { client } = await signUpAndVerify();
+    const refused = await client.post('/api/auth/logout', {}, { origin: 'https://evil.example' });
+    assertEquals(refused.status, 403);
+    assertEquals(refused.body.message, 'Cross-site requests are not allowed');
+    const noOrigin = await client.post('/api/auth/logout', {}, { origin: null, headers: { 'sec-fetch-site': 'cross-site' } });
+    assertEquals(noOrigin.status, 403);
+    assertEquals((await client.get('/api/auth/user')).status, 200, 'still signed in');
+  },
+});
+
+Deno.test({
+  name: 'the 11th failed login from one IP within 10 minutes gets 429 with Retry-After',
+  ...opts,
+  async fn() {
+    const { email, password } = await signUpAndVerify();
+    const attacker = new Client(server.url);
+    for (let i = 1; i <= 10; i++) {
+      const r = await attacker.post('/api/login-email', { email, password: `wrong-${i}-password` });
+      assertEquals(r.status, i <= 10 ? 401 : 429, `attempt ${i}`);
+    }
+    const eleventh = await attacker.post('/api/login-email', { email, password: 'wrong-11-password' });
+    assertEquals(eleventh.status, 429);
+    assert(Number(eleventh.headers.get('retry-after')) > 0);
+    assertMatch(eleventh.body.message as string, /Too many failed sign-in attempts/);
+    // Even the right password waits; another IP is not affected.
+    assertEquals((await attacker.post('/api/login-email', { email, password })).status, 429);
+    assertEquals((await new Client(server.url).post('/api/login-email', { email, password })).status, 200);
+  },
+});
+
+Deno.test({
+  name: 'a foreign userId is refused with 403 on set-password and sync-user; sync-user saves the zip code',
+  ...opts,
+  async fn() {
+    const { client } = await signUpAndVerify();
+    const other = await signUpAndVerify();
+    const otherId = (await other.client.get('/api/auth/user')).body.id;
+    const set = await client.post('/api/auth/set-password', { userId: otherId, password: 'Another-Passw0rd' });
+    assertEquals(set.status, 403);
+    const sync = await client.post('/api/sync-user', { id: otherId, zipCode: '12345' });
+    assertEquals(sync.status, 403);
+    const own = await client.post('/api/sync-user', { zipCode: '94110' });
+    assertEquals(own.status, 200);
+    assertEquals(own.body.zipCode, '94110');
+    assertEquals((await new Client(server.url).post('/api/sync-user', { zipCode: '1' })).status, 401);
+  },
+});
+
+Deno.test({
+  name: 'set-password works right after sign-in, ends other sessions, and enforces the rules in order',
+  ...opts,
+  async fn() {
+    const { client, email } = await signUpAndVerify();
+    const second = new Client(server.url);
+    const { password } = { password: '' };
+    void password;
+    const weak = await client.post('/api/auth/set-password', { password: 'alllowercase1' });
+    assertEquals(weak.status, 400);
+    assertEquals((weak.body.errors as Record<string, string>).password, 'Password must contain at least one uppercase letter');
+    const common = await client.post('/api/auth/set-password', { password: 'Password1' });
+    assertEquals(common.status, 400);
+    assertMatch(common.body.message as string, /too common/);
+    // A second session of the same user ends when the password is set.
+    const pw = strongPassword();
+    assertEquals((await client.post('/api/auth/set-password', { password: pw })).status, 200);
+    assertEquals((await second.post('/api/login-email', { email, password: pw })).status, 200);
+    assertEquals((await client.post('/api/auth/set-password', { password: strongPassword() })).status, 200);
+    assertEquals((await second.get('/api/auth/user')).status, 401);
+    assertEquals((await client.get('/api/auth/user')).status, 200);
+  },
+});
+
+Deno.test({
+  name: 'ADMIN_EMAILS gives the admin role on verification',
+  ...opts,
+  async fn() {
+    const { client } = await signUpAndVerify('boss@example.com');
+    assertEquals((await client.get('/api/auth/user')).body.role, 'admin');
+  },
+});
+
+Deno.test({
+  name: 'bad bodies get 4xx with field errors and never 5xx',
+  ...opts,
+  async fn() {
+    const c = new Client(server.url);
+    const cases: Array<[string, unknown]> = [
+      ['/api/signup', { email: 'no-at-sign', password: 'x' }],
+      ['/api/signup', { email: 'a@b.co', password: 'x'.repeat(300), firstName: 'A', lastName: 'B', phoneNumber: '+15551234567' }],
+      ['/api/signup', [1, 2, 3]],
+      ['/api/signup', 'just a string'],
+      ['/api/login-email', { email: 5, password: null }],
+      ['/api/forgot-password', {}],
+      ['/api/reset-password', { token: 'abc', password: 'short' }],
+      ['/api/resend-verification', { email: { nested: true } }],
+    ];
+    for (const [path, body] of cases) {
+      const r = await c.post(path, body);
+      assert(r.status >= 400 && r.status < 500, `${path} ${JSON.stringify(body).slice(0, 60)} → ${r.status}`);
+      assert(typeof r.body.message === 'string');
+      assert(!/at \w+ \(|stack/i.test(r.text), 'no stack trace');
+    }
+    const broken = await fetch(server.url + '/api/signup', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: '{"email": ',
+    });
+    assertEquals(broken.status, 400);
+    assertEquals((await broken.json()).message, 'The request body is not valid JSON');
+  },
+});
+
+Deno.test({
+  name: 'e-mail provider outage: sign-up still succeeds and every e-mail is delivered exactly once after recovery',
+  ...opts,
+  async fn() {
+    resend.setMode('500');
+    const emails = [uniqueEmail('outage'), uniqueEmail('outage'), uniqueEmail('outage')];
+    for (const email of emails) {
+      const r = await new Client(server.url).post('/api/signup', { email, password: strongPassword(), firstName: 'O', lastName: 'U', phoneNumber: '+15553334444' });
+      assertEquals(r.status, 200);
+      assertEquals(r.body.emailSent, true);
+    }
+    await new Promise((r) => setTimeout(r, 2500));
+    resend.setMode('429');
+    await new Promise((r) => setTimeout(r, 2500));
+    assert(resend.attempts.some((a: { mode: string }) => a.mode === '500'));
+    assert(resend.attempts.some((a: { mode: string }) => a.mode === '429'));
+    for (const email of emails) assertEquals(resend.to(email).length, 0);
+    resend.setMode('ok');
+    for (const email of emails) await resend.waitFor((m: { to: string[] }) => m.to.includes(email), 40_000);
+    await new Promise((r) => setTimeout(r, 3000));
+    for (const email of emails) assertEquals(resend.to(email).length, 1, `exactly one e-mail to ${email}`);
+    assert(resend.attempts.every((a: { key?: string }) => typeof a.key === 'string' && a.key.startsWith('outbox-')));
+  },
+});
+
+Deno.test({
+  name: 'passwords and tokens never appear in the logs',
+  ...opts,
+  async fn() {
+    const { password, token } = await signUpAndVerify();
+    const logs = server.logs();
+    assert(logs.includes('"msg":"email verified"'), 'the server logged at debug level');
+    assertEquals(logs.includes(password), false);
+    assertEquals(logs.includes(token), false);
+    for (const m of resend.delivered) {
+      const t = (m.text as string).match(/token=([a-z0-9]+)/)?.[1];
+      if (t) assertEquals(logs.includes(t), false);
+    }
+  },
+});
+
+Deno.test({ name: 'teardown', ...opts, async fn() {
+  await server.stop();
+  await resend.close();
+} });

@@ -1,0 +1,124 @@
+// Google sign-in against a local fake OAuth provider (the endpoints are configurable).
+import http from 'node:http';
+import { assert, assertEquals, assertMatch } from '../helpers/assert.ts';
+import { startServer } from '../helpers/server.mjs';
+import { Client } from '../helpers/client.ts';
+
+const opts = { sanitizeOps: false, sanitizeResources: false };
+let profile: Record<string, unknown> = {};
+const seen: { tokenBody?: string } = {};
+const fake = http.createServer((req, res) => {
+  let body = '';
+  req.on('data', (c) => (body += c));
+  req.on('end', () => {
+    res.setHeader('content-type', 'application/json');
+    if (req.url === '/token' && req.method === 'POST') {
+      seen.tokenBody = body;
+      if (!new URLSearchParams(body).get('code_verifier')) {
+        res.statusCode = 400;
+        return res.end(JSON.stringify({ error: 'invalid_request' }));
+      }
+      return res.end(JSON.stringify({ access_token: 'fake-access', token_type: 'Bearer', expires_in: 3600 }));
+    }
+    if (req.url === '/userinfo') {
+      if (req.headers.authorization !== 'Bearer fake-access') {
+        res.statusCode = 401;
+        return res.end('{}');
+      }
+      return res.end(JSON.stringify(profile));
+    }
+    res.statusCode = 404;
+    res.end('{}');
+  });
+});
+await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
+const provider = `http://127.0.0.1:${(fake.address() as { port: number }).port}`;
+const server = await startServer({
+  env: {
+    GOOGLE_CLIENT_ID: 'client-id',
+    GOOGLE_CLIENT_SECRET: 'client-secret',
+    GOOGLE_AUTH_URL: `${provider}/auth`,
+    GOOGLE_TOKEN_URL: `${provider}/token`,
+    GOOGLE_USERINFO_URL: `${provider}/userinfo`,
+    TRUST_PROXY: 'true',
+  },
+});
+
+async function signInWithGoogle(client: Client) {
+  const start = await client.get('/api/auth/google');
+  assertEquals(start.status, 302);
+  const location = new URL(start.headers.get('location')!);
+  assertEquals(location.origin + location.pathname, `${provider}/auth`);
+  assertEquals(location.searchParams.get('code_challenge_method'), 'S256');
+  assert(location.searchParams.get('code_challenge'));
+  assertMatch(location.searchParams.get('redirect_uri')!, /\/auth-callback$/);
+  const state = location.searchParams.get('state')!;
+  return client.post<{ user: { email: string; id: string }; redirectTo: string }>('/api/auth/google/callback', { code: 'the-code', state });
+}
+
+Deno.test({
+  name: 'Google sign-in: state + PKCE, a new verified account without a password, the same account next time',
+  ...opts,
+  async fn() {
+    profile = { sub: 'google-123', email: 'gina@example.com', email_verified: true, given_name: 'Gina', family_name: 'Google' };
+    const client = new Client(server.url);
+    const first = await signInWithGoogle(client);
+    assertEquals(first.status, 200);
+    assertEquals(first.body.user.email, 'gina@example.com');
+    assertEquals(first.body.redirectTo, '/assessment');
+    assertMatch(seen.tokenBody ?? '', /code_verifier=/);
+    const me = await client.get('/api/auth/user');
+    assertEquals([me.body.emailVerified, me.body.firstName], [true, 'Gina']);
+    // No password yet: set-password is allowed.
+    assertEquals((await client.post('/api/auth/set-password', { password: 'Gina-Sets-1-Password' })).status, 200);
+
+    const again = await signInWithGoogle(new Client(server.url));
+    assertEquals(again.body.user.id, first.body.user.id);
+  },
+});
+
+Deno.test({
+  name: 'Google sign-in refuses a wrong state and an unverified Google e-mail',
+  ...opts,
+  async fn() {
+    profile = { sub: 'google-456', email: 'unverified@example.com', email_verified: false };
+    const client = new Client(server.url);
+    await client.get('/api/auth/google');
+    const wrongState = await client.post('/api/auth/google/callback', { code: 'the-code', state: 'forged' });
+    assertEquals(wrongState.status, 400);
+    const unverified = await signInWithGoogle(new Client(server.url));
+    assertEquals(unverified.status, 400);
+    assertEquals((await new Client(server.url).post('/api/auth/google/callback', {})).status, 400);
+  },
+});
+
+Deno.test({
+  name: 'the sign-in options report Google when configured',
+  ...opts,
+  async fn() {
+    assertEquals((await new Client(server.url).get('/api/auth/providers')).body, { google: true });
+  },
+});
+
+Deno.test({
+  name: 'without Google configured the Google calls answer 404 with a message',
+  ...opts,
+  async fn() {
+    const plain = await startServer();
+    try {
+      const c = new Client(plain.url);
+      const start = await c.get('/api/auth/google');
+      assertEquals(start.status, 404);
+      assertEquals(start.body.message, 'Google sign-in is not available');
+      assertEquals((await c.post('/api/auth/google/callback', { code: 'x', state: 'y' })).status, 404);
+      assertEquals((await c.get('/api/auth/providers')).body, { google: false });
+    } finally {
+      await plain.stop();
+    }
+  },
+});
+
+Deno.test({ name: 'teardown', ...opts, async fn() {
+  await server.stop();
+  await new Promise((r) => fake.close(r));
+} });

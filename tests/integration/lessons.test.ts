@@ -1,0 +1,175 @@
+import { assert, assertEquals } from '../helpers/assert.ts';
+import { startServer } from '../helpers/server.mjs';
+import { startResendDouble } from '../helpers/resend-double.mjs';
+import { Client } from '../helpers/client.ts';
+import { correctAnswers, createLearner, responses, wrong } from '../helpers/learners.ts';
+
+const opts = { sanitizeOps: false, sanitizeResources: false };
+const resend = await startResendDouble();
+const server = await startServer({ env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true' } });
+
+interface Item { id: number; slug: string; orderIndex: number; level: string; locked: boolean; completed: boolean; completionData: { lastScore: number; bestScore: number } | null }
+
+async function lessonsOf(client: Client, pillar: string, level: string) {
+  return (await client.get<Item[]>(`/api/lessons/${pillar}/${level}`)).body;
+}
+
+Deno.test({
+  name: 'lessons open in order: a pass unlocks the next lesson; a locked lesson cannot be read or completed',
+  ...opts,
+  async fn() {
+    const { client } = await createLearner(server.url, resend);
+    const beginner = await lessonsOf(client, 'saving', 'beginner');
+    assertEquals(beginner.map((l) => l.orderIndex), [1, 2, 3, 4]);
+    assertEquals(beginner.map((l) => l.locked), [false, true, true, true]);
+    const [first, second] = beginner;
+
+    const locked = await client.get(`/api/lesson/${second.id}`);
+    assertEquals(locked.status, 403);
+    const lockedComplete = await client.post(`/api/lesson/${second.id}/complete`, {
+      attemptId: crypto.randomUUID(),
+      quizResponses: responses(correctAnswers(second.slug)),
+    });
+    assertEquals(lockedComplete.status, 403);
+
+    const lesson = await client.get<{ questions: Array<Record<string, unknown>>; sections: unknown[] }>(`/api/lesson/${first.id}`);
+    assertEquals(lesson.status, 200);
+    assertEquals(lesson.body.questions.length, 3);
+    for (const q of lesson.body.questions) {
+      assertEquals(Object.keys(q).sort(), ['id', 'options', 'question'], 'no correct answers or explanations before the quiz');
+    }
+    assert(!/correctAnswer|correct_answer|explanation/.test(lesson.text));
+
+    const pass = await client.post<{ passed: boolean; score: number; completed: boolean; results: Array<{ correctAnswer: number; explanation: string }> }>(
+      `/api/lesson/${first.id}/complete`,
+      { attemptId: crypto.randomUUID(), quizResponses: responses(correctAnswers(first.slug)), durationMs: 65_000 },
+    );
+    assertEquals(pass.status, 201);
+    assertEquals([pass.body.passed, pass.body.score, pass.body.completed], [true, 3, true]);
+    assertEquals(pass.body.results.map((r) => r.correctAnswer), correctAnswers(first.slug));
+    assert(pass.body.results.every((r) => r.explanation.length > 10));
+
+    const after = await lessonsOf(client, 'saving', 'beginner');
+    assertEquals(after.map((l) => l.locked), [false, false, true, true]);
+    assertEquals(after[0].completed, true);
+    assertEquals(after[0].completionData?.lastScore, 3);
+    assertEquals((await lessonsOf(client, 'saving', 'intermediate')).every((l) => l.locked), true);
+  },
+});
+
+Deno.test({
+  name: 'the server grades the answers itself: claimed scores and isCorrect are ignored',
+  ...opts,
+  async fn() {
+    const { client } = await createLearner(server.url, resend);
+    const [first] = await lessonsOf(client, 'credit', 'beginner');
+    const answers = wrong(correctAnswers(first.slug));
+    const cheat = await client.post<{ passed: boolean; score: number; completed: boolean }>(`/api/lesson/${first.id}/complete`, {
+      attemptId: crypto.randomUUID(),
+      quizResponses: answers.map((userAnswer, i) => ({ questionId: i + 1, userAnswer, isCorrect: true })),
+      score: 3,
+      completed: true,
+      correctAnswers: 3,
+      totalQuestions: 3,
+    });
+    assertEquals(cheat.status, 201);
+    assertEquals([cheat.body.passed, cheat.body.score, cheat.body.completed], [false, 0, false]);
+  },
+});
+
+Deno.test({
+  name: 'twenty identical completions in parallel record one attempt and no 5xx',
+  ...opts,
+  async fn() {
+    const { client } = await createLearner(server.url, resend);
+    const [first] = await lessonsOf(client, 'investing', 'beginner');
+    const body = { attemptId: crypto.randomUUID(), quizResponses: responses(correctAnswers(first.slug)) };
+    const results = await Promise.all(Array.from({ length: 20 }, () => client.post<{ duplicate: boolean; passed: boolean }>(`/api/lesson/${first.id}/complete`, body)));
+    assertEquals(results.filter((r) => r.status >= 500).length, 0);
+    assertEquals(results.filter((r) => r.status === 201).length, 1);
+    assertEquals(results.filter((r) => r.status === 200 && r.body.duplicate).length, 19);
+    assert(results.every((r) => r.body.passed === true));
+    const progress = await client.get<Array<{ lessonId: number; attempts: number; completed: boolean }>>('/api/progress/user');
+    const entry = progress.body.find((p) => p.lessonId === first.id)!;
+    assertEquals(entry.attempts, 1);
+    assertEquals(entry.completed, true);
+  },
+});
+
+Deno.test({
+  name: 'a later failed attempt keeps the lesson completed and the best score',
+  ...opts,
+  async fn() {
+    const { client } = await createLearner(server.url, resend);
+    const [first] = await lessonsOf(client, 'saving', 'beginner');
+    await client.post(`/api/lesson/${first.id}/complete`, { attemptId: crypto.randomUUID(), quizResponses: responses(correctAnswers(first.slug)) });
+    const fail = await client.post<{ passed: boolean; completed: boolean }>(`/api/lesson/${first.id}/complete`, {
+      attemptId: crypto.randomUUID(),
+      quizResponses: responses(wrong(correctAnswers(first.slug))),
+    });
+    assertEquals([fail.body.passed, fail.body.completed], [false, true]);
+    const progress = await client.get<Array<{ lessonId: number; completed: boolean; score: number; bestScore: number; attempts: number }>>('/api/progress/user');
+    const entry = progress.body.find((p) => p.lessonId === first.id)!;
+    assertEquals([entry.completed, entry.score, entry.bestScore, entry.attempts], [true, 0, 3, 2]);
+    assertEquals((await lessonsOf(client, 'saving', 'beginner'))[1].locked, false);
+  },
+});
+
+Deno.test({
+  name: 'placement opens levels: credit intermediate is open at once for a learner placed there',
+  ...opts,
+  async fn() {
+    const { client } = await createLearner(server.url, resend);
+    await client.post('/api/assessment/submit', { savingScore: 10, creditScore: 60, investingScore: 90 });
+    assertEquals((await lessonsOf(client, 'credit', 'intermediate')).map((l) => l.locked), [false, true, true]);
+    assertEquals((await lessonsOf(client, 'credit', 'advanced')).every((l) => l.locked), true);
+    assertEquals((await lessonsOf(client, 'investing', 'advanced'))[0].locked, false);
+    assertEquals((await lessonsOf(client, 'saving', 'intermediate')).every((l) => l.locked), true);
+    const counts = await client.get<Record<string, Record<string, { total: number; completed: number }>>>('/api/lessons/counts');
+    assertEquals(counts.body.credit.beginner, { total: 4, completed: 0 });
+    assertEquals(counts.body.credit.intermediate.total, 3);
+    assertEquals(counts.body.credit.weightedProgress as unknown as number, 0);
+    const all = await client.get<Item[]>('/api/lessons/all/credit');
+    assertEquals(all.body.length, 10);
+  },
+});
+
+Deno.test({
+  name: 'bad lesson requests get 4xx, never 5xx',
+  ...opts,
+  async fn() {
+    const { client } = await createLearner(server.url, resend);
+    const [first] = await lessonsOf(client, 'saving', 'beginner');
+    const bodies: unknown[] = [
+      {},
+      { attemptId: 'not-a-uuid', quizResponses: responses([0, 0, 0]) },
+      { attemptId: crypto.randomUUID(), quizResponses: [] },
+      { attemptId: crypto.randomUUID(), quizResponses: responses([0, 0]) },
+      { attemptId: crypto.randomUUID(), quizResponses: responses([0, 0, 4]) },
+      { attemptId: crypto.randomUUID(), quizResponses: responses([0, 0, -1]) },
+      { attemptId: crypto.randomUUID(), quizResponses: [...responses([0, 0, 0]), { questionId: 9, userAnswer: 1 }] },
+      { attemptId: crypto.randomUUID(), quizResponses: [{ questionId: 1, userAnswer: 0 }, { questionId: 1, userAnswer: 1 }, { questionId: 2, userAnswer: 1 }] },
+      { attemptId: crypto.randomUUID(), quizResponses: 'all right' },
+      [1, 2],
+    ];
+    for (const body of bodies) {
+      const r = await client.post(`/api/lesson/${first.id}/complete`, body);
+      assertEquals(r.status, 400, JSON.stringify(body).slice(0, 80));
+    }
+    assertEquals((await client.post('/api/lesson/999999/complete', { attemptId: crypto.randomUUID(), quizResponses: responses([0, 0, 0]) })).status, 404);
+    assertEquals((await client.get('/api/lesson/abc')).status, 404);
+    assertEquals((await client.get('/api/lesson/99999999999999999999')).status, 404);
+    assertEquals((await client.get('/api/lessons/gold/beginner')).status, 400);
+    assertEquals((await client.get('/api/lessons/saving/expert')).status, 400);
+    assertEquals((await client.get('/api/lessons/all/gold')).status, 400);
+    assertEquals((await new Client(server.url).get('/api/lessons/counts')).status, 401);
+    assertEquals((await new Client(server.url).get(`/api/lesson/${first.id}`)).status, 401);
+    const progress = await client.get<unknown[]>('/api/progress/user');
+    assertEquals(progress.body, [], 'no bad request recorded anything');
+  },
+});
+
+Deno.test({ name: 'teardown', ...opts, async fn() {
+  await server.stop();
+  await resend.close();
+} });

@@ -1,0 +1,105 @@
+// The review queue on an injectable clock, the data export and account deletion, over HTTP.
+import { assert, assertEquals, assertMatch } from '../helpers/assert.ts';
+import { startServer } from '../helpers/server.mjs';
+import { startResendDouble } from '../helpers/resend-double.mjs';
+import { Client } from '../helpers/client.ts';
+import { correctAnswers, createLearner, responses } from '../helpers/learners.ts';
+
+const opts = { sanitizeOps: false, sanitizeResources: false };
+const resend = await startResendDouble();
+const server = await startServer({ env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true' } });
+const DAY = 24 * 60 * 60 * 1000;
+const at = (ms: number) => ({ 'x-test-now': new Date(ms).toISOString() });
+
+interface Review { due: Array<{ id: string; box: number; question: string }>; upcoming: number; nextDueAt: string | null }
+
+Deno.test({
+  name: 'a missed question enters review, is due after 1 day, then moves up or back a box on the Leitner schedule',
+  ...opts,
+  async fn() {
+    const { client } = await createLearner(server.url, resend);
+    const [lesson] = (await client.get<Array<{ id: number; slug: string }>>('/api/lessons/credit/beginner')).body;
+    const answers = correctAnswers(lesson.slug);
+    const t0 = Date.now();
+    // Miss question 2 only.
+    const r = await client.post(`/api/lesson/${lesson.id}/complete`, { attemptId: crypto.randomUUID(), quizResponses: responses(answers.map((a, i) => (i === 1 ? (a + 1) % 4 : a))) }, { headers: at(t0) });
+    assertEquals(r.status, 201);
+
+    const now = await client.get<Review>('/api/review', at(t0 + 1000));
+    assertEquals([now.body.due.length, now.body.upcoming], [0, 1]);
+    const item = (await client.get<Review>('/api/review', at(t0 + DAY + 1000))).body.due;
+    assertEquals(item.length, 1);
+    assertEquals(item[0].box, 1);
+    const early = await client.post(`/api/review/${item[0].id}/answer`, { userAnswer: answers[1] }, { headers: at(t0 + 1000) });
+    assertEquals(early.status, 409);
+
+    // Right: up to box 2, due in 3 days. A double submit does not move it twice.
+    const right = await client.post<{ correct: boolean; box: number; explanation: string; correctAnswer: number }>(`/api/review/${item[0].id}/answer`, { userAnswer: answers[1] }, { headers: at(t0 + DAY + 2000) });
+    assertEquals([right.body.correct, right.body.box, right.body.correctAnswer], [true, 2, answers[1]]);
+    assert(right.body.explanation.length > 10);
+    assertEquals((await client.post(`/api/review/${item[0].id}/answer`, { userAnswer: answers[1] }, { headers: at(t0 + DAY + 3000) })).status, 409);
+    assertEquals((await client.get<Review>('/api/review', at(t0 + DAY + 2 * DAY))).body.due.length, 0);
+    // Wrong in box 2: back to box 1.
+    const wrongAt = t0 + DAY + 3 * DAY + 5000;
+    const wrong = await client.post<{ correct: boolean; box: number }>(`/api/review/${item[0].id}/answer`, { userAnswer: (answers[1] + 1) % 4 }, { headers: at(wrongAt) });
+    assertEquals([wrong.body.correct, wrong.body.box], [false, 1]);
+    // Right four times in a row (1 → 2 → 3 → 4 → retired).
+    let t = wrongAt;
+    for (const [wait, box] of [[1, 2], [3, 3], [7, 4]] as const) {
+      t += wait * DAY + 1000;
+      const step = await client.post<{ box: number; retired: boolean }>(`/api/review/${item[0].id}/answer`, { userAnswer: answers[1] }, { headers: at(t) });
+      assertEquals([step.body.box, step.body.retired], [box, false]);
+    }
+    t += 14 * DAY + 1000;
+    const last = await client.post<{ retired: boolean }>(`/api/review/${item[0].id}/answer`, { userAnswer: answers[1] }, { headers: at(t) });
+    assertEquals(last.body.retired, true);
+    const after = await client.get<Review>('/api/review', at(t + 100 * DAY));
+    assertEquals([after.body.due.length, after.body.upcoming], [0, 0]);
+    // Another learner cannot answer this item.
+    const other = await createLearner(server.url, resend);
+    assertEquals((await other.client.post(`/api/review/${item[0].id}/answer`, { userAnswer: 0 })).status, 404);
+    assertEquals((await other.client.post('/api/review/not-an-id/answer', { userAnswer: 0 })).status, 404);
+    assertEquals((await other.client.post(`/api/review/${item[0].id}/answer`, { userAnswer: 9 })).status, 400);
+  },
+});
+
+Deno.test({
+  name: 'the export holds the learner\'s data and no secrets; deletion removes it and frees the e-mail',
+  ...opts,
+  async fn() {
+    const { client, email, password } = await createLearner(server.url, resend);
+    await client.post('/api/assessment/submit', { answers: { 1: '2', 5: '0' } });
+    const [lesson] = (await client.get<Array<{ id: number; slug: string }>>('/api/lessons/saving/beginner')).body;
+    await client.post(`/api/lesson/${lesson.id}/complete`, { attemptId: crypto.randomUUID(), quizResponses: responses(correctAnswers(lesson.slug)) });
+    const exported = await client.get<{ user: { email: string }; assessments: unknown[]; quizAttempts: Array<{ lessonTitle: string; score: number }>; lessonProgress: unknown[]; badges: unknown[]; emails: unknown[] }>('/api/account/export');
+    assertEquals(exported.status, 200);
+    assertMatch(exported.headers.get('content-disposition') ?? '', /attachment/);
+    assertEquals(exported.body.user.email, email);
+    assertEquals(exported.body.assessments.length, 1);
+    assertEquals(exported.body.quizAttempts.length, 1);
+    assertEquals(exported.body.quizAttempts[0].score, 3);
+    assertEquals(exported.body.lessonProgress.length, 1);
+    assert(exported.body.emails.length >= 1);
+    assert(!/passwordHash|password_hash|secretHash|token_hash|\$argon2/.test(exported.text), 'no secrets in the export');
+
+    const wrong = await client.post('/api/account/delete', { password: 'not-my-password' });
+    assertEquals(wrong.status, 403);
+    assertEquals((await client.get('/api/auth/user')).status, 200, 'still there');
+    const crossSite = await client.post('/api/account/delete', { password }, { origin: 'https://evil.example' });
+    assertEquals(crossSite.status, 403);
+    const deleted = await client.post('/api/account/delete', { password });
+    assertEquals(deleted.status, 200);
+    assertEquals((await client.get('/api/auth/user')).status, 401);
+    const fresh = new Client(server.url);
+    assertEquals((await fresh.post('/api/login-email', { email, password })).status, 401);
+    const again = await fresh.post('/api/signup', { email, password, firstName: 'Back', lastName: 'Again', phoneNumber: '+15551234567' });
+    assertEquals(again.status, 200);
+    await resend.waitFor((m: { to: string[]; subject: string; text: string }) => m.to.includes(email) && m.subject === 'Confirm your e-mail address' && m.text.includes('Hi Back'));
+    assertEquals((await new Client(server.url).get('/api/account/export')).status, 401);
+  },
+});
+
+Deno.test({ name: 'teardown', ...opts, async fn() {
+  await server.stop();
+  await resend.close();
+} });

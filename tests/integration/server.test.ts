@@ -1,0 +1,137 @@
+import postgres from 'postgres';
+import { assert, assertEquals, assertMatch } from '../helpers/assert.ts';
+import { startServer } from '../helpers/server.mjs';
+import { createDatabaseOnServer, postgresUrl } from '../helpers/database.ts';
+import { openDatabase } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema.ts';
+import { hashToken } from '../../src/lib/server/tokens.ts';
+
+const sanitize = { sanitizeOps: false, sanitizeResources: false };
+
+Deno.test({
+  name: 'the server answers with security headers everywhere, a 404 landing page and JSON limits',
+  ...sanitize,
+  async fn() {
+    const server = await startServer();
+    try {
+      for (const path of ['/', '/favicon.svg', '/healthz', '/no-such-page', '/robots.txt']) {
+        const res = await fetch(server.url + path);
+        await res.arrayBuffer();
+        assertEquals(res.headers.get('x-content-type-options'), 'nosniff', path);
+        assertMatch(res.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/, path);
+        assert(res.headers.get('referrer-policy'), path);
+        assert(res.headers.get('x-request-id'), path);
+        assertEquals(res.headers.get('access-control-allow-origin'), null, path);
+      }
+      const landing = await fetch(server.url + '/');
+      assertMatch(landing.headers.get('content-security-policy') ?? '', /script-src 'self' 'sha256-/);
+      await landing.arrayBuffer();
+
+      const missing = await fetch(server.url + '/no-such-page');
+      assertEquals(missing.status, 404);
+      assertMatch(await missing.text(), /Get Your Wealth Snapshot/);
+
+      const health = await fetch(server.url + '/healthz');
+      assertEquals(await health.json(), { status: 'ok', database: 'up' });
+
+      const big = await fetch(server.url + '/api/anything', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ pad: 'x'.repeat(70 * 1024) }),
+      });
+      assertEquals(big.status, 413);
+      assertEquals((await big.json()).message, 'Request body is too large');
+    } finally {
+      await server.stop();
+    }
+  },
+});
+
+Deno.test({
+  name: 'a second start reuses the data folder, and SIGTERM stops the server cleanly',
+  ...sanitize,
+  async fn() {
+    const dataDir = await Deno.makeTempDir();
+    try {
+      const first = await startServer({ env: { DATA_DIR: dataDir, LOG_LEVEL: 'info' } });
+      const stopped = await first.stop('SIGTERM');
+      // Deno's child_process reports a clean exit as code 0 or null; the log proves the graceful path.
+      assert(stopped.code === 0 || stopped.code === null, `exit code ${stopped.code}`);
+      assertMatch(first.logs(), /"msg":"stopped","signal":"SIGTERM"/);
+
+      // Write a user and a session straight into the folder, then start again on it.
+      const handle = await openDatabase({ dataDir });
+      const [user] = await handle.db
+        .insert(users)
+        .values({ email: 'kept@example.com', firstName: 'Kept', lastName: 'Data' })
+        .returning();
+      await handle.db.insert(sessions).values({ id: 'persisted', secretHash: hashToken('secret'), userId: user.id });
+      await handle.close();
+
+      const second = await startServer({ env: { DATA_DIR: dataDir } });
+      const me = await fetch(second.url + '/api/auth/user', { headers: { authorization: 'Bearer persisted.secret' } });
+      assertEquals(me.status, 200);
+      assertEquals((await me.json()).email, 'kept@example.com');
+      await second.stop('SIGTERM');
+    } finally {
+      await Deno.remove(dataDir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: 'a bad environment value stops the server with a message naming the variable',
+  ...sanitize,
+  async fn() {
+    let message = '';
+    try {
+      await startServer({ env: { ADMIN_EMAILS: 'not-an-email' }, timeoutMs: 20_000 });
+    } catch (error) {
+      message = String(error);
+    }
+    assertMatch(message, /ADMIN_EMAILS/);
+  },
+});
+
+Deno.test({
+  name: 'postgres: requests during a database outage get 503 JSON, and the server recovers by itself',
+  ignore: !postgresUrl,
+  ...sanitize,
+  async fn() {
+    const database = await createDatabaseOnServer();
+    const admin = postgres(postgresUrl!, { max: 1, onnotice: () => {} });
+    const server = await startServer({ env: { DATABASE_URL: database.url } });
+    try {
+      const before = await fetch(server.url + '/healthz');
+      assertEquals(before.status, 200);
+      await before.body?.cancel();
+
+      await admin.unsafe(`alter database "${database.name}" allow_connections false`);
+      await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${database.name}`;
+
+      const during = await fetch(server.url + '/healthz');
+      assertEquals(during.status, 503);
+      assertEquals((await during.json()).database, 'down');
+      const api = await fetch(server.url + '/api/auth/user', { headers: { authorization: 'Bearer abc.def' } });
+      assertEquals(api.status, 503);
+      const body = await api.json();
+      assertMatch(body.message, /temporarily unavailable/);
+      assertEquals(JSON.stringify(body).includes('stack'), false);
+
+      await admin.unsafe(`alter database "${database.name}" allow_connections true`);
+      let recovered = false;
+      for (let i = 0; i < 50 && !recovered; i++) {
+        const res = await fetch(server.url + '/healthz');
+        await res.body?.cancel();
+        recovered = res.status === 200;
+        if (!recovered) await new Promise((r) => setTimeout(r, 200));
+      }
+      assert(recovered, 'healthz is 200 again without a restart');
+    } finally {
+      await server.stop();
+      await admin.unsafe(`alter database "${database.name}" allow_connections true`).catch(() => {});
+      await admin.end();
+      await database.drop();
+    }
+  },
+});

@@ -1,0 +1,93 @@
+// Session lifetime and token expiry, on the domain modules with a real database.
+import { eq } from 'drizzle-orm';
+import { assert, assertEquals } from '../helpers/assert.ts';
+import { createTestDatabase, databaseKinds } from '../helpers/database.ts';
+import { setDatabaseHandle } from '../../src/lib/server/db.ts';
+import { ABSOLUTE_MS, INACTIVITY_MS, createSession, validateSessionToken } from '../../src/lib/server/session.ts';
+import { RESET_TTL_MS, VERIFICATION_TTL_MS, isResetTokenValid, resetPassword, verifyEmailToken } from '../../src/lib/server/accounts.ts';
+import { emailVerificationTokens, passwordResetTokens, sessions, users } from '../../db/schema.ts';
+import { hashToken } from '../../src/lib/server/tokens.ts';
+import { hitLimit, peekLimit } from '../../src/lib/server/rate-limit.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+for (const kind of databaseKinds()) {
+  Deno.test(`${kind}: sessions slide with use, end after 30 idle days or 90 days in all, and reject a wrong secret`, async () => {
+    const db = await createTestDatabase(kind);
+    setDatabaseHandle(db.handle);
+    try {
+      const [user] = await db.handle.db.insert(users).values({ email: 's@example.com', firstName: 'S', lastName: 'T' }).returning();
+      const start = new Date('2026-01-01T00:00:00Z');
+      const { token } = await createSession(user.id, true, start);
+      const [id] = token.split('.');
+      assert(await validateSessionToken(token, new Date(start.getTime() + 1000)));
+      assertEquals(await validateSessionToken(`${id}.wrongsecret`, start), null);
+      assertEquals(await validateSessionToken('garbage', start), null);
+      const [stored] = await db.handle.db.select().from(sessions).where(eq(sessions.id, id));
+      assert(!token.includes(stored.secretHash) && stored.secretHash.length === 64, 'only a SHA-256 hash is stored');
+
+      // Used every 29 days, it lives on (sliding), and the renewal is reported.
+      let now = start.getTime();
+      for (let i = 0; i < 3; i++) {
+        now += 29 * DAY;
+        const v = await validateSessionToken(token, new Date(now));
+        assert(v, `alive at day ${(now - start.getTime()) / DAY}`);
+        assertEquals(v.renewed, true);
+      }
+      // ...but not past 90 days in all.
+      assertEquals(await validateSessionToken(token, new Date(start.getTime() + ABSOLUTE_MS)), null);
+
+      const other = await createSession(user.id, false, start);
+      assertEquals(await validateSessionToken(other.token, new Date(start.getTime() + INACTIVITY_MS)), null, '30 idle days end it');
+      assertEquals((await db.handle.db.select().from(sessions)).length, 0, 'expired sessions are deleted');
+    } finally {
+      await db.drop();
+    }
+  });
+
+  Deno.test(`${kind}: expired verification and reset tokens are refused`, async () => {
+    const db = await createTestDatabase(kind);
+    setDatabaseHandle(db.handle);
+    try {
+      const [user] = await db.handle.db.insert(users).values({ email: 't@example.com', firstName: 'T', lastName: 'U' }).returning();
+      await db.handle.db.insert(emailVerificationTokens).values({
+        tokenHash: hashToken('old-verify'),
+        userId: user.id,
+        expiresAt: new Date(Date.now() - 1000),
+        createdAt: new Date(Date.now() - VERIFICATION_TTL_MS - 1000),
+      });
+      assertEquals(await verifyEmailToken('old-verify'), null);
+      await db.handle.db.insert(passwordResetTokens).values({
+        tokenHash: hashToken('old-reset'),
+        userId: user.id,
+        expiresAt: new Date(Date.now() - 1000),
+        createdAt: new Date(Date.now() - RESET_TTL_MS - 1000),
+      });
+      assertEquals(await isResetTokenValid('old-reset'), false);
+      assertEquals(await resetPassword('old-reset', 'Fresh-Passw0rd-9'), false);
+      const [after] = await db.handle.db.select().from(users).where(eq(users.id, user.id));
+      assertEquals(after.emailVerifiedAt, null);
+      assertEquals(after.passwordHash, null);
+    } finally {
+      await db.drop();
+    }
+  });
+
+  Deno.test(`${kind}: rate-limit windows count, block past the limit and reset after the window`, async () => {
+    const db = await createTestDatabase(kind);
+    setDatabaseHandle(db.handle);
+    try {
+      const limit = { key: 'test:x', max: 2, windowMs: 60_000 };
+      const t0 = new Date('2026-01-01T00:00:00Z');
+      assertEquals((await hitLimit(limit, t0)).allowed, true);
+      assertEquals((await hitLimit(limit, t0)).allowed, true);
+      const third = await hitLimit(limit, new Date(t0.getTime() + 10_000));
+      assertEquals(third.allowed, false);
+      assertEquals(third.retryAfterSeconds, 50);
+      assertEquals((await peekLimit(limit, new Date(t0.getTime() + 10_000))).allowed, false);
+      assertEquals((await hitLimit(limit, new Date(t0.getTime() + 61_000))).allowed, true);
+    } finally {
+      await db.drop();
+    }
+  });
+}

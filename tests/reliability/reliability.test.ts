@@ -1,0 +1,228 @@
+// `npm run test:reliability`: two instances on one PostgreSQL behind a round-robin proxy, a
+// database outage under load, kill -9 during completions, a fuzzer on every endpoint, and an
+// e-mail provider outage. Needs DATABASE_URL (the local PostgreSQL).
+import postgres from 'postgres';
+import { assert, assertEquals } from '../helpers/assert.ts';
+import { startServer } from '../helpers/server.mjs';
+import { startResendDouble } from '../helpers/resend-double.mjs';
+import { createDatabaseOnServer, postgresUrl } from '../helpers/database.ts';
+import { Client } from '../helpers/client.ts';
+import { correctAnswers, createLearner, responses } from '../helpers/learners.ts';
+import { startProxy } from './proxy.mjs';
+
+const opts = { sanitizeOps: false, sanitizeResources: false, ignore: !postgresUrl };
+
+async function twoInstances(extraEnv: Record<string, string> = {}) {
+  const database = await createDatabaseOnServer();
+  const resend = await startResendDouble();
+  const env = { DATABASE_URL: database.url, RESEND_API_KEY: 're_rel', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true', ...extraEnv };
+  const a = await startServer({ env });
+  const b = await startServer({ env });
+  const proxy = await startProxy([a.url, b.url]);
+  return {
+    database,
+    resend,
+    a,
+    b,
+    proxy,
+    async stop() {
+      await proxy.close();
+      await a.stop();
+      await b.stop();
+      await resend.close();
+      await database.drop();
+    },
+  };
+}
+
+Deno.test({
+  name: 'two instances share sessions, rate limits and the outbox (each e-mail sent once)',
+  ...opts,
+  async fn() {
+    const env = await twoInstances();
+    try {
+      const learners = await Promise.all(Array.from({ length: 6 }, () => createLearner(env.proxy.url, env.resend)));
+      for (const { client } of learners) {
+        // Alternating instances all accept the same session.
+        for (let i = 0; i < 4; i++) assertEquals((await client.get('/api/auth/user')).status, 200);
+      }
+      // Each verification e-mail went out exactly once although both instances run the outbox.
+      await new Promise((r) => setTimeout(r, 2500));
+      for (const { email } of learners) assertEquals(env.resend.to(email).length, 1, email);
+      // The login limit counts failures across both instances.
+      const attacker = new Client(env.proxy.url);
+      for (let i = 0; i < 10; i++) assertEquals((await attacker.post('/api/login-email', { email: learners[0].email, password: `nope-${i}-nope` })).status, 401);
+      assertEquals((await attacker.post('/api/login-email', { email: learners[0].email, password: 'nope-x-nope' })).status, 429);
+    } finally {
+      await env.stop();
+    }
+  },
+});
+
+Deno.test({
+  name: 'a database outage under load: only 503s while it lasts, recovery without a restart, every acknowledged completion kept',
+  ...opts,
+  async fn() {
+    const env = await twoInstances();
+    const admin = postgres(postgresUrl!, { max: 1, onnotice: () => {} });
+    try {
+      const { client } = await createLearner(env.proxy.url, env.resend);
+      const lessons = (await client.get<Array<{ id: number; slug: string }>>('/api/lessons/saving/beginner')).body;
+      const lesson = lessons[0];
+      const answers = responses(correctAnswers(lesson.slug));
+      const acknowledged: string[] = [];
+      const statuses: number[] = [];
+      let stop = false;
+      const load = (async () => {
+        while (!stop) {
+          const attemptId = crypto.randomUUID();
+          const r = await client.post(`/api/lesson/${lesson.id}/complete`, { attemptId, quizResponses: answers });
+          statuses.push(r.status);
+          if (r.status === 201 || r.status === 200) acknowledged.push(attemptId);
+          await new Promise((res) => setTimeout(res, 20));
+        }
+      })();
+      await new Promise((r) => setTimeout(r, 700));
+      await admin.unsafe(`alter database "${env.database.name}" allow_connections false`);
+      await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${env.database.name}`;
+      await new Promise((r) => setTimeout(r, 1500));
+      await admin.unsafe(`alter database "${env.database.name}" allow_connections true`);
+      await new Promise((r) => setTimeout(r, 3000));
+      stop = true;
+      await load;
+      assert(statuses.includes(503), 'the outage was seen as 503');
+      assertEquals(statuses.filter((s) => s !== 201 && s !== 200 && s !== 503), [], 'only 503s during the outage');
+      assertEquals(statuses.slice(-5).every((s) => s === 201), true, 'recovered by itself');
+      const check = postgres(env.database.url, { max: 1, onnotice: () => {} });
+      const rows = await check`select attempt_id from quiz_attempts`;
+      await check.end();
+      const stored = new Set(rows.map((r) => r.attempt_id as string));
+      assertEquals(acknowledged.filter((id) => !stored.has(id)), [], 'every acknowledged completion is stored');
+    } finally {
+      await admin.unsafe(`alter database "${env.database.name}" allow_connections true`).catch(() => {});
+      await admin.end();
+      await env.stop();
+    }
+  },
+});
+
+Deno.test({
+  name: 'kill -9 of an instance during a stream of completions with retries: exactly one attempt per attempt id, none lost',
+  ...opts,
+  async fn() {
+    const env = await twoInstances();
+    try {
+      const { client } = await createLearner(env.proxy.url, env.resend);
+      const lesson = (await client.get<Array<{ id: number; slug: string }>>('/api/lessons/credit/beginner')).body[0];
+      const answers = responses(correctAnswers(lesson.slug));
+      const ids = Array.from({ length: 60 }, () => crypto.randomUUID());
+      let killed = false;
+      await Promise.all(
+        ids.map(async (attemptId, i) => {
+          await new Promise((r) => setTimeout(r, i * 25));
+          if (i === 20 && !killed) {
+            killed = true;
+            env.a.child.kill('SIGKILL');
+          }
+          // The client retries until it gets an answer (the proxy's 502 or a dropped connection).
+          for (let attempt = 0; attempt < 20; attempt++) {
+            try {
+              const r = await client.post(`/api/lesson/${lesson.id}/complete`, { attemptId, quizResponses: answers });
+              if (r.status === 200 || r.status === 201) return;
+            } catch {
+              // connection reset: retry
+            }
+            await new Promise((r) => setTimeout(r, 100));
+          }
+          throw new Error(`attempt ${attemptId} never acknowledged`);
+        }),
+      );
+      const check = postgres(env.database.url, { max: 1, onnotice: () => {} });
+      const rows = await check`select attempt_id, count(*)::int as n from quiz_attempts group by attempt_id`;
+      await check.end();
+      assertEquals(rows.length, ids.length, 'none lost');
+      assert(rows.every((r) => r.n === 1), 'exactly one row per attempt id');
+    } finally {
+      await env.stop().catch(() => {});
+    }
+  },
+});
+
+Deno.test({
+  name: 'a fuzzer sends thousands of malformed, oversized, deeply nested and wrongly typed bodies: all 4xx, no 5xx, no stack traces',
+  ...opts,
+  async fn() {
+    const database = await createDatabaseOnServer();
+    const resend = await startResendDouble();
+    const server = await startServer({ env: { DATABASE_URL: database.url, TRUST_PROXY: 'true', RESEND_API_KEY: 're_fuzz', RESEND_BASE_URL: resend.url } });
+    try {
+      // Half the requests carry a signed-in learner's session, so the protected endpoints' parsing is fuzzed too.
+      const { client } = await createLearner(server.url, resend);
+      const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const endpoints: Array<[string, string]> = [
+        ['POST', '/api/signup'],
+        ['POST', '/api/login-email'],
+        ['POST', '/api/forgot-password'],
+        ['POST', '/api/resend-verification'],
+        ['POST', '/api/reset-password'],
+        ['GET', '/api/validate-reset-token?token='],
+        ['GET', '/api/verify-email?token='],
+        ['POST', '/api/auth/set-password'],
+        ['POST', '/api/auth/logout'],
+        ['POST', '/api/sync-user'],
+        ['POST', '/api/auth/google/callback'],
+        ['POST', '/api/assessment/submit'],
+        ['GET', '/api/assessment'],
+        ['GET', '/api/lessons/counts'],
+        ['GET', '/api/lesson/1'],
+        ['POST', '/api/lesson/1/complete'],
+        ['POST', '/api/admin/lessons'],
+        ['PUT', '/api/admin/lessons/1'],
+        ['POST', '/api/review/00000000-0000-0000-0000-000000000000/answer'],
+        ['POST', '/api/account/delete'],
+      ];
+      let seed = 42;
+      const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+      const nested = (depth: number): unknown => (depth === 0 ? 'x' : { a: nested(depth - 1), b: [nested(depth - 1)] });
+      const values = () => [null, true, 0, -1, 1e308, 'x'.repeat(Math.floor(rand() * 3000)), [], {}, ['a', 1, null], '\u0000', '💸', { $gt: '' }, '<script>'][Math.floor(rand() * 13)];
+      const bodies = (): string | undefined => {
+        const r = rand();
+        if (r < 0.1) return '{"email": ';
+        if (r < 0.15) return 'not json at all';
+        if (r < 0.2) return JSON.stringify(nested(12));
+        if (r < 0.25) return JSON.stringify({ pad: 'y'.repeat(70_000) });
+        if (r < 0.3) return JSON.stringify([1, 2, 3]);
+        const keys = ['email', 'password', 'firstName', 'lastName', 'phoneNumber', 'token', 'userId', 'answers', 'attemptId', 'quizResponses', 'title', 'sections', 'questions', 'code', 'state', 'zipCode', 'userAnswer', 'version'];
+        const obj: Record<string, unknown> = {};
+        for (const k of keys) if (rand() < 0.4) obj[k] = values();
+        return JSON.stringify(obj);
+      };
+      let count = 0;
+      const failures: string[] = [];
+      for (let round = 0; round < 120; round++) {
+        for (const [method, path] of endpoints) {
+          const body = method === 'GET' ? undefined : bodies();
+          const res = await fetch(server.url + path + (method === 'GET' && path.endsWith('=') ? encodeURIComponent(String(values())) : ''), {
+            method,
+            headers: {
+              'content-type': rand() < 0.9 ? 'application/json' : 'text/xml',
+              origin: server.url,
+              'x-forwarded-for': `10.0.${round % 250}.${count % 250}`,
+              ...(rand() < 0.5 ? { cookie } : {}),
+            },
+            body,
+          });
+          const text = await res.text();
+          count++;
+          if (res.status >= 500 || /at \S+ \(|node_modules|stack/i.test(text)) failures.push(`${method} ${path} → ${res.status} ${text.slice(0, 120)}`);
+        }
+      }
+      assert(count >= 2000, `${count} requests`);
+      assertEquals(failures, []);
+    } finally {
+      await server.stop();
+      await resend.close();
+      await database.drop();
+    }
+  },
+});

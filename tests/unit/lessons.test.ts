@@ -1,0 +1,103 @@
+import { assertEquals } from '../helpers/assert.ts';
+import { gradeQuiz, isLessonUnlocked, isLevelUnlocked, lessonCounts, nextLesson, passMark, scaledToThree, weightedProgress, type LessonRef } from '../../src/lib/lessons.ts';
+import type { Level, Pillar } from '../../src/lib/domain.ts';
+
+let nextId = 1;
+const make = (pillar: Pillar, level: Level, orderIndex: number, weight = 10): LessonRef => ({ id: nextId++, pillar, level, orderIndex, weight });
+const credit = [
+  make('credit', 'beginner', 1, 8.5),
+  make('credit', 'beginner', 2, 8.5),
+  make('credit', 'intermediate', 1, 10),
+  make('credit', 'intermediate', 2, 10),
+  make('credit', 'advanced', 1, 12),
+];
+const saving = [make('saving', 'beginner', 1, 50), make('saving', 'beginner', 2, 50)];
+const all = [...credit, ...saving];
+const [b1, b2, i1, i2, a1] = credit;
+
+Deno.test('pass mark: 2 of 3, otherwise the ceiling of 67% (n = 1..10)', () => {
+  assertEquals([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(passMark), [1, 2, 2, 3, 4, 5, 5, 6, 7, 7]);
+  assertEquals(passMark(100), 67);
+  assertEquals(passMark(0), 0);
+});
+
+Deno.test('beginner is always open; a higher level opens when the previous level is all completed', () => {
+  const none = new Set<number>();
+  assertEquals(isLevelUnlocked('credit', 'beginner', all, none, {}), true);
+  assertEquals(isLevelUnlocked('credit', 'intermediate', all, none, {}), false);
+  assertEquals(isLevelUnlocked('credit', 'intermediate', all, new Set([b1.id]), {}), false);
+  assertEquals(isLevelUnlocked('credit', 'intermediate', all, new Set([b1.id, b2.id]), {}), true);
+  assertEquals(isLevelUnlocked('credit', 'advanced', all, new Set([b1.id, b2.id]), {}), false);
+  assertEquals(isLevelUnlocked('credit', 'advanced', all, new Set([b1.id, b2.id, i1.id, i2.id]), {}), true);
+});
+
+Deno.test('the assessment placement opens its level and the ones below, in that pillar only', () => {
+  const none = new Set<number>();
+  assertEquals(isLevelUnlocked('credit', 'intermediate', all, none, { credit: 'intermediate' }), true);
+  assertEquals(isLevelUnlocked('credit', 'advanced', all, none, { credit: 'intermediate' }), false);
+  assertEquals(isLevelUnlocked('credit', 'advanced', all, none, { credit: 'advanced' }), true);
+  assertEquals(isLevelUnlocked('saving', 'intermediate', all, none, { credit: 'advanced' }), false);
+  // A previous level without lessons opens only through the assessment.
+  assertEquals(isLevelUnlocked('saving', 'advanced', all, new Set(saving.map((l) => l.id)), {}), false);
+  assertEquals(isLevelUnlocked('saving', 'advanced', all, none, { saving: 'advanced' }), true);
+});
+
+Deno.test('the first lesson of a level follows the level; the others need the one before completed', () => {
+  const none = new Set<number>();
+  assertEquals(isLessonUnlocked(b1, all, none, {}), true);
+  assertEquals(isLessonUnlocked(b2, all, none, {}), false);
+  assertEquals(isLessonUnlocked(b2, all, new Set([b1.id]), {}), true);
+  assertEquals(isLessonUnlocked(i1, all, none, {}), false);
+  assertEquals(isLessonUnlocked(i1, all, none, { credit: 'intermediate' }), true);
+  assertEquals(isLessonUnlocked(i2, all, none, { credit: 'intermediate' }), false);
+  assertEquals(isLessonUnlocked(i2, all, new Set([i1.id]), { credit: 'intermediate' }), true);
+  // With a gap in orderIndex (a deleted lesson), the lesson before is the nearest lower one.
+  const gap = [make('investing', 'beginner', 1), make('investing', 'beginner', 3)];
+  assertEquals(isLessonUnlocked(gap[1], gap, new Set([gap[0].id]), {}), true);
+  // A completed lesson stays open.
+  assertEquals(isLessonUnlocked(a1, all, new Set([a1.id]), {}), true);
+});
+
+Deno.test('weightedProgress is the completed share of the pillar\'s weights', () => {
+  assertEquals(weightedProgress('credit', all, new Set()), 0);
+  // 8.5 + 10 of 49 → 37.76%
+  assertEquals(weightedProgress('credit', all, new Set([b1.id, i1.id])), 37.76);
+  assertEquals(weightedProgress('saving', all, new Set([saving[0].id])), 50);
+  assertEquals(weightedProgress('saving', all, new Set(saving.map((l) => l.id))), 100);
+  assertEquals(weightedProgress('investing', all, new Set()), 0);
+});
+
+Deno.test('lesson counts hold total and completed per level, and weightedProgress', () => {
+  const counts = lessonCounts(all, new Set([b1.id, b2.id, i1.id]));
+  assertEquals(counts.credit.beginner, { total: 2, completed: 2 });
+  assertEquals(counts.credit.intermediate, { total: 2, completed: 1 });
+  assertEquals(counts.credit.advanced, { total: 1, completed: 0 });
+  assertEquals(counts.credit.weightedProgress, 55.1); // 27 of 49
+  assertEquals(counts.investing.beginner, { total: 0, completed: 0 });
+});
+
+Deno.test('next lesson: the first uncompleted one, by level then orderIndex', () => {
+  assertEquals(nextLesson(all, new Set(), 'credit')?.id, b1.id);
+  assertEquals(nextLesson(all, new Set([b1.id]), 'credit')?.id, b2.id);
+  assertEquals(nextLesson(all, new Set([b1.id, b2.id]), 'credit')?.id, i1.id);
+  assertEquals(nextLesson(all, new Set(credit.map((l) => l.id)), 'credit'), undefined);
+  // Across pillars, level comes first: a saving beginner lesson before a credit intermediate one.
+  assertEquals(nextLesson(all, new Set([b1.id, b2.id]))?.id, saving[0].id);
+});
+
+Deno.test('grading uses the lesson\'s answers, not the client\'s claims', () => {
+  const questions = [
+    { id: 1, correctAnswer: 2 },
+    { id: 2, correctAnswer: 0 },
+    { id: 3, correctAnswer: 3 },
+  ];
+  const two = gradeQuiz(questions, [
+    { questionId: 1, userAnswer: 2 },
+    { questionId: 2, userAnswer: 0 },
+    { questionId: 3, userAnswer: 1 },
+  ]);
+  assertEquals([two.score, two.total, two.passed, two.passMark], [2, 3, true, 2]);
+  const one = gradeQuiz(questions, [{ questionId: 1, userAnswer: 2 }]);
+  assertEquals([one.score, one.passed], [1, false]);
+  assertEquals(Math.round(scaledToThree(4, 5) * 1000) / 1000, 2.4);
+});
