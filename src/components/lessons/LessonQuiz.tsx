@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { api, messageOf, NetworkError } from '../../lib/api.ts';
 import { showToast } from '../../stores/toast.ts';
 import ChoiceQuestion from '../ui/ChoiceQuestion.tsx';
+import { useHydrated } from '../ui/useHydrated.ts';
 import './quiz.css';
 
 interface Question {
@@ -45,6 +46,7 @@ export default function LessonQuiz({ lessonId, pillar, level, questions, passMar
   const startedAt = useRef<number>(0);
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const focusTarget = useRef<HTMLHeadingElement>(null);
+  const hydrated = useHydrated();
   const question = questions[index];
   const isLast = index === questions.length - 1;
 
@@ -226,7 +228,7 @@ export default function LessonQuiz({ lessonId, pillar, level, questions, passMar
             {questions.length} {questions.length === 1 ? 'question' : 'questions'}. You need {passMark} correct to pass{completed ? '. You already completed this lesson, so this is practice.' : '.'}
           </p>
         </div>
-        <button type="button" className="btn btn-primary btn-lg" onClick={startQuiz} disabled={questions.length === 0}>
+        <button type="button" className="btn btn-primary btn-lg" onClick={startQuiz} disabled={!hydrated || questions.length === 0}>
           Start Quiz
         </button>
       </div>

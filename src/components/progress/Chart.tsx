@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import 'apexcharts/dist/apexcharts.css';
 
+interface ApexChart {
+  render(): Promise<unknown>;
+  destroy(): void;
+  w?: { globals?: { resizeTimer?: number } };
+}
+
 interface Props {
   title: string;
   /** Drawn as HTML: apexcharts' own legend sets inline styles our CSP refuses. */
@@ -36,13 +42,20 @@ export default function Chart({ title, options, table, legend, height = 300 }: P
 
   useEffect(() => {
     if (!visible || !box.current) return;
-    let chart: { render(): Promise<unknown>; destroy(): void } | undefined;
+    let chart: ApexChart | undefined;
+    let rendered: Promise<unknown> = Promise.resolve();
     let cancelled = false;
+    const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
     import('./apex.ts')
       .then(({ default: ApexCharts }) => {
         if (cancelled || !box.current) return;
-        chart = new ApexCharts(box.current, { ...options, legend: { show: false }, chart: { height, fontFamily: 'inherit', toolbar: { show: false }, ...(options.chart as object) } });
-        return chart.render();
+        chart = new ApexCharts(box.current, {
+          ...options,
+          legend: { show: false },
+          chart: { height, fontFamily: 'inherit', toolbar: { show: false }, animations: { enabled: !reducedMotion }, ...(options.chart as object) },
+        }) as ApexChart;
+        rendered = chart.render();
+        return rendered;
       })
       .catch((error) => {
         console.warn('Chart failed to load', error);
@@ -50,7 +63,14 @@ export default function Chart({ title, options, table, legend, height = 300 }: P
       });
     return () => {
       cancelled = true;
-      chart?.destroy();
+      const current = chart;
+      if (!current) return;
+      // apexcharts 3 keeps its debounced resize redraw pending after destroy(); fired on a
+      // detached chart it draws NaN sizes. Let a running render finish, then clear and destroy.
+      rendered.catch(() => undefined).finally(() => {
+        clearTimeout(current.w?.globals?.resizeTimer);
+        current.destroy();
+      });
     };
   }, [visible, options, height]);
 
