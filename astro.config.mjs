@@ -21,7 +21,9 @@ function apexchartsStyleHash() {
 export default defineConfig({
   output: 'server',
   adapter: node({
-    mode: 'standalone',
+    // src/serve.ts is the server: it serves dist/client from memory and hands every other
+    // request to the adapter's app handler, so the adapter's own static lookup is skipped.
+    mode: 'middleware',
     // Pages render fully before sending, so a database outage becomes a clean 503.
     experimentalDisableStreaming: true,
     staticHeaders: true,

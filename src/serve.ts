@@ -28,6 +28,9 @@ try {
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 process.env.ASTRO_NODE_LOGGING = 'disabled';
+// React and other CommonJS packages pick their build from NODE_ENV at run time; under Deno it is
+// unset, which would load React's development build (several times slower to render).
+process.env.NODE_ENV ??= 'production';
 const { handler } = (await import(new URL('../dist/server/entry.mjs', import.meta.url).href)) as {
   handler: (req: http.IncomingMessage, res: http.ServerResponse) => void;
 };

@@ -16,8 +16,11 @@ const name = (label: string) =>
     .min(1, `${label} is required`)
     .max(100, `${label} must be at most 100 characters`);
 
+// Spec 5 trims the password at login, so it is trimmed wherever one is set too: a password
+// chosen with a space at either end still signs in.
 const newPassword = z
   .string({ error: 'Password is required' })
+  .trim()
   .min(PASSWORD_MIN, messages.tooShort)
   .max(PASSWORD_MAX, messages.tooLong);
 
@@ -35,7 +38,7 @@ export const signupSchema = z.object({
 
 export const loginSchema = z.object({
   email,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, messages.tooLong),
+  password: z.string({ error: 'Password is required' }).trim().min(1, 'Password is required').max(PASSWORD_MAX, messages.tooLong),
   rememberMe: z.boolean().optional().default(true),
 });
 

@@ -190,6 +190,45 @@ Deno.test({
 });
 
 Deno.test({
+  name: 'a password chosen with spaces at its ends signs in, as the login dialog trims it (spec 5)',
+  ...opts,
+  async fn() {
+    const { client, email } = await signUpAndVerify(uniqueEmail(), '  Spaced-Out-Pass-9  ');
+    await client.post('/api/auth/logout', {});
+    assertEquals((await new Client(server.url).post('/api/login-email', { email, password: 'Spaced-Out-Pass-9' })).status, 200);
+    assertEquals((await new Client(server.url).post('/api/login-email', { email, password: '  Spaced-Out-Pass-9  ' })).status, 200);
+  },
+});
+
+Deno.test({
+  name: 'signing in to your own account does not reset the failure count of your IP',
+  ...opts,
+  async fn() {
+    const victim = await signUpAndVerify();
+    const own = await signUpAndVerify();
+    const attacker = new Client(server.url);
+    for (let i = 1; i <= 9; i++) assertEquals((await attacker.post('/api/login-email', { email: victim.email, password: `guess-${i}-password` })).status, 401);
+    assertEquals((await attacker.post('/api/login-email', { email: own.email, password: own.password })).status, 200);
+    assertEquals((await attacker.post('/api/login-email', { email: victim.email, password: 'guess-10-password' })).status, 401);
+    assertEquals((await attacker.post('/api/login-email', { email: victim.email, password: 'guess-11-password' })).status, 429);
+  },
+});
+
+Deno.test({
+  name: 'parallel guesses from one IP get at most 10 password checks in the window',
+  ...opts,
+  async fn() {
+    const { email } = await signUpAndVerify();
+    const attacker = new Client(server.url);
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => attacker.post('/api/login-email', { email, password: `parallel-${i}-guess` }).then((r) => r.status)),
+    );
+    assertEquals(statuses.filter((s) => s === 401).length, 10);
+    assertEquals(statuses.filter((s) => s === 429).length, 20);
+  },
+});
+
+Deno.test({
   name: 'a foreign userId is refused with 403 on set-password and sync-user; sync-user saves the zip code',
   ...opts,
   async fn() {

@@ -78,6 +78,44 @@ Deno.test({
 });
 
 Deno.test({
+  name: 'Google sign-in takes over an unverified sign-up of the same address, and its password stops working',
+  ...opts,
+  async fn() {
+    // Someone signs up with Hana's address and a password of their own, never verifying it.
+    const squatter = new Client(server.url);
+    const signup = await squatter.post('/api/signup', { email: 'hana@example.com', password: 'Squatter-Pass-42', firstName: 'Not', lastName: 'Hana', phoneNumber: '+15550001111' });
+    assertEquals(signup.status, 200);
+    profile = { sub: 'google-hana', email: 'hana@example.com', email_verified: true, given_name: 'Hana', family_name: 'Real' };
+    const hana = new Client(server.url);
+    const linked = await signInWithGoogle(hana);
+    assertEquals(linked.status, 200);
+    const me = await hana.get('/api/auth/user');
+    assertEquals([me.body.emailVerified, me.body.firstName, me.body.lastName, me.body.phoneNumber], [true, 'Hana', 'Real', '']);
+    const login = await new Client(server.url).post('/api/login-email', { email: 'hana@example.com', password: 'Squatter-Pass-42' });
+    assertEquals(login.status, 401, "the squatter's password no longer signs in");
+  },
+});
+
+Deno.test({
+  name: 'Google sign-in links to a verified account of the same address and keeps its password',
+  ...opts,
+  async fn() {
+    const owner = new Client(server.url);
+    await owner.post('/api/signup', { email: 'ivan@example.com', password: 'Ivans-Own-Pass-7', firstName: 'Ivan', lastName: 'Owner', phoneNumber: '+15550002222' });
+    const mailbox = await owner.get('/dev/mailbox');
+    const ivansMail = mailbox.text.split('<li class="card mail"').find((item) => item.includes('data-to="ivan@example.com"')) ?? '';
+    const token = ivansMail.match(/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1];
+    assert(token, 'the dev mailbox shows the verification link');
+    assertEquals((await owner.get(`/api/verify-email?token=${token}`)).status, 200);
+    const ownerId = (await owner.get('/api/auth/user')).body.id;
+    profile = { sub: 'google-ivan', email: 'ivan@example.com', email_verified: true, given_name: 'Ivan' };
+    const viaGoogle = await signInWithGoogle(new Client(server.url));
+    assertEquals(viaGoogle.body.user.id, ownerId);
+    assertEquals((await new Client(server.url).post('/api/login-email', { email: 'ivan@example.com', password: 'Ivans-Own-Pass-7' })).status, 200);
+  },
+});
+
+Deno.test({
   name: 'Google sign-in refuses a wrong state and an unverified Google e-mail',
   ...opts,
   async fn() {

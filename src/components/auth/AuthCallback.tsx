@@ -5,6 +5,7 @@ export const REDIRECT_AFTER_SOCIAL_MS = 2000;
 
 export default function AuthCallback() {
   const [error, setError] = useState<string | null>(null);
+  const [signedIn, setSignedIn] = useState(false);
   const started = useRef(false);
 
   useEffect(() => {
@@ -24,6 +25,7 @@ export default function AuthCallback() {
           return;
         }
         const target = result.data?.redirectTo === '/dashboard' ? '/dashboard' : '/assessment';
+        setSignedIn(true);
         setTimeout(() => window.location.assign(target), REDIRECT_AFTER_SOCIAL_MS);
       })
       .catch((e) => setError(e instanceof NetworkError ? 'Authentication failed' : 'Failed to complete authentication'));
@@ -45,7 +47,7 @@ export default function AuthCallback() {
     <div className="center-state" aria-busy="true">
       <div className="spinner" aria-hidden="true" />
       <h1>Processing authentication...</h1>
-      <p role="status">Signing you in with Google.</p>
+      <p role="status">{signedIn ? 'Signed in. Taking you onward…' : 'Signing you in with Google.'}</p>
     </div>
   );
 }

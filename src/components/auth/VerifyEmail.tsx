@@ -62,7 +62,9 @@ export default function VerifyEmail({ variant }: { variant: Variant }) {
           const reason = messageOf(result, '');
           setMessage(
             variant === 'confirm'
-              ? 'Failed to verify email. Please try signing up again.'
+              ? result.status >= 500
+                ? 'Account setup failed. Please contact support.'
+                : 'Failed to verify email. Please try signing up again.'
               : reason
                 ? `Email verification failed: ${reason}`
                 : 'Email verification failed',

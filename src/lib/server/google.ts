@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } from 'arctic';
 import type { AstroCookies } from 'astro';
-import { oauthAccounts, users, type User } from '../../../db/schema.ts';
+import { emailVerificationTokens, oauthAccounts, sessions, users, type User } from '../../../db/schema.ts';
 import { getDb } from './db.ts';
 import { getEnv } from './env.ts';
 import { HttpError } from './http.ts';
@@ -108,7 +108,23 @@ async function findOrCreateGoogleUser(profile: GoogleProfile): Promise<User> {
         })
         .returning();
     } else if (!user.emailVerifiedAt) {
-      [user] = await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id)).returning();
+      // Nobody has proven this address before Google did now: whoever signed up with it may not
+      // own it. Keep nothing they chose (password, name, phone), so they cannot sign in to the
+      // owner's account; the owner can set a password of their own.
+      [user] = await tx
+        .update(users)
+        .set({
+          emailVerifiedAt: new Date(),
+          passwordHash: null,
+          firstName: profile.given_name ?? profile.name?.split(' ')[0] ?? 'Learner',
+          lastName: profile.family_name ?? '',
+          phoneNumber: '',
+          zipCode: null,
+        })
+        .where(eq(users.id, user.id))
+        .returning();
+      await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
+      await tx.delete(sessions).where(eq(sessions.userId, user.id));
     }
     await tx.insert(oauthAccounts).values({ provider: 'google', subject: profile.sub, userId: user.id }).onConflictDoNothing();
     return user;

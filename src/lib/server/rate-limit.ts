@@ -33,24 +33,17 @@ export async function hitLimit(limit: Limit, now = new Date()): Promise<LimitSta
   return state(limit, Number(row.count), new Date(row.window_start), now);
 }
 
-/** The limit's state without counting. */
-export async function peekLimit(limit: Limit, now = new Date()): Promise<LimitState> {
+/**
+ * Gives back one event counted by `hitLimit`, for an attempt that turned out fine (a correct
+ * password). Only that attempt's own slot: earlier failures stay counted.
+ */
+export async function refundLimit(limit: Limit): Promise<void> {
   const db = await getDb();
-  const result = await db.execute(sql`select count, window_start from rate_limit_buckets where key = ${limit.key}`);
-  const [row] = rows<{ count: number; window_start: string | Date }>(result);
-  if (!row) return { allowed: true, count: 0, retryAfterSeconds: 0 };
-  const start = new Date(row.window_start);
-  if (start.getTime() <= now.getTime() - limit.windowMs) return { allowed: true, count: 0, retryAfterSeconds: 0 };
-  return state(limit, Number(row.count), start, now, true);
+  await db.execute(sql`update rate_limit_buckets set count = greatest(count - 1, 0) where key = ${limit.key}`);
 }
 
-export async function clearLimit(key: string): Promise<void> {
-  const db = await getDb();
-  await db.execute(sql`delete from rate_limit_buckets where key = ${key}`);
-}
-
-function state(limit: Limit, count: number, start: Date, now: Date, peek = false): LimitState {
-  const allowed = peek ? count < limit.max : count <= limit.max;
+function state(limit: Limit, count: number, start: Date, now: Date): LimitState {
+  const allowed = count <= limit.max;
   const retryAfterSeconds = allowed ? 0 : Math.max(1, Math.ceil((start.getTime() + limit.windowMs - now.getTime()) / 1000));
   return { allowed, count, retryAfterSeconds };
 }

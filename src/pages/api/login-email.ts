@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { readJson, jsonError } from '../../lib/server/http.ts';
 import { loginSchema } from '../../lib/schemas.ts';
 import { checkCredentials } from '../../lib/server/accounts.ts';
-import { clearLimit, hitLimit, limits, peekLimit } from '../../lib/server/rate-limit.ts';
+import { hitLimit, limits, refundLimit } from '../../lib/server/rate-limit.ts';
 import { clientIp } from '../../lib/server/client-ip.ts';
 import { createSession, setSessionCookie } from '../../lib/server/session.ts';
 import { log } from '../../lib/server/log.ts';
@@ -15,17 +15,20 @@ const tooMany = (seconds: number) =>
 export const POST: APIRoute = async (context) => {
   const ip = clientIp(context);
   const limit = limits.loginFailures(ip);
-  const before = await peekLimit(limit);
-  if (!before.allowed) return tooMany(before.retryAfterSeconds);
-
   const { email, password, rememberMe } = await readJson(context.request, loginSchema);
+  // Every attempt takes a slot before the password is checked, so parallel guesses cannot all
+  // pass a check made before any of them failed; a correct password gives its own slot back.
+  const slot = await hitLimit(limit);
+  if (!slot.allowed) {
+    log('info', 'sign-in refused', { ip, reason: 'rate-limited' });
+    return tooMany(slot.retryAfterSeconds);
+  }
   const result = await checkCredentials(email, password);
   if (!result.ok && result.reason === 'invalid') {
-    const after = await hitLimit(limit);
     log('info', 'sign-in failed', { ip, reason: 'invalid' });
-    if (!after.allowed) return tooMany(after.retryAfterSeconds);
     return jsonError(401, 'Invalid email or password');
   }
+  await refundLimit(limit);
   if (!result.ok) {
     log('info', 'sign-in refused', { ip, userId: result.user.id, reason: 'unverified' });
     return Response.json(
@@ -37,7 +40,6 @@ export const POST: APIRoute = async (context) => {
       { status: 403 },
     );
   }
-  await clearLimit(limit.key);
   const { token, session } = await createSession(result.user.id, rememberMe);
   setSessionCookie(context.cookies, token, session);
   log('info', 'sign-in succeeded', { ip, userId: result.user.id });

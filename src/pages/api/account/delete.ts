@@ -6,11 +6,11 @@ import { deleteAccount } from '../../../lib/server/account.ts';
 import { findUserById } from '../../../lib/server/accounts.ts';
 import { verifyPassword } from '../../../lib/server/password.ts';
 import { deleteSessionCookie } from '../../../lib/server/session.ts';
-import { hitLimit, limits, peekLimit } from '../../../lib/server/rate-limit.ts';
+import { hitLimit, limits, refundLimit } from '../../../lib/server/rate-limit.ts';
 import { clientIp } from '../../../lib/server/client-ip.ts';
 
 const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
-const deleteSchema = z.object({ password: z.string().max(256).optional() });
+const deleteSchema = z.object({ password: z.string().trim().max(256).optional() });
 
 /** Deletes the signed-in learner's account after the password (or a fresh sign-in) confirms it. */
 export const POST: APIRoute = async (context) => {
@@ -20,12 +20,12 @@ export const POST: APIRoute = async (context) => {
   if (!record) throw new HttpError(404, 'Account not found');
   if (record.passwordHash) {
     const limit = limits.loginFailures(clientIp(context));
-    const state = await peekLimit(limit);
-    if (!state.allowed) return jsonError(429, 'Too many attempts. Please wait and try again.', undefined, { 'Retry-After': String(state.retryAfterSeconds) });
+    const slot = await hitLimit(limit);
+    if (!slot.allowed) return jsonError(429, 'Too many attempts. Please wait and try again.', undefined, { 'Retry-After': String(slot.retryAfterSeconds) });
     if (!password || !(await verifyPassword(record.passwordHash, password))) {
-      await hitLimit(limit);
       throw new HttpError(403, 'That password is not right. Your account was not deleted.', { password: 'Enter your current password' });
     }
+    await refundLimit(limit);
   } else if (Date.now() - context.locals.session!.createdAt.getTime() > RECENT_SIGN_IN_MS) {
     throw new HttpError(403, 'For your security, please sign in again, then delete your account within 10 minutes.');
   }
