@@ -30,28 +30,31 @@ export function byPosition<T extends Pick<LessonRef, 'pillar' | 'level' | 'order
 
 /**
  * A level is open when it is beginner, or every lesson of the previous level in that pillar is
- * completed, or the assessment placed the learner at or above it.
+ * completed, or the assessment placed the learner at or above it (DESIGN.md difference 5), or
+ * the learner already completed a lesson in it: a retake that places them lower never takes
+ * away a level they were studying.
  */
 export function isLevelUnlocked(pillar: Pillar, level: Level, lessons: LessonRef[], completed: Set<number>, placement: Placement): boolean {
   const rank = levelRank(level);
   if (rank === 0) return true;
   const placed = placement[pillar];
   if (placed && levelRank(placed) >= rank) return true;
+  if (lessons.some((l) => l.pillar === pillar && l.level === level && completed.has(l.id))) return true;
   const previous = lessons.filter((l) => l.pillar === pillar && l.level === LEVELS[rank - 1]);
   return previous.length > 0 && previous.every((l) => completed.has(l.id));
 }
 
 /**
- * The first lesson of a level follows the level rule; any other needs the lesson before it (by
- * orderIndex, same pillar and level) completed.
+ * Spec 4: the first lesson of a level follows the level rule; any other unlocks when the lesson
+ * before it (by orderIndex, same pillar and level) is completed.
  */
 export function isLessonUnlocked(lesson: LessonRef, lessons: LessonRef[], completed: Set<number>, placement: Placement): boolean {
   if (completed.has(lesson.id)) return true;
-  if (!isLevelUnlocked(lesson.pillar, lesson.level, lessons, completed, placement)) return false;
   const before = lessons
     .filter((l) => l.pillar === lesson.pillar && l.level === lesson.level && l.orderIndex < lesson.orderIndex)
     .sort((a, b) => b.orderIndex - a.orderIndex)[0];
-  return !before || completed.has(before.id);
+  if (before) return completed.has(before.id);
+  return isLevelUnlocked(lesson.pillar, lesson.level, lessons, completed, placement);
 }
 
 /** The share (0-100) of a pillar's lesson weight that is completed; weights are normalised. */

@@ -58,6 +58,16 @@ Deno.test('the first lesson of a level follows the level; the others need the on
   assertEquals(isLessonUnlocked(a1, all, new Set([a1.id]), {}), true);
 });
 
+Deno.test('a lesson after the first needs only the one before it, even after a retake placed the learner lower', () => {
+  // Placed at intermediate, the learner completed credit intermediate lesson 1; a retake then
+  // placed them at beginner. Lesson 2 stays open, and so does the level they were studying.
+  const done = new Set([i1.id]);
+  assertEquals(isLessonUnlocked(i2, all, done, { credit: 'beginner' }), true);
+  assertEquals(isLevelUnlocked('credit', 'intermediate', all, done, { credit: 'beginner' }), true);
+  // Without a completed lesson there, the level follows the usual rule.
+  assertEquals(isLevelUnlocked('credit', 'intermediate', all, new Set(), { credit: 'beginner' }), false);
+});
+
 Deno.test('weightedProgress is the completed share of the pillar\'s weights', () => {
   assertEquals(weightedProgress('credit', all, new Set()), 0);
   // 8.5 + 10 of 49 → 37.76%

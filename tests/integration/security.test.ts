@@ -1,0 +1,258 @@
+// DESIGN.md's reliability and security rules that the journey tests do not reach, over HTTP
+// against the real server. The server runs on a fresh PostgreSQL database when DATABASE_URL
+// is set (where requests really run in parallel), so a test can also move session timestamps.
+import postgres from 'postgres';
+import { assert, assertEquals, assertMatch } from '../helpers/assert.ts';
+import { startServer } from '../helpers/server.mjs';
+import { linkIn, startResendDouble } from '../helpers/resend-double.mjs';
+import { Client, strongPassword, uniqueEmail } from '../helpers/client.ts';
+import { createDatabaseOnServer, postgresUrl } from '../helpers/database.ts';
+
+const opts = { sanitizeOps: false, sanitizeResources: false };
+const resend = await startResendDouble();
+const database = postgresUrl ? await createDatabaseOnServer() : undefined;
+const sql = database ? postgres(database.url, { max: 1, onnotice: () => {} }) : undefined;
+const PUBLIC_URL = 'https://learn.example.com';
+// No TRUST_PROXY: X-Forwarded-For must be ignored, every client here is 127.0.0.1.
+const server = await startServer({
+  env: { RESEND_API_KEY: 're_test_key', RESEND_BASE_URL: resend.url, PUBLIC_URL, DATABASE_URL: database?.url },
+});
+
+async function signUpAndVerify(email = uniqueEmail(), password = strongPassword()) {
+  const client = new Client(server.url);
+  assertEquals((await client.post('/api/signup', { email, password, firstName: 'Sec', lastName: 'Test', phoneNumber: '+15551234567' })).status, 200);
+  const mail = await resend.waitFor((m: { to: string[]; subject: string }) => m.to.includes(email) && /Confirm/.test(m.subject));
+  const link = linkIn(mail, '/verify-email?token=');
+  assertEquals((await client.get(`/api/verify-email?token=${link.searchParams.get('token')}`)).status, 200);
+  return { client, email, password, link };
+}
+
+Deno.test({
+  name: 'e-mail links use PUBLIC_URL',
+  ...opts,
+  async fn() {
+    const { link } = await signUpAndVerify();
+    assertEquals(link.origin, PUBLIC_URL);
+  },
+});
+
+Deno.test({
+  name: 'without TRUST_PROXY a forged X-Forwarded-For does not escape the login limit',
+  ...opts,
+  async fn() {
+    const { email } = await signUpAndVerify();
+    for (let i = 1; i <= 10; i++) {
+      // A new forged address on every try: the socket's address is what counts.
+      const attacker = new Client(server.url, `203.0.113.${i}`);
+      assertEquals((await attacker.post('/api/login-email', { email, password: `nope-${i}-password` })).status, 401);
+    }
+    const eleventh = await new Client(server.url, '203.0.113.99').post('/api/login-email', { email, password: 'nope-11-password' });
+    assertEquals(eleventh.status, 429);
+    if (sql) await sql`delete from rate_limit_buckets`; // the other tests share this client address
+  },
+});
+
+Deno.test({
+  name: 'an unknown e-mail and a wrong password get the same 401 answer',
+  ...opts,
+  async fn() {
+    const { email } = await signUpAndVerify();
+    const wrong = await new Client(server.url).post('/api/login-email', { email, password: 'Not-The-Password-1' });
+    const unknown = await new Client(server.url).post('/api/login-email', { email: uniqueEmail('nobody'), password: 'Not-The-Password-1' });
+    assertEquals([wrong.status, unknown.status], [401, 401]);
+    assertEquals(wrong.text, unknown.text);
+    assertEquals(wrong.body.message, 'Invalid email or password');
+    if (sql) await sql`delete from rate_limit_buckets`;
+  },
+});
+
+Deno.test({
+  name: 'common passwords are refused at sign-up and at reset; stored hashes are argon2id m=19456 t=2 p=1',
+  ...opts,
+  async fn() {
+    const signup = await new Client(server.url).post('/api/signup', { email: uniqueEmail(), password: 'password123', firstName: 'A', lastName: 'B', phoneNumber: '+15551234567' });
+    assertEquals(signup.status, 400);
+    assertMatch(String((signup.body.errors as Record<string, string>).password), /common/i);
+    const { email } = await signUpAndVerify();
+    await new Client(server.url).post('/api/forgot-password', { email });
+    const mail = await resend.waitFor((m: { to: string[]; subject: string }) => m.to.includes(email) && m.subject === 'Reset your password');
+    const token = linkIn(mail, '/reset-password?token=').searchParams.get('token');
+    const reset = await new Client(server.url).post('/api/reset-password', { token, password: 'qwertyuiop' });
+    assertEquals(reset.status, 400);
+    assertMatch(String((reset.body.errors as Record<string, string>).password), /common/i);
+    if (sql) {
+      const [row] = await sql`select password_hash from users where email = ${email}`;
+      assertMatch(row.password_hash as string, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    }
+    if (sql) await sql`delete from rate_limit_buckets`;
+  },
+});
+
+Deno.test({
+  name: 'the 21st sign-up from one client within an hour gets 429 with Retry-After',
+  ...opts,
+  async fn() {
+    const client = new Client(server.url);
+    for (let i = 1; i <= 20; i++) {
+      const r = await client.post('/api/signup', { email: uniqueEmail('burst'), password: strongPassword(), firstName: 'B', lastName: 'U', phoneNumber: '+15551234567' });
+      assertEquals(r.status, 200, `sign-up ${i}`);
+    }
+    const over = await client.post('/api/signup', { email: uniqueEmail('burst'), password: strongPassword(), firstName: 'B', lastName: 'U', phoneNumber: '+15551234567' });
+    assertEquals(over.status, 429);
+    assert(Number(over.headers.get('retry-after')) > 0);
+    if (sql) await sql`delete from rate_limit_buckets`;
+  },
+});
+
+Deno.test({
+  name: 'a second e-mail to one address within a minute is not sent, and the answer does not change',
+  ...opts,
+  async fn() {
+    const { email } = await signUpAndVerify();
+    const client = new Client(server.url);
+    const first = await client.post('/api/forgot-password', { email });
+    const second = await client.post('/api/forgot-password', { email });
+    assertEquals([first.status, second.status], [200, 200]);
+    assertEquals(first.text, second.text);
+    await resend.waitFor((m: { to: string[]; subject: string }) => m.to.includes(email) && m.subject === 'Reset your password');
+    await new Promise((r) => setTimeout(r, 2500)); // the outbox polls every 2 s at most
+    const resets = resend.delivered.filter((m: { to: string[]; subject: string }) => m.to.includes(email) && m.subject === 'Reset your password');
+    assertEquals(resets.length, 1);
+  },
+});
+
+Deno.test({
+  name: 'logout is POST only',
+  ...opts,
+  async fn() {
+    const { client } = await signUpAndVerify();
+    const get = await client.get('/api/auth/logout');
+    assert(get.status === 404 || get.status === 405, `GET logout answered ${get.status}`);
+    assertEquals((await client.get('/api/auth/user')).status, 200, 'still signed in');
+    assertEquals((await client.post('/api/auth/logout', {})).status, 200);
+    assertEquals((await client.get('/api/auth/user')).status, 401);
+  },
+});
+
+Deno.test({
+  name: 'a body over 64 KiB gets 413, with or without Content-Length',
+  ...opts,
+  async fn() {
+    const big = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(70 * 1024) });
+    const declared = await fetch(`${server.url}/api/login-email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: big });
+    assertEquals(declared.status, 413);
+    await declared.body?.cancel();
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const bytes = new TextEncoder().encode(big);
+        for (let i = 0; i < bytes.length; i += 8192) controller.enqueue(bytes.slice(i, i + 8192));
+        controller.close();
+      },
+    });
+    const chunked = await fetch(`${server.url}/api/login-email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: chunks });
+    assertEquals(chunked.status, 413);
+    assertEquals((await chunked.json()).message, 'Request body is too large');
+  },
+});
+
+Deno.test({
+  name: 'set-password needs a sign-in within 10 minutes when the account has a password',
+  ignore: !sql,
+  ...opts,
+  async fn() {
+    const { client } = await signUpAndVerify();
+    const me = (await client.get('/api/auth/user')).body;
+    await sql!`update sessions set created_at = now() - interval '11 minutes' where user_id = ${me.id as string}`;
+    const late = await client.post('/api/auth/set-password', { password: 'Later-Pass-2026' });
+    assertEquals(late.status, 403);
+    assertMatch(late.body.message as string, /sign in again/);
+    await sql!`update sessions set created_at = now() - interval '9 minutes' where user_id = ${me.id as string}`;
+    assertEquals((await client.post('/api/auth/set-password', { password: 'Later-Pass-2026' })).status, 200);
+  },
+});
+
+Deno.test({
+  name: 'a session used after an hour is renewed, and the cookie is sent again with the new expiry',
+  ignore: !sql,
+  ...opts,
+  async fn() {
+    const { client } = await signUpAndVerify();
+    const me = (await client.get('/api/auth/user')).body;
+    const quiet = await fetch(`${server.url}/api/auth/user`, { headers: { cookie: `session=${client.cookies.get('session')}` } });
+    assertEquals(quiet.headers.getSetCookie().length, 0, 'no cookie on every request');
+    await quiet.body?.cancel();
+    await sql!`update sessions set last_used_at = now() - interval '2 hours' where user_id = ${me.id as string}`;
+    const renewed = await fetch(`${server.url}/api/auth/user`, { headers: { cookie: `session=${client.cookies.get('session')}` } });
+    await renewed.body?.cancel();
+    const cookie = renewed.headers.getSetCookie().find((c) => c.startsWith('session='));
+    assert(cookie, 'the cookie is sent again');
+    const expires = new Date(cookie.match(/Expires=([^;]+)/i)![1]).getTime();
+    assert(Math.abs(expires - (Date.now() + 30 * 24 * 3600 * 1000)) < 60_000, 'expiry moved to 30 days from now');
+    const [row] = await sql!`select last_used_at from sessions where user_id = ${me.id as string}`;
+    assert(Date.now() - new Date(row.last_used_at).getTime() < 60_000, 'lastUsedAt was written');
+  },
+});
+
+Deno.test({
+  name: 'a provider call that hangs is given up after 10 s and the e-mail is sent once the provider answers',
+  ...opts,
+  async fn() {
+    resend.setMode('hang');
+    const email = uniqueEmail('hang');
+    const started = Date.now();
+    const signup = await new Client(server.url).post('/api/signup', { email, password: strongPassword(), firstName: 'H', lastName: 'G', phoneNumber: '+15551234567' });
+    assertEquals(signup.status, 200);
+    assert(Date.now() - started < 5000, 'the request does not wait for the provider');
+    await new Promise((r) => setTimeout(r, 12_000));
+    resend.setMode('ok');
+    await resend.waitFor((m: { to: string[] }) => m.to.includes(email), 45_000);
+    assertEquals(resend.delivered.filter((m: { to: string[] }) => m.to.includes(email)).length, 1);
+  },
+});
+
+Deno.test({
+  name: 'in production: __Host- cookie with Secure, no dev mailbox, and no start without a real e-mail provider',
+  ...opts,
+  async fn() {
+    const noProvider = await startServer({ env: { APP_ENV: 'production' } }).then(
+      (s) => s.stop().then(() => 'started'),
+      (e: Error) => e.message,
+    );
+    assertMatch(noProvider, /RESEND_API_KEY/);
+    const production = await startServer({ env: { APP_ENV: 'production', RESEND_API_KEY: 're_test_key', RESEND_BASE_URL: resend.url, PUBLIC_URL: 'https://learn.example.com' } });
+    try {
+      const email = uniqueEmail('prod');
+      const password = strongPassword();
+      const client = new Client(production.url);
+      // The origin check compares with PUBLIC_URL in production too.
+      const signup = await client.post('/api/signup', { email, password, firstName: 'P', lastName: 'R', phoneNumber: '+15551234567' }, { origin: 'https://learn.example.com' });
+      assertEquals(signup.status, 200);
+      const mail = await resend.waitFor((m: { to: string[]; subject: string }) => m.to.includes(email) && /Confirm/.test(m.subject));
+      const token = linkIn(mail, '/verify-email?token=').searchParams.get('token');
+      const verify = await fetch(`${production.url}/api/verify-email?token=${token}`);
+      await verify.body?.cancel();
+      const cookie = verify.headers.getSetCookie().find((c) => c.startsWith('__Host-session='));
+      assert(cookie, `a __Host- cookie: ${verify.headers.getSetCookie()}`);
+      assertMatch(cookie, /;\s*Secure/i);
+      assertMatch(cookie, /;\s*HttpOnly/i);
+      assertMatch(cookie, /;\s*Path=\//i);
+      assertMatch(cookie, /;\s*SameSite=Lax/i);
+      const mailbox = await fetch(`${production.url}/dev/mailbox`);
+      assertEquals(mailbox.status, 404);
+      await mailbox.body?.cancel();
+    } finally {
+      await production.stop();
+    }
+  },
+});
+
+Deno.test({
+  name: 'teardown',
+  ...opts,
+  async fn() {
+    await server.stop();
+    await resend.close();
+    await sql?.end();
+    await database?.drop();
+  },
+});
