@@ -42,9 +42,11 @@ async function waitFor(url) {
 }
 
 const rows = [];
-function record(db, name, r, ceiling) {
+function record(db, name, r, ceiling, { target = true } = {}) {
   const row = { db, name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
   row.ratio = ceiling ? (row.rps / ceiling).toFixed(2) : '—';
+  // DESIGN.md's server target: at least half its ceiling's throughput, p99 under 100 ms, no errors.
+  row.meets = !ceiling || !target ? '—' : row.rps / ceiling >= 0.5 && row.p99 < 100 && row.errors === 0 ? 'yes' : 'no';
   rows.push(row);
   console.log(JSON.stringify(row));
   return row;
@@ -108,8 +110,11 @@ for (const target of targets) {
     const lessonId = lessons[0].id;
     const cookie = (i) => ({ cookie: `session=${token(i)}` });
     const bearer = (i) => ({ authorization: `Bearer ${token(i)}` });
-    await measure({ url: `${base}/ping`, duration: 2 });
-    const ceiling = record(target.kind, 'trivial server-rendered response (framework ceiling)', await measure({ url: `${base}/ping` })).rps;
+    await measure({ url: `${base}/trivial`, duration: 2 });
+    // DESIGN.md: the framework's ceiling is the same server rendering a trivial page. The bare
+    // endpoint (/ping, no page rendering) is shown beside it for reference.
+    const ceiling = record(target.kind, 'trivial page /trivial (framework ceiling)', await measure({ url: `${base}/trivial` })).rps;
+    record(target.kind, 'trivial endpoint /ping (reference)', await measure({ url: `${base}/ping` }), ceiling, { target: false });
     record(target.kind, 'landing page / (prerendered; ratio to the static ceiling)', await measure({ url: `${base}/` }), staticRps);
     const pages = [
       ['lessons list /lessons?pillar=credit', '/lessons?pillar=credit', 'cookie'],
@@ -251,9 +256,9 @@ const table = [
   `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}. ` +
     `Load: autocannon from the same machine, ${connections} connections, ${duration} s per row; ${learners} seeded learners, requests rotate through their sessions.`,
   '',
-  '| database | what | requests/s | ratio to its ceiling | p50 ms | p99 ms | errors |',
-  '|---|---|---:|---:|---:|---:|---:|',
-  ...rows.map((r) => `| ${r.db} | ${r.name} | ${r.rps} | ${r.ratio} | ${r.p50} | ${r.p99} | ${r.errors} |`),
+  '| database | what | requests/s | ratio to its ceiling | p50 ms | p99 ms | errors | meets target |',
+  '|---|---|---:|---:|---:|---:|---:|---|',
+  ...rows.map((r) => `| ${r.db} | ${r.name} | ${r.rps} | ${r.ratio} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.meets} |`),
   '',
   'JavaScript shipped (gzip, everything the page loads, inline scripts included):',
   '',

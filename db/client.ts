@@ -14,6 +14,13 @@ export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' 
 export interface DatabaseHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
+  /**
+   * Runs a fixed SQL text with `$n` parameters and returns its rows. On Postgres it is a named
+   * prepared statement, parsed and planned once per connection: for the queries every request makes.
+   */
+  queryRows<T>(text: string, params: unknown[]): Promise<T[]>;
+  /** PGlite only: calls `onMessage` with each notification's payload on `channel`. */
+  listen?(channel: string, onMessage: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,6 +48,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db: drizzlePostgres(client, { schema }),
       kind: 'postgres',
+      // deno-lint-ignore no-explicit-any
+      queryRows: async <T>(text: string, params: unknown[]) => (await client.unsafe(text, params as any[], { prepare: true })) as unknown as T[],
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -56,6 +65,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db: drizzlePglite(client, { schema }) as unknown as Database,
     kind: 'pglite',
+    queryRows: async <T>(text: string, params: unknown[]) => (await client.query<T>(text, params)).rows,
+    listen: async (channel, onMessage) => {
+      await client.listen(channel, onMessage);
+    },
     close: () => client.close(),
   };
 }

@@ -285,3 +285,13 @@ export const reviewItems = pgTable(
   },
   (t) => [uniqueIndex('review_items_user_question_idx').on(t.userId, t.lessonId, t.questionId), index('review_items_due_idx').on(t.userId, t.dueAt)],
 );
+
+/**
+ * Counters bumped by triggers (migration 0006_cache_notify) in the same transaction as any
+ * change to the named table, whoever makes it: an exact, cheap fingerprint that every server
+ * instance can compare (`lessons` is the lesson catalogue's).
+ */
+export const changeCounters = pgTable('change_counters', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

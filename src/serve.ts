@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { EnvError, getEnv, type Env } from './lib/server/env.ts';
 import { setDatabaseHandle } from './lib/server/db.ts';
+import { enableCaches } from './lib/server/cache.ts';
 import { describeError, log } from './lib/server/log.ts';
 import { securityHeaders } from './lib/server/security-headers.ts';
 import { loadContent } from './lib/server/content.ts';
@@ -46,8 +47,9 @@ async function prepareDatabase(): Promise<void> {
     try {
       await migrateDatabase(handle, env.DATABASE_URL);
       const loaded = await loadContent(handle.db);
+      const cached = await enableCaches(handle);
       ready = true;
-      log('info', 'database ready', { kind: handle.kind, ...loaded });
+      log('info', 'database ready', { kind: handle.kind, cached, ...loaded });
       outbox = startOutboxWorker(async () => handle.db);
       cleanup = setInterval(() => void deleteExpiredSessions().catch(() => {}), 60 * 60 * 1000);
       return;

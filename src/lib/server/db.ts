@@ -1,5 +1,6 @@
 import { openDatabase, type DatabaseHandle, type Database } from '../../../db/client.ts';
 import { getEnv } from './env.ts';
+import { disableCaches } from './cache.ts';
 
 // One handle per process, shared by the Astro bundle and the server wrapper (both load this
 // module): two PGlite instances on one folder would corrupt it.
@@ -17,6 +18,7 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
 
 /** Installs an already-open handle (tests, the server wrapper). */
 export function setDatabaseHandle(handle: DatabaseHandle): void {
+  disableCaches();
   (globalThis as Holder)[key] = Promise.resolve(handle);
 }
 

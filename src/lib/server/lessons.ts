@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { lessonProgress, lessons, quizAttempts, type Lesson, type LessonProgress, type QuizResponseData } from '../../../db/schema.ts';
-import { getDb } from './db.ts';
+import { ChangeCache, onTableChange } from './cache.ts';
+import { getDatabaseHandle, getDb } from './db.ts';
 import { HttpError } from './http.ts';
 import { queueMissedQuestions } from './review.ts';
 import { placementOf } from '../assessment.ts';
@@ -50,26 +51,56 @@ export function toPublicLesson(lesson: Lesson): PublicLesson {
   };
 }
 
-let cache: { key: string; lessons: Lesson[] } | undefined;
+/** The lesson catalogue's version: a trigger bumps it with every change to lessons (migration 0006). */
+const LESSONS_FINGERPRINT = `(select coalesce((select version from change_counters where name = 'lessons'), 0)::text)`;
 
-/** A cheap fingerprint of the lessons table: any insert, edit or delete, by any instance, changes it. */
-const lessonsFingerprint = sql`(select count(*) || ':' || coalesce(max(id), 0) || ':' || coalesce(sum(version), 0) || ':' || count(deleted_at) from lessons)`;
+/** Everything per learner that the unlocking rules need, plus the fingerprint, in one round trip. */
+const LEARNER_STATE_SQL = `select ${LESSONS_FINGERPRINT} as key,
+  coalesce((select json_agg(json_build_object(
+    'lessonId', lesson_id, 'completed', completed, 'bestScore', best_score, 'lastScore', last_score,
+    'totalQuestions', total_questions, 'attempts', attempts, 'completedAt', completed_at, 'updatedAt', updated_at))
+    from lesson_progress where user_id = $1), '[]'::json) as progress,
+  (select json_build_object('savingScore', saving_score, 'creditScore', credit_score, 'investingScore', investing_score)
+    from assessments where user_id = $1 order by created_at desc limit 1) as assessment`;
 
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+type Scores = { savingScore: number; creditScore: number; investingScore: number };
+interface LearnerRows {
+  key: string;
+  progress: LessonProgress[];
+  assessment: Scores | null;
 }
 
-/**
- * The active lessons in learning order. Every request needs them, so they are kept in memory
- * and re-read only when the table's fingerprint changes.
- */
-export async function findActiveLessons(knownKey?: string): Promise<Lesson[]> {
+// On PGlite (see cache.ts) the catalogue and each learner's rows stay in memory until a change
+// notification drops them; on Postgres the catalogue is re-read when its fingerprint changes.
+const catalogue = new ChangeCache<Lesson[]>(1);
+const learnerRows = new ChangeCache<LearnerRows>(20_000);
+let fingerprinted: { key: string; lessons: Lesson[] } | undefined;
+onTableChange((table, id) => {
+  if (table === 'lessons') catalogue.clear();
+  else if (table === 'lesson_progress' || table === 'assessments' || table === 'users') learnerRows.delete(id);
+});
+
+async function readActiveLessons(): Promise<Lesson[]> {
   const db = await getDb();
-  const key = knownKey ?? rowsOf<{ key: string }>(await db.execute(sql`select ${lessonsFingerprint} as key`))[0].key;
-  if (cache?.key === key) return cache.lessons;
   const rows = await db.select().from(lessons).where(isNull(lessons.deletedAt)).orderBy(asc(lessons.id));
-  cache = { key, lessons: rows.sort(byPosition) };
-  return cache.lessons;
+  return rows.sort(byPosition);
+}
+
+/** The active lessons in learning order. Every request needs them, so they are kept in memory. */
+export async function findActiveLessons(knownKey?: string): Promise<Lesson[]> {
+  if (catalogue.enabled) {
+    const cached = catalogue.get('all');
+    if (cached) return cached;
+    const mark = catalogue.mark();
+    const all = await readActiveLessons();
+    catalogue.set('all', all, mark);
+    return all;
+  }
+  const handle = await getDatabaseHandle();
+  const key = knownKey ?? (await handle.queryRows<{ key: string }>(`select ${LESSONS_FINGERPRINT} as key`, []))[0].key;
+  if (fingerprinted?.key === key) return fingerprinted.lessons;
+  fingerprinted = { key, lessons: await readActiveLessons() };
+  return fingerprinted.lessons;
 }
 
 export async function findLesson(id: number): Promise<Lesson | undefined> {
@@ -90,30 +121,28 @@ export interface LearnerState {
   hasAssessment: boolean;
 }
 
-/**
- * Everything the unlocking rules need for one learner, in one round trip: the lessons'
- * fingerprint, the learner's progress and their newest assessment scores.
- */
-export async function loadLearnerState(userId: string): Promise<LearnerState> {
-  const db = await getDb();
-  const [row] = rowsOf<{ key: string; progress: unknown; assessment: unknown }>(
-    await db.execute(sql`select ${lessonsFingerprint} as key,
-      coalesce((select json_agg(json_build_object(
-        'lessonId', lesson_id, 'completed', completed, 'bestScore', best_score, 'lastScore', last_score,
-        'totalQuestions', total_questions, 'attempts', attempts, 'completedAt', completed_at, 'updatedAt', updated_at))
-        from lesson_progress where user_id = ${userId}), '[]'::json) as progress,
-      (select json_build_object('savingScore', saving_score, 'creditScore', credit_score, 'investingScore', investing_score)
-        from assessments where user_id = ${userId} order by created_at desc limit 1) as assessment`),
-  );
+async function readLearnerRows(userId: string): Promise<LearnerRows> {
+  const cached = learnerRows.get(userId);
+  if (cached) return cached;
+  const mark = learnerRows.mark();
+  const handle = await getDatabaseHandle();
+  const [row] = await handle.queryRows<{ key: string; progress: unknown; assessment: unknown }>(LEARNER_STATE_SQL, [userId]);
   const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
-  const progressRows = parse<Array<Omit<LessonProgress, 'userId' | 'completedAt' | 'updatedAt'> & { completedAt: string | null; updatedAt: string }>>(row.progress).map(
+  const progress = parse<Array<Omit<LessonProgress, 'userId' | 'completedAt' | 'updatedAt'> & { completedAt: string | null; updatedAt: string }>>(row.progress).map(
     (p) => ({ ...p, userId, completedAt: p.completedAt ? new Date(p.completedAt) : null, updatedAt: new Date(p.updatedAt) }) as LessonProgress,
   );
-  const assessment = parse<{ savingScore: number; creditScore: number; investingScore: number } | null>(row.assessment);
-  const all = await findActiveLessons(row.key);
-  const progress = new Map(progressRows.map((p) => [p.lessonId, p]));
-  const completed = new Set(progressRows.filter((p) => p.completed).map((p) => p.lessonId));
-  return { lessons: all, progress, completed, placement: assessment ? placementOf(assessment) : {}, hasAssessment: Boolean(assessment) };
+  const rows = { key: String(row.key), progress, assessment: parse<Scores | null>(row.assessment) };
+  learnerRows.set(userId, rows, mark);
+  return rows;
+}
+
+/** Everything the unlocking rules need for one learner: lessons, progress and placement. */
+export async function loadLearnerState(userId: string): Promise<LearnerState> {
+  const rows = await readLearnerRows(userId);
+  const all = await findActiveLessons(catalogue.enabled ? undefined : rows.key);
+  const progress = new Map(rows.progress.map((p) => [p.lessonId, p]));
+  const completed = new Set(rows.progress.filter((p) => p.completed).map((p) => p.lessonId));
+  return { lessons: all, progress, completed, placement: rows.assessment ? placementOf(rows.assessment) : {}, hasAssessment: Boolean(rows.assessment) };
 }
 
 export function isUnlockedFor(state: LearnerState, lesson: Lesson): boolean {

@@ -1,8 +1,10 @@
 // Sessions after the Lucia guide: the token is `id.secret`; only SHA-256 of the secret is stored
 // and it is compared in constant time. 30 days of inactivity or 90 days in all end a session.
-import { and, eq, lt, ne, or } from 'drizzle-orm';
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { AstroCookies } from 'astro';
 import { sessions, users } from '../../../db/schema.ts';
+import type { Database } from '../../../db/client.ts';
+import { ChangeCache, onTableChange } from './cache.ts';
 import { getDb } from './db.ts';
 import { getEnv } from './env.ts';
 import { constantTimeEqualText, generateRandomToken, hashToken } from './tokens.ts';
@@ -44,20 +46,51 @@ export interface ValidatedSession {
   renewed: boolean;
 }
 
-export async function validateSessionToken(token: string, now = new Date()): Promise<ValidatedSession | null> {
-  const [id, secret, extra] = token.split('.');
-  if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
-  const db = await getDb();
-  const [row] = await db
+interface StoredSession {
+  secretHash: string;
+  session: typeof sessions.$inferSelect;
+  user: typeof users.$inferSelect;
+}
+
+const sessionCache = new ChangeCache<StoredSession>(20_000);
+onTableChange((table, id) => {
+  if (table === 'sessions') sessionCache.delete(id);
+  else if (table === 'users') sessionCache.deleteWhere((s) => s.user.id === id);
+});
+
+const prepareFindSession = (db: Database) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
-  if (!row || !constantTimeEqualText(hashToken(secret), row.session.secretHash)) return null;
-  const { session, user } = row;
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('find_session');
+const findSessionQueries = new WeakMap<Database, ReturnType<typeof prepareFindSession>>();
+
+async function findStoredSession(id: string): Promise<StoredSession | undefined> {
+  const cached = sessionCache.get(id);
+  if (cached) return cached;
+  const mark = sessionCache.mark();
+  const db = await getDb();
+  let query = findSessionQueries.get(db);
+  if (!query) findSessionQueries.set(db, (query = prepareFindSession(db)));
+  const [row] = await query.execute({ id });
+  if (!row) return undefined;
+  const stored = { secretHash: row.session.secretHash, session: row.session, user: row.user };
+  sessionCache.set(id, stored, mark);
+  return stored;
+}
+
+export async function validateSessionToken(token: string, now = new Date()): Promise<ValidatedSession | null> {
+  const [id, secret, extra] = token.split('.');
+  if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
+  const stored = await findStoredSession(id);
+  if (!stored || !constantTimeEqualText(hashToken(secret), stored.secretHash)) return null;
+  const session = { ...stored.session };
   const age = now.getTime() - session.createdAt.getTime();
   const idle = now.getTime() - session.lastUsedAt.getTime();
+  const db = await getDb();
   if (age >= ABSOLUTE_MS || idle >= INACTIVITY_MS) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
@@ -76,7 +109,7 @@ export async function validateSessionToken(token: string, now = new Date()): Pro
       lastUsedAt: session.lastUsedAt,
       persistent: session.persistent === 1,
     },
-    user: toSessionUser(user),
+    user: toSessionUser(stored.user),
     renewed,
   };
 }

@@ -1,0 +1,101 @@
+// In-process copies of what nearly every signed-in request reads: the session and its user,
+// the learner's progress and placement, the lesson catalogue. Kept only on PGlite, where this
+// process is the database's only writer and a trigger's notification (migration
+// 0005_cache_notify) reaches the listener before the write that caused it returns: every
+// change, whichever code or SQL makes it, drops the copies it touches before anyone can read
+// them. On PostgreSQL several instances write, and a notification reaches the others a moment
+// later, so nothing is cached there: the reads are prepared statements instead.
+import type { DatabaseHandle } from '../../../db/client.ts';
+
+const CHANNEL = 'app_cache';
+
+/** A bounded map whose entries are dropped by notifications; inert until caching is enabled. */
+export class ChangeCache<V> {
+  private entries = new Map<string, V>();
+  /** Bumped by every drop, so a read that raced a change does not store what it read. */
+  private generation = 0;
+  /** The enabling this cache's entries belong to; entries of an earlier one are dropped. */
+  private epoch = 0;
+
+  constructor(private readonly limit: number) {}
+
+  get enabled(): boolean {
+    const registry = state();
+    if (this.epoch !== registry.epoch) {
+      this.epoch = registry.epoch;
+      this.clear();
+    }
+    return registry.enabled;
+  }
+
+  get(key: string): V | undefined {
+    return this.enabled ? this.entries.get(key) : undefined;
+  }
+
+  /** Call before reading from the database; pass the result to `set`. */
+  mark(): number {
+    return this.generation;
+  }
+
+  set(key: string, value: V, mark: number): void {
+    if (!this.enabled || mark !== this.generation) return;
+    if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, value);
+  }
+
+  delete(key: string): void {
+    this.generation++;
+    this.entries.delete(key);
+  }
+
+  deleteWhere(test: (value: V, key: string) => boolean): void {
+    this.generation++;
+    for (const [key, value] of this.entries) if (test(value, key)) this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+}
+
+interface Registry {
+  enabled: boolean;
+  epoch: number;
+  onChange: Array<(table: string, id: string) => void>;
+}
+
+// Shared through globalThis: the Astro bundle and the server wrapper each load this module.
+const key = Symbol.for('finance-app.cache');
+function state(): Registry {
+  const holder = globalThis as { [key]?: Registry };
+  return (holder[key] ??= { enabled: false, epoch: 0, onChange: [] });
+}
+
+/** Registers what to drop when a table's row changes (`id` is the payload after the colon). */
+export function onTableChange(handler: (table: string, id: string) => void): void {
+  state().onChange.push(handler);
+}
+
+/** Turns caching on when the database can tell this process about every change (PGlite). */
+export async function enableCaches(handle: DatabaseHandle): Promise<boolean> {
+  if (handle.kind !== 'pglite' || !handle.listen) return false;
+  const registry = state();
+  const epoch = ++registry.epoch;
+  await handle.listen(CHANNEL, (payload) => {
+    if (registry.epoch !== epoch) return; // a handle installed since has its own caches
+    const colon = payload.indexOf(':');
+    const table = payload.slice(0, colon);
+    const id = payload.slice(colon + 1);
+    for (const handler of registry.onChange) handler(table, id);
+  });
+  registry.enabled = registry.epoch === epoch;
+  return registry.enabled;
+}
+
+/** Caches belong to the handle that enabled them: installing another handle turns them off. */
+export function disableCaches(): void {
+  const registry = state();
+  registry.epoch++;
+  registry.enabled = false;
+}

@@ -1,0 +1,115 @@
+// The in-process caches (src/lib/server/cache.ts): used on PGlite, dropped by every change to
+// what they hold (whoever makes it, raw SQL included), never used on PostgreSQL.
+import { sql } from 'drizzle-orm';
+import { assert, assertEquals } from '../helpers/assert.ts';
+import { createTestDatabase, databaseKinds } from '../helpers/database.ts';
+import { setDatabaseHandle } from '../../src/lib/server/db.ts';
+import { ChangeCache, disableCaches, enableCaches } from '../../src/lib/server/cache.ts';
+import { createSession, validateSessionToken } from '../../src/lib/server/session.ts';
+import { findActiveLessons, loadLearnerState } from '../../src/lib/server/lessons.ts';
+import { lessons, users } from '../../db/schema.ts';
+
+async function seedLesson(db: Awaited<ReturnType<typeof createTestDatabase>>['handle']['db']) {
+  const [lesson] = await db
+    .insert(lessons)
+    .values({
+      slug: 'cache-lesson',
+      title: 'Before',
+      pillar: 'credit',
+      level: 'beginner',
+      orderIndex: 1,
+      duration: 5,
+      weight: 10,
+      sections: [{ header: 'One', content: 'Text' }],
+      learningObjectives: ['Learn'],
+      questions: [{ id: 1, question: 'Q?', options: ['a', 'b', 'c', 'd'], correctAnswer: 0, explanation: 'Because.' }],
+    })
+    .returning();
+  return lesson;
+}
+
+for (const kind of databaseKinds()) {
+  Deno.test(`${kind}: every change to a session, a user, progress, an assessment or a lesson is seen on the next read`, async () => {
+    const db = await createTestDatabase(kind);
+    setDatabaseHandle(db.handle);
+    try {
+      assertEquals(await enableCaches(db.handle), kind === 'pglite', 'caches only on PGlite');
+      const exec = (text: string) => db.handle.db.execute(sql.raw(text));
+      const [user] = await db.handle.db.insert(users).values({ email: 'c@example.com', firstName: 'Cy', lastName: 'Che' }).returning();
+      const { token } = await createSession(user.id);
+      const [sessionId] = token.split('.');
+      assertEquals((await validateSessionToken(token))?.user.role, 'learner');
+
+      await exec(`update users set role = 'admin' where id = '${user.id}'`);
+      assertEquals((await validateSessionToken(token))?.user.role, 'admin', 'a role change is seen at once');
+
+      const lesson = await seedLesson(db.handle.db);
+      const before = await loadLearnerState(user.id);
+      assertEquals([before.completed.has(lesson.id), before.hasAssessment], [false, false]);
+      assertEquals(before.lessons.find((l) => l.id === lesson.id)?.title, 'Before');
+
+      await exec(`insert into lesson_progress (user_id, lesson_id, completed, best_score, last_score, total_questions, attempts, completed_at)
+        values ('${user.id}', ${lesson.id}, true, 1, 1, 1, 1, now())`);
+      await exec(`insert into assessments (user_id, saving_score, credit_score, investing_score) values ('${user.id}', 80, 55, 10)`);
+      await exec(`update lessons set title = 'After' where id = ${lesson.id}`);
+      const after = await loadLearnerState(user.id);
+      assertEquals(after.completed.has(lesson.id), true, 'progress written by SQL is seen');
+      assertEquals(after.placement, { saving: 'advanced', credit: 'intermediate', investing: 'beginner' });
+      assertEquals((await findActiveLessons()).find((l) => l.id === lesson.id)?.title, 'After');
+
+      await exec(`update lessons set deleted_at = now() where id = ${lesson.id}`);
+      assertEquals((await findActiveLessons()).some((l) => l.id === lesson.id), false, 'a deleted lesson is gone');
+
+      await exec(`delete from sessions where id = '${sessionId}'`);
+      assertEquals(await validateSessionToken(token), null, 'a deleted session no longer signs in');
+    } finally {
+      disableCaches();
+      await db.drop();
+    }
+  });
+}
+
+Deno.test('pglite: the caches really are read (a change no notification reports is not seen until one is)', async () => {
+  const db = await createTestDatabase('pglite');
+  setDatabaseHandle(db.handle);
+  try {
+    assert(await enableCaches(db.handle));
+    const [user] = await db.handle.db.insert(users).values({ email: 'd@example.com', firstName: 'Di', lastName: 'Rect' }).returning();
+    const { token } = await createSession(user.id);
+    assertEquals((await validateSessionToken(token))?.user.firstName, 'Di');
+    await db.handle.db.execute(sql.raw(`alter table users disable trigger users_notify_app_cache`));
+    await db.handle.db.execute(sql.raw(`update users set first_name = 'Silent' where id = '${user.id}'`));
+    await db.handle.db.execute(sql.raw(`alter table users enable trigger users_notify_app_cache`));
+    assertEquals((await validateSessionToken(token))?.user.firstName, 'Di', 'served from the cache');
+    await db.handle.db.execute(sql.raw(`update users set last_name = 'Loud' where id = '${user.id}'`));
+    assertEquals((await validateSessionToken(token))?.user.firstName, 'Silent', 'a notified change drops the copy');
+  } finally {
+    disableCaches();
+    await db.drop();
+  }
+});
+
+Deno.test('a read that raced a change does not store what it read; another handle turns caching off', async () => {
+  const db = await createTestDatabase('pglite');
+  setDatabaseHandle(db.handle);
+  try {
+    assert(await enableCaches(db.handle));
+    const cache = new ChangeCache<string>(2);
+    const mark = cache.mark();
+    cache.delete('k'); // a change arrives while the read is in flight
+    cache.set('k', 'stale', mark);
+    assertEquals(cache.get('k'), undefined);
+    cache.set('k', 'fresh', cache.mark());
+    assertEquals(cache.get('k'), 'fresh');
+    cache.set('a', '1', cache.mark());
+    cache.set('b', '2', cache.mark());
+    assertEquals([cache.get('k'), cache.get('a'), cache.get('b')], [undefined, '1', '2'], 'bounded: the oldest entry goes');
+    const other = await createTestDatabase('pglite');
+    setDatabaseHandle(other.handle);
+    assertEquals([cache.enabled, cache.get('a')], [false, undefined]);
+    await other.drop();
+  } finally {
+    disableCaches();
+    await db.drop();
+  }
+});
