@@ -48,6 +48,72 @@ Deno.test({
 });
 
 Deno.test({
+  name: 'postgres: the server starts before its database exists, answers 503, and is ready once it does',
+  ignore: !postgresUrl,
+  ...sanitize,
+  async fn() {
+    const name = `late_${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    const url = new URL(postgresUrl!);
+    url.pathname = `/${name}`;
+    const admin = postgres(postgresUrl!, { max: 1, onnotice: () => {} });
+    // Ready means serving its static files; the database is not there yet.
+    const server = await startServer({ env: { DATABASE_URL: url.href }, readyPath: '/favicon.svg' });
+    try {
+      const early = await fetch(`${server.url}/api/lessons/counts`);
+      assertEquals(early.status, 503);
+      assertMatch((await early.json()).message, /try again/i);
+      await admin.unsafe(`create database "${name}"`);
+      let healthy = false;
+      for (let i = 0; i < 100 && !healthy; i++) {
+        const res = await fetch(`${server.url}/healthz`);
+        await res.body?.cancel();
+        healthy = res.status === 200;
+        if (!healthy) await new Promise((r) => setTimeout(r, 200));
+      }
+      assert(healthy, 'ready once the database exists, without a restart');
+      const counts = await fetch(`${server.url}/api/lessons/counts`, { headers: { authorization: 'Bearer no.session' } });
+      assertEquals(counts.status, 401, 'serving real answers (migrated, curriculum loaded)');
+      await counts.body?.cancel();
+    } finally {
+      await server.stop();
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    }
+  },
+});
+
+Deno.test({
+  name: 'SIGTERM lets a request in flight finish, then stops',
+  ...sanitize,
+  async fn() {
+    const server = await startServer({ env: { LOG_LEVEL: 'info' } });
+    const encoder = new TextEncoder();
+    let finish!: () => void;
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(encoder.encode('{"email":"slow@example.com",'));
+        await new Promise<void>((r) => (finish = r));
+        controller.enqueue(encoder.encode('"password":"Slow-Request-1"}'));
+        controller.close();
+      },
+    });
+    const answer = fetch(`${server.url}/api/login-email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body });
+    await new Promise((r) => setTimeout(r, 500)); // the request is being read
+    server.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    assertEquals(server.child.exitCode, null, 'still running while the request is in flight');
+    finish();
+    const res = await answer;
+    assertEquals(res.status, 401);
+    assertEquals((await res.json()).message, 'Invalid email or password');
+    await server.exited;
+    assertMatch(server.logs(), /"msg":"shutting down","signal":"SIGTERM","inFlight":1/);
+    assertMatch(server.logs(), /"msg":"stopped","signal":"SIGTERM"/);
+    await server.stop();
+  },
+});
+
+Deno.test({
   name: 'a second start reuses the data folder, and SIGTERM stops the server cleanly',
   ...sanitize,
   async fn() {
