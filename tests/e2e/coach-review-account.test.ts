@@ -10,7 +10,7 @@ test.describe('coach, review and data rights', () => {
     await gotoHydrated(page, '/dashboard');
     const coach = page.getByTestId('coach');
     const tip = coach.locator('[data-tip="missed-payments"]');
-    await expect(tip).toContainText('You said you missed a payment in the last two years (question 5)');
+    await expect(tip).toContainText('You said you last missed a payment or paid late within the last year (question 5)');
     await expect(coach.locator('.tip').first()).toHaveAttribute('data-tip', 'missed-payments');
     await expect(coach.locator('[data-tip="high-utilization"]')).toContainText('question 6');
     const count = await coach.locator('.tip').count();
