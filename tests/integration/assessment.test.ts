@@ -11,7 +11,7 @@ const server = await startServer({ env: { RESEND_API_KEY: 're_test', RESEND_BASE
 const learner = () => createLearner(server.url, resend);
 
 Deno.test({
-  name: 'the server scores submitted answers itself and keeps every attempt; the newest sets placement',
+  name: 'the server scores submitted answers itself and stores every attempt; the newest sets placement',
   ...opts,
   async fn() {
     const { client, id } = await learner();
@@ -20,7 +20,7 @@ Deno.test({
 
     const answers = { 1: '4', 2: '4', 3: '3', 4: '3', 5: '2', 6: '2', 7: '1', 8: '1', 9: '0', 10: '0', 11: '1', 12: '0' };
     // Claimed scores are ignored when answers are given.
-    const first = await client.post('/api/assessment/submit', { userId: id, answers, savingScore: 0, creditScore: 100, investingScore: 100 });
+    const first = await client.post<{ assessment: { id: string }; savingScore: number; creditScore: number; investingScore: number }>('/api/assessment/submit', { userId: id, answers, savingScore: 0, creditScore: 100, investingScore: 100 });
     assertEquals(first.status, 201);
     assertEquals([first.body.savingScore, first.body.creditScore, first.body.investingScore], [88, 38, 6]);
 
@@ -29,10 +29,26 @@ Deno.test({
     assertEquals(latest.body.levels, { saving: 'advanced', credit: 'beginner', investing: 'beginner' });
     assertEquals(latest.body.answers['1'], '4');
 
-    const second = await client.post('/api/assessment/submit', { savingScore: 55, creditScore: 80, investingScore: 20 });
+    const second = await client.post<{ assessment: { id: string } }>('/api/assessment/submit', { savingScore: 55, creditScore: 80, investingScore: 20 });
     assertEquals(second.status, 201);
     const now = await client.get<{ levels: Record<string, string> }>('/api/assessment/user');
     assertEquals(now.body.levels, { saving: 'intermediate', credit: 'advanced', investing: 'beginner' });
+    const newest = await client.get<{ id: string; savingScore: number }>('/api/assessment');
+    const ids = [first.body.assessment.id, second.body.assessment.id];
+    assertEquals([newest.body.id, newest.body.savingScore], [ids[1], 55]);
+
+    // Both attempts are stored, oldest first, each with its own answers.
+    type Stored = { id: string; savingScore: number; creditScore: number; investingScore: number; answers: Record<string, string> };
+    const exported = await client.get<{ assessments: Stored[] }>('/api/account/export');
+    assertEquals(
+      exported.body.assessments.map((a) => [a.id, a.savingScore, a.creditScore, a.investingScore]),
+      [[ids[0], 88, 38, 6], [ids[1], 55, 80, 20]],
+    );
+    assertEquals(exported.body.assessments[0].answers, answers);
+    assertEquals(exported.body.assessments[1].answers, {});
+    const progress = await client.get<{ assessments: { count: number; first: Stored; newest: Stored } }>('/api/user/progress');
+    assertEquals(progress.body.assessments.count, 2);
+    assertEquals([progress.body.assessments.first.savingScore, progress.body.assessments.newest.savingScore], [88, 55]);
   },
 });
 
