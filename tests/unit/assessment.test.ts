@@ -1,5 +1,5 @@
 import { assert, assertEquals } from '../helpers/assert.ts';
-import { bandForScore, colourForScore, levelForScore, messageForScore, scoreAnswers, type AssessmentQuestion } from '../../src/lib/assessment.ts';
+import { bandForScore, colourForScore, formatChange, levelForScore, messageForScore, scoreAnswers, scoreChange, type AssessmentQuestion } from '../../src/lib/assessment.ts';
 import { loadAssessmentQuestions } from '../../src/lib/server/assessment.ts';
 
 const opts = (n: number) => [0, 1, 2, 3, 4].map((s) => ({ value: String(s), label: `${n}-${s}`, score: s }));
@@ -104,4 +104,10 @@ Deno.test('question 12 (four investing words): every mix of heard-of and can-exp
     { score: 3, says: ['explain 3'], fits: (p) => p.explain === 3 },
     { score: 4, says: ['explain all 4'], fits: (p) => p.explain === 4 },
   ]);
+});
+
+Deno.test('the change per pillar between the first and the newest assessment, with its sign', () => {
+  const change = scoreChange({ savingScore: 50, creditScore: 25, investingScore: 100 }, { savingScore: 50, creditScore: 50, investingScore: 75 });
+  assertEquals(change, { saving: 0, credit: 25, investing: -25 });
+  assertEquals([formatChange(change.saving), formatChange(change.credit), formatChange(change.investing)], ['0', '+25', '-25']);
 });
