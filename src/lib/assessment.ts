@@ -46,6 +46,20 @@ export function scoreAnswers(questions: AssessmentQuestion[], answers: Answers):
   return { savingScore: percent('saving'), creditScore: percent('credit'), investingScore: percent('investing') };
 }
 
+/** Points gained (or lost) per pillar between two assessments, for the progress screen. */
+export function scoreChange(first: PillarScores, newest: PillarScores): Record<Pillar, number> {
+  return {
+    saving: newest.savingScore - first.savingScore,
+    credit: newest.creditScore - first.creditScore,
+    investing: newest.investingScore - first.investingScore,
+  };
+}
+
+/** A change with its sign: "+25", "0", "-13". */
+export function formatChange(change: number): string {
+  return change > 0 ? `+${change}` : String(change);
+}
+
 /** Placement: 75 or more advanced, 50 to 74 intermediate, below 50 beginner. */
 export function levelForScore(score: number): Level {
   if (score >= 75) return 'advanced';

@@ -1,4 +1,4 @@
-import { test, expect, expectNoSeriousA11yViolations, signedInLearner } from './fixtures.ts';
+import { test, expect, expectNoSeriousA11yViolations, gotoHydrated, signedInLearner } from './fixtures.ts';
 
 // Option index (0-4 = score) chosen for each of the 12 questions, and the scores they give:
 // saving 4+3+2+1 = 10/16 → 63, credit 0+1+0+1 = 2/16 → 13, investing 4+4+4+3 = 15/16 → 94.
@@ -53,6 +53,33 @@ test.describe('assessment', () => {
     await page.waitForURL('**/dashboard');
     await page.goto('/');
     await page.waitForURL('**/dashboard');
+  });
+
+  test('Continue to Dashboard goes to /dashboard 200 ms after the click, not before', async ({ page }) => {
+    await page.clock.install();
+    await signedInLearner(page);
+    await gotoHydrated(page, '/assessment');
+    for (let i = 0; i < 12; i++) {
+      await expect(page.getByText(`Question ${i + 1} of 12`)).toBeVisible();
+      await page.getByRole('radio').nth(picks[i]).check();
+      await page.getByRole('button', { name: i < 11 ? 'Next' : 'Complete Assessment' }).click();
+    }
+    await expect(page.getByRole('heading', { name: 'Assessment Complete!' })).toBeVisible();
+    const toDashboard: string[] = [];
+    page.on('request', (r) => {
+      if (r.isNavigationRequest() && new URL(r.url()).pathname === '/dashboard') toDashboard.push(r.url());
+    });
+    // The installed clock flows in real time until paused; from here on only runFor moves it.
+    await page.clock.pauseAt(new Date(Date.now() + 1000));
+    await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
+    await page.clock.runFor(150);
+    await page.waitForTimeout(300); // real time: a navigation started by the timer would show by now
+    expect(toDashboard).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/assessment');
+    await expect(page.getByRole('heading', { name: 'Assessment Complete!' })).toBeVisible();
+    await page.clock.runFor(100);
+    await page.waitForURL('**/dashboard');
+    expect(toDashboard).toHaveLength(1);
   });
 
   test('the wizard by keyboard: arrow keys move between options, Enter advances', async ({ page }) => {

@@ -1,5 +1,12 @@
-import { test, expect, expectNoSeriousA11yViolations, signedInLearner, correctAnswersOf, lessonIdOf, answerQuiz, gotoHydrated, waitForMail, PASSWORD } from './fixtures.ts';
+import { test, expect, expectNoSeriousA11yViolations, signedInLearner, correctAnswersOf, lessonIdOf, answerQuiz, gotoHydrated, linkFrom, PASSWORD, type Mail } from './fixtures.ts';
 import { readFileSync } from 'node:fs';
+
+/** Every e-mail the Resend double has received for `address`, oldest first. */
+async function mailsTo(address: string): Promise<Mail[]> {
+  const all = (await (await fetch(`${process.env.RESEND_DOUBLE_URL}/_test/emails`)).json()) as Mail[];
+  return all.filter((m) => m.to.includes(address));
+}
+const isConfirmation = (m: Mail) => m.subject === 'Confirm your e-mail address';
 
 test.describe('coach, review and data rights', () => {
   test('a learner with weak credit answers sees the matching tip and its lesson, and why', async ({ page }) => {
@@ -10,7 +17,7 @@ test.describe('coach, review and data rights', () => {
     await gotoHydrated(page, '/dashboard');
     const coach = page.getByTestId('coach');
     const tip = coach.locator('[data-tip="missed-payments"]');
-    await expect(tip).toContainText('You said you missed a payment in the last two years (question 5)');
+    await expect(tip).toContainText('You said you last missed a payment or paid late within the last year (question 5)');
     await expect(coach.locator('.tip').first()).toHaveAttribute('data-tip', 'missed-payments');
     await expect(coach.locator('[data-tip="high-utilization"]')).toContainText('question 6');
     const count = await coach.locator('.tip').count();
@@ -58,7 +65,7 @@ test.describe('coach, review and data rights', () => {
   });
 
   test('the export contains the learner\'s attempts; deletion signs them out and the e-mail can sign up again', async ({ page }) => {
-    const { email } = await signedInLearner(page, { firstName: 'Sam' });
+    const { email, user } = await signedInLearner(page, { firstName: 'Sam' });
     const slug = 'saving-pay-yourself-first';
     const id = await lessonIdOf(page, 'saving', slug);
     await page.goto(`/lesson/${id}`);
@@ -85,18 +92,46 @@ test.describe('coach, review and data rights', () => {
     await page.waitForURL((u) => u.pathname === '/');
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
 
+    // The account is gone, not just signed out: its password no longer signs in.
     await gotoHydrated(page, '/');
+    await page.getByRole('link', { name: 'Log In' }).click();
+    const login = page.getByRole('dialog', { name: 'Welcome back' });
+    await login.getByLabel('Email').fill(email);
+    await login.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await login.getByRole('button', { name: 'Sign In' }).click();
+    await expect(login.getByRole('alert')).toHaveText('Invalid email or password');
+    await page.keyboard.press('Escape');
+    await expect(login).toBeHidden();
+
+    // Signing up again (a taken address would get the same banner, but an "already have an
+    // account" e-mail instead) sends a new verification e-mail that greets the new name.
+    const before = await mailsTo(email);
+    expect(before.filter(isConfirmation)).toHaveLength(1);
     await page.getByRole('link', { name: 'Sign Up' }).click();
     const signup = page.getByRole('dialog', { name: 'Create Your Account' });
     await signup.getByLabel('Email').fill(email);
-    await signup.getByLabel('First name').fill('Sam');
+    await signup.getByLabel('First name').fill('Robin');
     await signup.getByLabel('Last name').fill('Again');
     await signup.getByLabel('Phone number').fill('5551234567');
     await signup.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await signup.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
     await signup.getByRole('button', { name: 'Create Account' }).click();
     await expect(signup.getByTestId('signup-success')).toBeVisible();
-    const mail = await waitForMail(email, /Confirm/);
-    expect(mail.text).toContain('Hi Sam');
+    await expect.poll(async () => (await mailsTo(email)).filter(isConfirmation).length, { timeout: 20_000 }).toBe(2);
+    const after = await mailsTo(email);
+    expect(after.filter((m) => !isConfirmation(m)).map((m) => m.subject)).toEqual([]);
+    const fresh = after.filter(isConfirmation)[1];
+    expect(fresh.text).toContain('Hi Robin');
+
+    // Its link opens a new, empty account: none of the old attempts came back.
+    await page.goto(linkFrom(fresh, '/verify-email'));
+    await expect(page.getByRole('heading', { name: 'Email Verified' })).toBeVisible();
+    await page.waitForURL('**/assessment');
+    const renewed = await (await page.request.get('/api/account/export')).json();
+    expect(renewed.user.email).toBe(email);
+    expect(renewed.user.firstName).toBe('Robin');
+    expect(renewed.user.id).not.toBe(user.id);
+    expect([renewed.assessments, renewed.quizAttempts, renewed.lessonProgress, renewed.badges, renewed.reviewQueue]).toEqual([[], [], [], [], []]);
+    expect(renewed.emails.map((m: { subject: string }) => m.subject)).toEqual(['Confirm your e-mail address']);
   });
 });

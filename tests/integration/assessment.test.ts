@@ -3,6 +3,7 @@ import { startServer } from '../helpers/server.mjs';
 import { startResendDouble } from '../helpers/resend-double.mjs';
 import { Client } from '../helpers/client.ts';
 import { createLearner } from '../helpers/learners.ts';
+import { scoreChange } from '../../src/lib/assessment.ts';
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 const resend = await startResendDouble();
@@ -11,7 +12,7 @@ const server = await startServer({ env: { RESEND_API_KEY: 're_test', RESEND_BASE
 const learner = () => createLearner(server.url, resend);
 
 Deno.test({
-  name: 'the server scores submitted answers itself and keeps every attempt; the newest sets placement',
+  name: 'the server scores submitted answers itself and stores every attempt; the newest sets placement',
   ...opts,
   async fn() {
     const { client, id } = await learner();
@@ -20,7 +21,7 @@ Deno.test({
 
     const answers = { 1: '4', 2: '4', 3: '3', 4: '3', 5: '2', 6: '2', 7: '1', 8: '1', 9: '0', 10: '0', 11: '1', 12: '0' };
     // Claimed scores are ignored when answers are given.
-    const first = await client.post('/api/assessment/submit', { userId: id, answers, savingScore: 0, creditScore: 100, investingScore: 100 });
+    const first = await client.post<{ assessment: { id: string }; savingScore: number; creditScore: number; investingScore: number }>('/api/assessment/submit', { userId: id, answers, savingScore: 0, creditScore: 100, investingScore: 100 });
     assertEquals(first.status, 201);
     assertEquals([first.body.savingScore, first.body.creditScore, first.body.investingScore], [88, 38, 6]);
 
@@ -29,10 +30,57 @@ Deno.test({
     assertEquals(latest.body.levels, { saving: 'advanced', credit: 'beginner', investing: 'beginner' });
     assertEquals(latest.body.answers['1'], '4');
 
-    const second = await client.post('/api/assessment/submit', { savingScore: 55, creditScore: 80, investingScore: 20 });
+    const second = await client.post<{ assessment: { id: string } }>('/api/assessment/submit', { savingScore: 55, creditScore: 80, investingScore: 20 });
     assertEquals(second.status, 201);
     const now = await client.get<{ levels: Record<string, string> }>('/api/assessment/user');
     assertEquals(now.body.levels, { saving: 'intermediate', credit: 'advanced', investing: 'beginner' });
+    const newest = await client.get<{ id: string; savingScore: number }>('/api/assessment');
+    const ids = [first.body.assessment.id, second.body.assessment.id];
+    assertEquals([newest.body.id, newest.body.savingScore], [ids[1], 55]);
+
+    // Both attempts are stored, oldest first, each with its own answers.
+    type Stored = { id: string; savingScore: number; creditScore: number; investingScore: number; answers: Record<string, string> };
+    const exported = await client.get<{ assessments: Stored[] }>('/api/account/export');
+    assertEquals(
+      exported.body.assessments.map((a) => [a.id, a.savingScore, a.creditScore, a.investingScore]),
+      [[ids[0], 88, 38, 6], [ids[1], 55, 80, 20]],
+    );
+    assertEquals(exported.body.assessments[0].answers, answers);
+    assertEquals(exported.body.assessments[1].answers, {});
+    const progress = await client.get<{ assessments: { count: number; first: Stored; newest: Stored } }>('/api/user/progress');
+    assertEquals(progress.body.assessments.count, 2);
+    assertEquals([progress.body.assessments.first.savingScore, progress.body.assessments.newest.savingScore], [88, 55]);
+  },
+});
+
+Deno.test({
+  name: 'a retake keeps the first assessment: the progress API gives the first and the newest, and the newest places the learner',
+  ...opts,
+  async fn() {
+    const { client } = await learner();
+    type Scores = { savingScore: number; creditScore: number; investingScore: number; date: string };
+    const progress = async () => (await client.get<{ assessments: { count: number; first: Scores | null; newest: Scores | null } }>('/api/user/progress')).body.assessments;
+    assertEquals(await progress(), { count: 0, first: null, newest: null });
+
+    // First: saving 2+2+2+2 = 50, credit 1+1+1+1 = 25, investing 4+4+4+4 = 100.
+    const firstAnswers = { 1: '2', 2: '2', 3: '2', 4: '2', 5: '1', 6: '1', 7: '1', 8: '1', 9: '4', 10: '4', 11: '4', 12: '4' };
+    assertEquals((await client.post('/api/assessment/submit', { answers: firstAnswers })).status, 201);
+    const once = await progress();
+    assertEquals(once.count, 1);
+    assertEquals([once.first?.savingScore, once.first?.creditScore, once.first?.investingScore], [50, 25, 100]);
+    assertEquals(once.newest, once.first);
+
+    // Retake: credit 2+2+2+2 = 50 (+25), investing 3+3+3+3 = 75 (-25), saving unchanged.
+    const retakeAnswers = { ...firstAnswers, 5: '2', 6: '2', 7: '2', 8: '2', 9: '3', 10: '3', 11: '3', 12: '3' };
+    assertEquals((await client.post('/api/assessment/submit', { answers: retakeAnswers })).status, 201);
+    const twice = await progress();
+    assertEquals(twice.count, 2);
+    assertEquals([twice.first?.savingScore, twice.first?.creditScore, twice.first?.investingScore], [50, 25, 100]);
+    assertEquals([twice.newest?.savingScore, twice.newest?.creditScore, twice.newest?.investingScore], [50, 50, 75]);
+    assert(Date.parse(twice.newest!.date) >= Date.parse(twice.first!.date));
+    assertEquals(scoreChange(twice.first!, twice.newest!), { saving: 0, credit: 25, investing: -25 });
+    const placed = await client.get<{ levels: Record<string, string> }>('/api/assessment');
+    assertEquals(placed.body.levels, { saving: 'intermediate', credit: 'intermediate', investing: 'advanced' });
   },
 });
 

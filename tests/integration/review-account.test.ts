@@ -43,11 +43,24 @@ Deno.test({
     const wrongAt = t0 + DAY + 3 * DAY + 5000;
     const wrong = await client.post<{ correct: boolean; box: number }>(`/api/review/${item[0].id}/answer`, { userAnswer: (answers[1] + 1) % 4 }, { headers: at(wrongAt) });
     assertEquals([wrong.body.correct, wrong.body.box], [false, 1]);
-    // Right four times in a row (1 → 2 → 3 → 4 → retired).
+    // Right twice (1 → 2 → 3), then wrong in box 3: back one box to 2, due in 3 days (not 1).
     let t = wrongAt;
-    for (const [wait, box] of [[1, 2], [3, 3], [7, 4]] as const) {
+    const answerAt = (userAnswer: number, when: number) =>
+      client.post<{ box: number; retired: boolean; dueAt: string }>(`/api/review/${item[0].id}/answer`, { userAnswer }, { headers: at(when) });
+    for (const [wait, box] of [[1, 2], [3, 3]] as const) {
       t += wait * DAY + 1000;
-      const step = await client.post<{ box: number; retired: boolean }>(`/api/review/${item[0].id}/answer`, { userAnswer: answers[1] }, { headers: at(t) });
+      const step = await answerAt(answers[1], t);
+      assertEquals([step.body.box, step.body.retired], [box, false]);
+    }
+    t += 7 * DAY + 1000;
+    const back = await answerAt((answers[1] + 1) % 4, t);
+    assertEquals([back.body.box, back.body.retired, back.body.dueAt], [2, false, new Date(t + 3 * DAY).toISOString()]);
+    assertEquals((await client.get<Review>('/api/review', at(t + 3 * DAY - 1000))).body.due.length, 0);
+    assertEquals((await client.get<Review>('/api/review', at(t + 3 * DAY))).body.due[0]?.box, 2);
+    // Right three times in a row (2 → 3 → 4 → retired below).
+    for (const [wait, box] of [[3, 3], [7, 4]] as const) {
+      t += wait * DAY + 1000;
+      const step = await answerAt(answers[1], t);
       assertEquals([step.body.box, step.body.retired], [box, false]);
     }
     t += 14 * DAY + 1000;

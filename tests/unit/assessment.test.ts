@@ -1,5 +1,5 @@
-import { assertEquals } from '../helpers/assert.ts';
-import { bandForScore, colourForScore, levelForScore, messageForScore, scoreAnswers, type AssessmentQuestion } from '../../src/lib/assessment.ts';
+import { assert, assertEquals } from '../helpers/assert.ts';
+import { bandForScore, colourForScore, formatChange, levelForScore, messageForScore, scoreAnswers, scoreChange, type AssessmentQuestion } from '../../src/lib/assessment.ts';
 import { loadAssessmentQuestions } from '../../src/lib/server/assessment.ts';
 
 const opts = (n: number) => [0, 1, 2, 3, 4].map((s) => ({ value: String(s), label: `${n}-${s}`, score: s }));
@@ -56,4 +56,58 @@ Deno.test('the content file has 12 questions: 1-4 saving, 5-8 credit, 9-12 inves
     assertEquals(q.options.every((o) => o.value === String(o.score)), true);
     assertEquals(new Set(q.options.map((o) => o.label)).size, 5);
   }
+});
+
+/**
+ * Mutual exclusivity, for the two questions whose options once overlapped: every kind of learner
+ * (each combination below) fits exactly one option, and each option still says the words the
+ * rule it stands for is read from. Rewording an option means revisiting its rule here.
+ */
+function assertPartition<P>(questionId: number, profiles: P[], options: Array<{ score: number; says: string[]; fits: (p: P) => boolean }>) {
+  const question = loadAssessmentQuestions().find((q) => q.id === questionId)!;
+  for (const option of options) {
+    const label = question.options.find((o) => o.score === option.score)!.label.toLowerCase();
+    for (const words of option.says) assert(label.includes(words), `question ${questionId}, option ${option.score} ("${label}") should say "${words}"`);
+  }
+  assertEquals(options.map((o) => o.score).sort(), [0, 1, 2, 3, 4]);
+  for (const p of profiles) {
+    const fitting = options.filter((o) => o.fits(p)).map((o) => o.score);
+    assertEquals(fitting.length, 1, `question ${questionId}: ${JSON.stringify(p)} fits options ${JSON.stringify(fitting)}`);
+  }
+}
+
+Deno.test('question 11 (a 20% drop): every reaction fits exactly one option, worst to best', () => {
+  type Reaction = { takeOut: 'all' | 'some' | 'none'; addsOnSchedule: boolean; newMoney: 'less' | 'same' | 'more' };
+  const profiles: Reaction[] = [];
+  for (const takeOut of ['all', 'some', 'none'] as const) {
+    for (const addsOnSchedule of [true, false]) {
+      // Someone who adds nothing on a schedule cannot add less than usual.
+      for (const newMoney of addsOnSchedule ? (['less', 'same', 'more'] as const) : (['same', 'more'] as const)) profiles.push({ takeOut, addsOnSchedule, newMoney });
+    }
+  }
+  assertPartition(11, profiles, [
+    { score: 0, says: ['all of it out'], fits: (p) => p.takeOut === 'all' },
+    { score: 1, says: ['some of it out', 'rest invested'], fits: (p) => p.takeOut === 'some' },
+    { score: 2, says: ['all invested', 'stop or cut back'], fits: (p) => p.takeOut === 'none' && p.newMoney === 'less' },
+    { score: 3, says: ['all invested', 'add nothing new', "don't add money on a regular schedule"], fits: (p) => p.takeOut === 'none' && !p.addsOnSchedule && p.newMoney === 'same' },
+    { score: 4, says: ['all invested', 'keep adding money as usual, or add more'], fits: (p) => p.takeOut === 'none' && ((p.addsOnSchedule && p.newMoney !== 'less') || p.newMoney === 'more') },
+  ]);
+});
+
+Deno.test('question 12 (four investing words): every mix of heard-of and can-explain fits exactly one option', () => {
+  // heard: how many of the 4 words the learner has heard of; explain: how many they could explain.
+  const profiles = Array.from({ length: 5 }, (_, heard) => Array.from({ length: heard + 1 }, (_, explain) => ({ heard, explain }))).flat();
+  assertPartition(12, profiles, [
+    { score: 0, says: ["couldn't explain any", '2 or more are new'], fits: (p) => p.explain === 0 && 4 - p.heard >= 2 },
+    { score: 1, says: ["couldn't explain any", 'heard of 3 or all 4'], fits: (p) => p.explain === 0 && p.heard >= 3 },
+    { score: 2, says: ['explain 1 or 2'], fits: (p) => p.explain === 1 || p.explain === 2 },
+    { score: 3, says: ['explain 3'], fits: (p) => p.explain === 3 },
+    { score: 4, says: ['explain all 4'], fits: (p) => p.explain === 4 },
+  ]);
+});
+
+Deno.test('the change per pillar between the first and the newest assessment, with its sign', () => {
+  const change = scoreChange({ savingScore: 50, creditScore: 25, investingScore: 100 }, { savingScore: 50, creditScore: 50, investingScore: 75 });
+  assertEquals(change, { saving: 0, credit: 25, investing: -25 });
+  assertEquals([formatChange(change.saving), formatChange(change.credit), formatChange(change.investing)], ['0', '+25', '-25']);
 });

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { api } from '../../lib/api.ts';
+import { formatChange, scoreChange } from '../../lib/assessment.ts';
 import { LEVEL_LABELS, LEVELS, PILLAR_LABELS, PILLARS } from '../../lib/domain.ts';
 import { formatDuration } from '../../lib/progress.ts';
 import type { QuizAnalytics, UserProgress } from '../../lib/server/progress.ts';
@@ -175,13 +176,12 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
                     <tbody>
                       {PILLARS.map((pillar) => {
                         const key = `${pillar}Score` as 'savingScore' | 'creditScore' | 'investingScore';
-                        const change = newest[key] - first[key];
                         return (
                           <tr key={pillar} data-pillar={pillar}>
                             <th scope="row">{PILLAR_LABELS[pillar]}</th>
                             <td>{first[key]}</td>
                             <td>{newest[key]}</td>
-                            <td data-testid="change">{change > 0 ? `+${change}` : change}</td>
+                            <td data-testid="change">{formatChange(scoreChange(first, newest)[pillar])}</td>
                           </tr>
                         );
                       })}

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { api, messageOf, NetworkError } from '../../lib/api.ts';
-import { BOX_DAYS } from '../../lib/leitner.ts';
+import { BOX_DAYS, describeOutcome } from '../../lib/leitner.ts';
 import type { DueQuestion } from '../../lib/server/review.ts';
 import ChoiceQuestion from '../ui/ChoiceQuestion.tsx';
 import '../lessons/quiz.css';
@@ -55,7 +55,7 @@ export default function ReviewSession({ due, upcoming, nextDueAt }: Props) {
       <section className="card quiz" data-testid="review-done">
         <h2>Review complete</h2>
         <p>
-          You got {right} of {due.length} right. Right answers move up a box and come back later; missed ones come back tomorrow.
+          You got {right} of {due.length} right. Right answers move up a box and come back later; missed ones move back a box (box 1 at the lowest) and come back sooner.
         </p>
         <a className="btn btn-primary" href="/dashboard">
           Back to Dashboard
@@ -116,13 +116,7 @@ export default function ReviewSession({ due, upcoming, nextDueAt }: Props) {
             <strong>{feedback.correct ? 'Correct!' : 'Not quite.'}</strong> The answer is “{item.options[feedback.correctAnswer]}”.
           </p>
           <p>{feedback.explanation}</p>
-          <p>
-            {feedback.retired
-              ? 'You have mastered this question: it leaves your review queue.'
-              : feedback.correct
-                ? `It moves up to box ${feedback.box} and comes back in ${BOX_DAYS[feedback.box - 1]} days.`
-                : 'It goes back to box 1 and comes back tomorrow.'}
-          </p>
+          <p>{describeOutcome(item.box, feedback)}</p>
         </div>
       )}
       <div className="quiz-actions">

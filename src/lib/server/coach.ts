@@ -18,7 +18,15 @@ export function loadCoachRules(contentDir = path.resolve(process.cwd(), 'db/cont
 }
 
 export function buildCoach(state: LearnerState, attempts: AttemptRow[], assessment: AssessmentRecord | null, focusPillar: Pillar | null, weighted: Record<Pillar, number>) {
-  const toCoachLesson = (l: LearnerState['lessons'][number]): CoachLesson => ({ id: l.id, slug: l.slug, title: l.title, pillar: l.pillar, duration: l.duration });
+  const toCoachLesson = (l: LearnerState['lessons'][number]): CoachLesson => ({
+    id: l.id,
+    slug: l.slug,
+    title: l.title,
+    pillar: l.pillar,
+    level: l.level,
+    orderIndex: l.orderIndex,
+    duration: l.duration,
+  });
   const bySlug = Object.fromEntries(state.lessons.map((l) => [l.slug, toCoachLesson(l)]));
   const slugById = new Map(state.lessons.map((l) => [l.id, l.slug]));
   const missedBySlug: Record<string, number> = {};
@@ -26,6 +34,7 @@ export function buildCoach(state: LearnerState, attempts: AttemptRow[], assessme
     const slug = slugById.get(a.lessonId);
     if (slug) missedBySlug[slug] = (missedBySlug[slug] ?? 0) + (a.totalQuestions - a.score);
   }
+  const lastPassed = attempts.findLast((a) => a.passed && slugById.has(a.lessonId));
   const open = state.lessons
     .filter((l) => !state.completed.has(l.id) && isLessonUnlocked(l, state.lessons, state.completed, state.placement))
     .sort((a, b) => Number(b.pillar === focusPillar) - Number(a.pillar === focusPillar) || byPosition(a, b))
@@ -44,6 +53,7 @@ export function buildCoach(state: LearnerState, attempts: AttemptRow[], assessme
     completedSlugs: new Set(state.lessons.filter((l) => state.completed.has(l.id)).map((l) => l.slug)),
     missedBySlug,
     totalQuizzes: attempts.length,
+    lastPassed: lastPassed ? { slug: slugById.get(lastPassed.lessonId)!, score: lastPassed.score, totalQuestions: lastPassed.totalQuestions } : null,
     focusPillar,
     lessonsBySlug: bySlug,
     openLessons: open,
