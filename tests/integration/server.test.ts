@@ -83,6 +83,58 @@ Deno.test({
 });
 
 Deno.test({
+  name: 'postgres: an unexpected error answers a generic 500 without details, and logs them',
+  ignore: !postgresUrl,
+  ...sanitize,
+  async fn() {
+    const database = await createDatabaseOnServer();
+    const server = await startServer({ env: { DATABASE_URL: database.url, LOG_LEVEL: 'info' } });
+    const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+    try {
+      const session = await sql`insert into users (email, first_name, last_name) values ('e@example.com', 'E', 'R') returning id`;
+      await sql`insert into sessions (id, secret_hash, user_id) values ('broken', ${hashToken('secret')}, ${session[0].id})`;
+      // Schema drift an operator might cause: a table the learner's state needs is gone.
+      await sql`drop table lesson_progress cascade`;
+      const api = await fetch(`${server.url}/api/lessons/counts`, { headers: { authorization: 'Bearer broken.secret' } });
+      assertEquals(api.status, 500);
+      const text = await api.text();
+      assertEquals(JSON.parse(text), { message: 'Something went wrong on our side. Please try again.' });
+      const page = await fetch(`${server.url}/lessons`, { headers: { cookie: 'session=broken.secret' } });
+      assertEquals(page.status, 500);
+      const html = await page.text();
+      assertMatch(html, /Something went wrong/);
+      for (const leak of [text, html]) assertEquals(/lesson_progress|relation|stack|\bat \S+:\d+/.test(leak), false, leak.slice(0, 200));
+      assertMatch(server.logs(), /"msg":"unhandled error".*lesson_progress/);
+    } finally {
+      await sql.end();
+      await server.stop();
+      await database.drop();
+    }
+  },
+});
+
+const outsideAddress = Deno.networkInterfaces().find((i) => i.family === 'IPv4' && !i.address.startsWith('127.'))?.address;
+
+Deno.test({
+  name: 'the dev mailbox answers this machine only, never another address',
+  ignore: !outsideAddress,
+  ...sanitize,
+  async fn() {
+    const server = await startServer({ env: { HOST: '0.0.0.0' } });
+    try {
+      const local = await fetch(`http://127.0.0.1:${server.port}/dev/mailbox`);
+      assertEquals(local.status, 200);
+      await local.body?.cancel();
+      const remote = await fetch(`http://${outsideAddress}:${server.port}/dev/mailbox`);
+      assertEquals(remote.status, 404);
+      await remote.body?.cancel();
+    } finally {
+      await server.stop();
+    }
+  },
+});
+
+Deno.test({
   name: 'SIGTERM lets a request in flight finish, then stops',
   ...sanitize,
   async fn() {
