@@ -101,6 +101,89 @@ Deno.test({
   },
 });
 
+type ProgressPillar = { pillar: string; averageScore: number | null; highlighted: boolean };
+
+Deno.test({
+  name: 'the average out of 3 is highlighted from exactly 2.5: (3 + 2) / 2 is, 87 / 35 = 2.49 is not',
+  ...opts,
+  async fn() {
+    const { client } = await createLearner(server.url, resend);
+    const [s1, s2] = (await client.get<Array<{ id: number; slug: string }>>('/api/lessons/saving/beginner')).body;
+    await complete(client, s1, correctAnswers(s1.slug), 60_000); // 3
+    await complete(client, s2, correctAnswers(s2.slug).map((a, i) => (i === 0 ? (a + 1) % 4 : a)), 60_000); // 2
+    // Credit: the first lesson 35 times, 17 at 3/3 and 18 at 2/3 (practice retakes count).
+    const [c1] = (await client.get<Array<{ id: number; slug: string }>>('/api/lessons/credit/beginner')).body;
+    const right = correctAnswers(c1.slug);
+    for (let i = 0; i < 35; i++) await complete(client, c1, i < 17 ? right : right.map((a, q) => (q === 2 ? (a + 1) % 4 : a)), 30_000);
+
+    const p = await client.get<{ pillars: ProgressPillar[] }>('/api/user/progress');
+    const byPillar = Object.fromEntries(p.body.pillars.map((x) => [x.pillar, x]));
+    assertEquals([byPillar.saving.averageScore, byPillar.saving.highlighted], [2.5, true]);
+    assertEquals([byPillar.credit.averageScore, byPillar.credit.highlighted], [2.49, false]);
+    assertEquals([byPillar.investing.averageScore, byPillar.investing.highlighted], [null, false]);
+  },
+});
+
+Deno.test({
+  name: 'before an assessment the dashboard invents no score: no colour, message or level; the assessment part counts 0',
+  ...opts,
+  async fn() {
+    const { client } = await createLearner(server.url, resend);
+    const [s1] = (await client.get<Array<{ id: number; slug: string }>>('/api/lessons/saving/beginner')).body;
+    await complete(client, s1, correctAnswers(s1.slug), 60_000);
+    const dash = await client.get<{
+      hasAssessment: boolean;
+      overall: { total: number; parts: Record<string, number> };
+      priority: string | null;
+      pillars: Array<{ pillar: string; assessment: unknown; lessonsCompleted: number; weightedProgress: number }>;
+    }>('/api/user/dashboard');
+    assertEquals(dash.status, 200);
+    assertEquals(dash.body.hasAssessment, false);
+    assertEquals(
+      dash.body.pillars.map((p) => [p.pillar, p.assessment, p.lessonsCompleted, p.weightedProgress]),
+      [
+        ['saving', null, 1, 8.5],
+        ['credit', null, 0, 0],
+        ['investing', null, 0, 0],
+      ],
+    );
+    // 0 for the assessment, 0.25 × 8.5 = 2.125 for saving → 2
+    assertEquals(dash.body.overall, { total: 2, parts: { assessment: 0, saving: 2.1, credit: 0, investing: 0 } });
+    // credit and investing tie at 0%: with no scores to compare, the spec's pillar order decides
+    assertEquals(dash.body.priority, 'credit');
+
+    await client.post('/api/assessment/submit', { savingScore: 40, creditScore: 90, investingScore: 20 });
+    const after = await client.get<{
+      priority: string;
+      pillars: Array<{ pillar: string; assessment: { score: number; colour: string; message: string; level: string } | null }>;
+    }>('/api/user/dashboard');
+    assertEquals(after.body.pillars.find((p) => p.pillar === 'credit')!.assessment, {
+      score: 90,
+      colour: 'green',
+      message: 'Excellent knowledge! Continue with advanced topics.',
+      level: 'advanced',
+    });
+    assertEquals(after.body.priority, 'investing'); // the tie now goes to the lower score (20 < 90)
+  },
+});
+
+Deno.test({
+  name: "'Welcome' greets only the first dashboard visit, kept per learner on the server",
+  ...opts,
+  async fn() {
+    const { client, email, password } = await createLearner(server.url, resend, 'Jordan');
+    const greeting = (html: string) => html.match(/data-testid="greeting"[^>]*>([^<]*)</)?.[1];
+    const first = await client.get('/dashboard');
+    assertEquals(first.status, 200);
+    assertEquals(greeting(first.text), 'Welcome, Jordan!');
+    assertEquals(greeting((await client.get('/dashboard')).text), 'Hello, Jordan!'); // then the local-time greeting in the browser
+    // Another device (a new session, empty browser storage) is not a first visit either.
+    const other = new Client(server.url);
+    assertEquals((await other.post('/api/login-email', { email, password })).status, 200);
+    assertEquals(greeting((await other.get('/dashboard')).text), 'Hello, Jordan!');
+  },
+});
+
 Deno.test({ name: 'teardown', ...opts, async fn() {
   await server.stop();
   await resend.close();
