@@ -30,10 +30,12 @@ function AverageScore({ pillar }: { pillar: UserProgress['pillars'][number] }) {
       </strong>{' '}
       / 3
       {pillar.highlighted && (
-        <span className="highlight-note" data-testid="highlight-note">
+        <>
           {' '}
-          <span aria-hidden="true">★</span> Excellent: 2.5 or more
-        </span>
+          <span className="highlight-note" data-testid="highlight-note">
+            <span aria-hidden="true">★</span> Excellent: 2.5 or more
+          </span>
+        </>
       )}
     </p>
   );
