@@ -29,6 +29,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     role: text('role', { enum: ['learner', 'admin'] }).notNull().default('learner'),
+    /** The first dashboard visit (spec 3's first-login timestamp): only then the greeting is 'Welcome'. */
+    firstVisitAt: timestamp('first_visit_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],

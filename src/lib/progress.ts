@@ -3,27 +3,36 @@ import { PILLARS, type Pillar } from './domain.ts';
 import { scaledToThree } from './lessons.ts';
 
 export interface PillarNumbers {
-  assessmentScore: number;
+  /** null before the learner's first assessment. */
+  assessmentScore: number | null;
   weightedProgress: number;
 }
 
+/** In hundredths, so the formula below is integer arithmetic until its single division. */
+const hundredths = (n: number) => Math.round(n * 100);
+
 /**
  * Overall progress = (sum of the three assessment scores / 300) × 25%, plus 25% of each pillar's
- * weightedProgress, rounded. Returns the total and its four 25% parts.
+ * weightedProgress, rounded. Returns the total and its four 25% parts. Before an assessment its
+ * part counts as 0.
+ *
+ * Computed as (scores + 3 × weights) / 1200 in hundredths: the direct floating-point form gives
+ * (174 / 300) × 25 = 14.4999…, which rounds a true 14.5 down.
  */
 export function overallProgress(pillars: Record<Pillar, PillarNumbers>) {
-  const assessment = (PILLARS.reduce((s, p) => s + pillars[p].assessmentScore, 0) / 300) * 25;
-  const parts = {
-    assessment,
-    saving: 0.25 * pillars.saving.weightedProgress,
-    credit: 0.25 * pillars.credit.weightedProgress,
-    investing: 0.25 * pillars.investing.weightedProgress,
-  };
-  const total = Math.round(parts.assessment + parts.saving + parts.credit + parts.investing);
-  const round1 = (n: number) => Math.round(n * 10) / 10;
+  const scores = PILLARS.reduce((s, p) => s + hundredths(pillars[p].assessmentScore ?? 0), 0);
+  const weights = Object.fromEntries(PILLARS.map((p) => [p, hundredths(pillars[p].weightedProgress)])) as Record<Pillar, number>;
+  const total = Math.round((scores + 3 * (weights.saving + weights.credit + weights.investing)) / 1200);
+  // One decimal of each part, from the same integers: 1200ths × 10 = 120ths.
+  const part = (n1200ths: number) => Math.round(n1200ths / 120) / 10;
   return {
     total: Math.min(100, total),
-    parts: { assessment: round1(parts.assessment), saving: round1(parts.saving), credit: round1(parts.credit), investing: round1(parts.investing) },
+    parts: {
+      assessment: part(scores),
+      saving: part(3 * weights.saving),
+      credit: part(3 * weights.credit),
+      investing: part(3 * weights.investing),
+    },
   };
 }
 
@@ -33,14 +42,17 @@ export const FOCUS_BELOW = 75;
 
 /**
  * The priority-focus pillar: the lowest-progress pillar when that is below 75; ties go to the
- * lower assessment score (then to the spec's pillar order).
+ * lower assessment score when both are known (never to a score not yet taken), then to the
+ * spec's pillar order.
  */
 export function priorityPillar(pillars: Record<Pillar, PillarNumbers>): Pillar | null {
+  const byScore = (a: Pillar, b: Pillar) => {
+    const sa = pillars[a].assessmentScore;
+    const sb = pillars[b].assessmentScore;
+    return sa === null || sb === null ? 0 : sa - sb;
+  };
   const sorted = [...PILLARS].sort(
-    (a, b) =>
-      pillars[a].weightedProgress - pillars[b].weightedProgress ||
-      pillars[a].assessmentScore - pillars[b].assessmentScore ||
-      PILLARS.indexOf(a) - PILLARS.indexOf(b),
+    (a, b) => pillars[a].weightedProgress - pillars[b].weightedProgress || byScore(a, b) || PILLARS.indexOf(a) - PILLARS.indexOf(b),
   );
   return pillars[sorted[0]].weightedProgress < FOCUS_BELOW ? sorted[0] : null;
 }
@@ -81,6 +93,11 @@ export function averageScore(attempts: Array<Pick<AttemptSummary, 'score' | 'tot
 
 /** Highlighted at 2.5 or more on the 0-3 scale. */
 export const HIGHLIGHT_AVERAGE = 2.5;
+
+/** Whether an average (as shown, two decimals) earns the highlight; no attempts never does. */
+export function isHighlightedAverage(average: number | null): boolean {
+  return average !== null && average >= HIGHLIGHT_AVERAGE;
+}
 
 const accuracy = (a: Pick<AttemptSummary, 'score' | 'totalQuestions'>) => (a.totalQuestions ? a.score / a.totalQuestions : 0);
 

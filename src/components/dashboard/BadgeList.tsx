@@ -1,7 +1,13 @@
 import './badges.css';
 import type { Badge } from '../../lib/badges.ts';
+import { useHydrated } from '../ui/useHydrated.ts';
 
 export default function BadgeList({ badges }: { badges: Badge[] }) {
+  // The date earned in the learner's own time zone, which only the browser knows; the server's
+  // HTML (and the first render, so hydration matches it) gives the UTC date.
+  const hydrated = useHydrated();
+  const dateOf = (iso: string) =>
+    new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: hydrated ? undefined : 'UTC' });
   if (badges.length === 0) {
     return <p className="empty-note">No badges yet. Take the assessment and pass your first quiz to earn your first ones.</p>;
   }
@@ -16,7 +22,7 @@ export default function BadgeList({ badges }: { badges: Badge[] }) {
             <strong>{b.title}</strong>
             <span className="badge-desc">{b.description}</span>
             <span className="badge-date">
-              Earned <time dateTime={b.earnedAt}>{new Date(b.earnedAt).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })}</time>
+              Earned <time dateTime={b.earnedAt}>{dateOf(b.earnedAt)}</time>
             </span>
           </span>
         </li>

@@ -9,27 +9,23 @@ import './dashboard.css';
 
 interface Props {
   initial: DashboardData;
-  userId: string;
+  /** The learner's first dashboard visit, recorded on the server. */
+  firstVisit: boolean;
 }
 
-const firstVisitKey = (userId: string) => `first-login:${userId}`;
 const width = (percent: number) => `w-${Math.max(0, Math.min(100, Math.round(percent / 5) * 5))}`;
 
-export default function Dashboard({ initial, userId }: Props) {
+export default function Dashboard({ initial, firstVisit }: Props) {
   const [data, setData] = useState(initial);
-  const [greeting, setGreeting] = useState(`Hello, ${initial.firstName}!`);
+  // The first visit says 'Welcome, {firstName}!'; later ones greet by the learner's local time,
+  // which only the browser knows.
+  const [greeting, setGreeting] = useState(`${firstVisit ? 'Welcome' : 'Hello'}, ${initial.firstName}!`);
 
   useEffect(() => {
-    // The first visit says 'Welcome, {firstName}!'; later ones greet by the learner's local time.
-    let first = false;
-    try {
-      first = !localStorage.getItem(firstVisitKey(userId));
-      if (first) localStorage.setItem(firstVisitKey(userId), new Date().toISOString());
-    } catch {
-      // storage unavailable: greet by time
-    }
-    setGreeting(first ? `Welcome, ${initial.firstName}!` : `${greetingFor(new Date().getHours())}, ${initial.firstName}!`);
+    if (!firstVisit) setGreeting(`${greetingFor(new Date().getHours())}, ${initial.firstName}!`);
+  }, [firstVisit, initial.firstName]);
 
+  useEffect(() => {
     // Refreshes when the page becomes visible again (spec 2): progress made in another tab shows.
     const refresh = () => {
       if (document.visibilityState !== 'visible') return;
@@ -41,7 +37,7 @@ export default function Dashboard({ initial, userId }: Props) {
     };
     document.addEventListener('visibilitychange', refresh);
     return () => document.removeEventListener('visibilitychange', refresh);
-  }, [initial.firstName, userId]);
+  }, []);
 
   const priority = data.priority ? data.pillars.find((p) => p.pillar === data.priority) : undefined;
 
@@ -85,6 +81,11 @@ export default function Dashboard({ initial, userId }: Props) {
               <span>Investing 25%</span> <strong>{data.overall.parts.investing}</strong>
             </li>
           </ul>
+          {!data.hasAssessment && (
+            <p className="small" data-testid="overall-hint">
+              The assessment part counts as 0 until you <a href="/assessment">take the free assessment</a>.
+            </p>
+          )}
         </section>
 
         {priority && (
@@ -93,7 +94,8 @@ export default function Dashboard({ initial, userId }: Props) {
             <h2 id="priority-title">{PILLAR_LABELS[priority.pillar]}</h2>
             <p>
               {priority.weightedProgress < 50 ? 'This pillar needs your attention: ' : 'Your lowest pillar so far: '}
-              {Math.round(priority.weightedProgress)}% of its lessons done, assessment score {priority.assessmentScore}.
+              {Math.round(priority.weightedProgress)}% of its lessons done
+              {priority.assessment ? `, assessment score ${priority.assessment.score}.` : '.'}
             </p>
             <a className="btn btn-primary" href={`/lessons?pillar=${priority.pillar}`}>
               Study {PILLAR_LABELS[priority.pillar]}
@@ -140,20 +142,30 @@ export default function Dashboard({ initial, userId }: Props) {
         </h2>
         <ul className="pillar-cards">
           {data.pillars.map((p) => (
-            <li key={p.pillar} className={`card pillar-card score-${p.colour}`} data-pillar={p.pillar}>
+            <li key={p.pillar} className={`card pillar-card${p.assessment ? ` score-${p.assessment.colour}` : ''}`} data-pillar={p.pillar}>
               <div className="pillar-head">
                 <h3>{PILLAR_LABELS[p.pillar]}</h3>
-                <p className="pillar-score">
-                  <span className={`badge badge-${p.colour}`}>
-                    {p.assessmentScore}
-                    <span className="visually-hidden"> out of 100</span>
-                  </span>
-                </p>
+                {p.assessment && (
+                  <p className="pillar-score">
+                    <span className={`badge badge-${p.assessment.colour}`}>
+                      {p.assessment.score}
+                      <span className="visually-hidden"> out of 100</span>
+                    </span>
+                  </p>
+                )}
               </div>
-              <p className="pillar-message">{p.message}</p>
-              <p className="pillar-level">
-                Level: <strong>{LEVEL_LABELS[p.level]}</strong>
-              </p>
+              {p.assessment ? (
+                <>
+                  <p className="pillar-message">{p.assessment.message}</p>
+                  <p className="pillar-level">
+                    Level: <strong>{LEVEL_LABELS[p.assessment.level]}</strong>
+                  </p>
+                </>
+              ) : (
+                <p className="pillar-invite" data-testid="pillar-invite">
+                  No score yet. <a href="/assessment">Take the free assessment</a> to see where you stand in {PILLAR_LABELS[p.pillar].toLowerCase()}.
+                </p>
+              )}
               <p>
                 Lessons: <strong data-testid="lessons-done">{p.lessonsCompleted}</strong> / {p.lessonsTotal}
               </p>

@@ -4,7 +4,21 @@ import 'apexcharts/dist/apexcharts.css';
 interface ApexChart {
   render(): Promise<unknown>;
   destroy(): void;
-  w?: { globals?: { resizeTimer?: number } };
+  w?: {
+    globals?: { resizeTimer?: number; series?: unknown; labels?: unknown; axisCharts?: boolean; minY?: number; maxY?: number };
+  };
+}
+
+/** What apexcharts drew, from its own state after rendering: the series, labels and y axis range. */
+export interface DrawnData {
+  series: unknown;
+  labels: unknown;
+  yAxis: { min: number; max: number } | null;
+}
+
+function drawnData(chart: ApexChart): DrawnData {
+  const g = chart.w?.globals ?? {};
+  return { series: g.series, labels: g.labels, yAxis: g.axisCharts ? { min: g.minY ?? NaN, max: g.maxY ?? NaN } : null };
 }
 
 interface Props {
@@ -22,6 +36,7 @@ export default function Chart({ title, options, table, legend, height = 300 }: P
   const box = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [drawn, setDrawn] = useState<DrawnData | null>(null);
 
   useEffect(() => {
     const el = box.current;
@@ -54,7 +69,10 @@ export default function Chart({ title, options, table, legend, height = 300 }: P
           legend: { show: false },
           chart: { height, fontFamily: 'inherit', toolbar: { show: false }, animations: { enabled: !reducedMotion }, ...(options.chart as object) },
         }) as ApexChart;
-        rendered = chart.render();
+        const current = chart;
+        rendered = current.render().then(() => {
+          if (!cancelled) setDrawn(drawnData(current));
+        });
         return rendered;
       })
       .catch((error) => {
@@ -77,7 +95,15 @@ export default function Chart({ title, options, table, legend, height = 300 }: P
   return (
     <figure className="chart">
       <figcaption className="chart-title">{title}</figcaption>
-      <div ref={box} className="chart-box" aria-hidden="true" data-chart={title} data-loaded={visible ? 'true' : 'false'} />
+      {/* data-drawn: what the chart shows, for tests and tools; the table below is the text alternative. */}
+      <div
+        ref={box}
+        className="chart-box"
+        aria-hidden="true"
+        data-chart={title}
+        data-loaded={visible ? 'true' : 'false'}
+        data-drawn={drawn ? JSON.stringify(drawn) : undefined}
+      />
       {legend && (
         <ul className="chart-legend" aria-hidden="true">
           {legend.map((l) => (

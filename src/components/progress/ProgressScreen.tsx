@@ -21,6 +21,27 @@ function fmtAverage(value: number | null): string {
   return value === null ? '—' : value.toFixed(2);
 }
 
+/** The average out of 3; at 2.5 or more it is marked in words and with a star, not by colour alone. */
+function AverageScore({ pillar }: { pillar: UserProgress['pillars'][number] }) {
+  return (
+    <p>
+      Average score:{' '}
+      <strong className={pillar.highlighted ? 'highlight' : undefined} data-testid="average">
+        {fmtAverage(pillar.averageScore)}
+      </strong>{' '}
+      / 3
+      {pillar.highlighted && (
+        <>
+          {' '}
+          <span className="highlight-note" data-testid="highlight-note">
+            <span aria-hidden="true">★</span> Excellent: 2.5 or more
+          </span>
+        </>
+      )}
+    </p>
+  );
+}
+
 function EmptyState() {
   return (
     <div className="empty-state" data-testid="empty-state">
@@ -137,7 +158,7 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
             <>
               <ul className="pillar-summary">
                 {progress.pillars.map((p) => (
-                  <li key={p.pillar} className="card" data-pillar={p.pillar}>
+                  <li key={p.pillar} className="card" data-pillar={p.pillar} data-highlighted={p.highlighted}>
                     <h3>{PILLAR_LABELS[p.pillar]}</h3>
                     <p>
                       <strong data-testid="completed">
@@ -148,13 +169,7 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
                     <div className="meter" aria-hidden="true">
                       <span className={`meter-fill w-${p.totalLessons ? Math.round((p.completedLessons / p.totalLessons) * 20) * 5 : 0}`} />
                     </div>
-                    <p>
-                      Average score:{' '}
-                      <strong className={p.highlighted ? 'highlight' : undefined} data-testid="average">
-                        {fmtAverage(p.averageScore)}
-                      </strong>{' '}
-                      / 3{p.highlighted && <span className="highlight-note"> · Excellent</span>}
-                    </p>
+                    <AverageScore pillar={p} />
                     <p>
                       Best streak: <strong data-testid="streak">{p.bestStreak}</strong>
                     </p>
@@ -388,7 +403,7 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
           {tab === name && name === 'Detailed Progress' && (
             <ul className="detail-list">
               {progress.pillars.map((p) => (
-                <li key={p.pillar} className="card" data-pillar={p.pillar}>
+                <li key={p.pillar} className="card" data-pillar={p.pillar} data-highlighted={p.highlighted}>
                   <h3>{PILLAR_LABELS[p.pillar]}</h3>
                   <p>
                     <strong data-testid="detail-complete">
@@ -398,9 +413,7 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
                   <p>
                     Completion rate: <strong data-testid="detail-rate">{p.totalLessons ? Math.round((p.completedLessons / p.totalLessons) * 100) : 0}%</strong>
                   </p>
-                  <p>
-                    Average score: <strong className={p.highlighted ? 'highlight' : undefined}>{fmtAverage(p.averageScore)}</strong> / 3
-                  </p>
+                  <AverageScore pillar={p} />
                   <p>
                     Best streak: <strong>{p.bestStreak}</strong>
                   </p>

@@ -52,6 +52,7 @@ export async function exportAccount(userId: string) {
       zipCode: user.zipCode,
       role: user.role,
       emailVerifiedAt: user.emailVerifiedAt,
+      firstVisitAt: user.firstVisitAt,
       createdAt: user.createdAt,
       hasPassword: user.passwordHash !== null,
     },

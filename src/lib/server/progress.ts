@@ -1,12 +1,12 @@
 // The dashboard, the progress screen and badges, all from the learner's own records.
-import { asc, eq } from 'drizzle-orm';
-import { lessons, quizAttempts, userBadges } from '../../../db/schema.ts';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { lessons, quizAttempts, userBadges, users } from '../../../db/schema.ts';
 import { getDb } from './db.ts';
 import { countsFor, isUnlockedFor, loadLearnerState, type LearnerState } from './lessons.ts';
 import { listAssessments } from './assessment.ts';
 import { buildCoach } from './coach.ts';
 import { countDue } from './review.ts';
-import { colourForScore, messageForScore, scoreOf, levelForScore } from '../assessment.ts';
+import { colourForScore, messageForScore, scoreOf, levelForScore, type ScoreColour } from '../assessment.ts';
 import { LEVELS, PILLARS, type Level, type Pillar } from '../domain.ts';
 import { nextLesson } from '../lessons.ts';
 import { badgeTitle, computeBadges, type Badge } from '../badges.ts';
@@ -15,10 +15,11 @@ import {
   averageTimeMs,
   bestStreak,
   improvementRate,
+  isHighlightedAverage,
   overallProgress,
   passRate,
   priorityPillar,
-  HIGHLIGHT_AVERAGE,
+  type PillarNumbers,
 } from '../progress.ts';
 
 export interface AttemptRow {
@@ -87,12 +88,25 @@ export async function awardBadges(userId: string, state?: LearnerState, attempts
   return stored.map((b) => ({ key: b.badge, earnedAt: b.earnedAt.toISOString(), ...badgeTitle(b.badge) }));
 }
 
+/**
+ * Records the learner's first dashboard visit (spec 3's first-login timestamp, kept on the server
+ * so signing out, which clears the browser's storage, or another device never repeats it).
+ * True only for that first visit, even when two tabs open the dashboard at once.
+ */
+export async function recordFirstVisit(userId: string, now = new Date()): Promise<boolean> {
+  const db = await getDb();
+  const marked = await db
+    .update(users)
+    .set({ firstVisitAt: now })
+    .where(and(eq(users.id, userId), isNull(users.firstVisitAt)))
+    .returning({ id: users.id });
+  return marked.length > 0;
+}
+
 export interface DashboardPillar {
   pillar: Pillar;
-  assessmentScore: number;
-  colour: 'green' | 'yellow' | 'red';
-  message: string;
-  level: Level;
+  /** From the newest assessment; null before the first one (no score is invented). */
+  assessment: { score: number; colour: ScoreColour; message: string; level: Level } | null;
   lessonsCompleted: number;
   lessonsTotal: number;
   weightedProgress: number;
@@ -103,26 +117,21 @@ export async function buildDashboard(userId: string, firstName: string, now = ne
   const [latest] = (await listAssessments(userId)).slice(-1);
   const attempts = await loadAttempts(userId);
   const counts = countsFor(state);
-  const scores = latest ?? { savingScore: 0, creditScore: 0, investingScore: 0 };
   const pillars: DashboardPillar[] = PILLARS.map((pillar) => {
-    const score = scoreOf(scores, pillar);
+    const score = latest ? scoreOf(latest, pillar) : null;
     const c = counts[pillar];
     return {
       pillar,
-      assessmentScore: score,
-      colour: colourForScore(score),
-      message: messageForScore(score),
-      level: levelForScore(score),
+      assessment: score === null ? null : { score, colour: colourForScore(score), message: messageForScore(score), level: levelForScore(score) },
       lessonsCompleted: LEVELS.reduce((n, l) => n + c[l].completed, 0),
       lessonsTotal: LEVELS.reduce((n, l) => n + c[l].total, 0),
       weightedProgress: c.weightedProgress,
     };
   });
-  const numbers = Object.fromEntries(pillars.map((p) => [p.pillar, { assessmentScore: p.assessmentScore, weightedProgress: p.weightedProgress }])) as Record<
-    Pillar,
-    { assessmentScore: number; weightedProgress: number }
-  >;
-  const priority = latest ? priorityPillar(numbers) : null;
+  const numbers = Object.fromEntries(
+    pillars.map((p) => [p.pillar, { assessmentScore: p.assessment?.score ?? null, weightedProgress: p.weightedProgress }]),
+  ) as Record<Pillar, PillarNumbers>;
+  const priority = priorityPillar(numbers);
   const open = state.lessons.filter((l) => isUnlockedFor(state, l));
   const next = (priority ? nextLesson(open, state.completed, priority) : undefined) ?? nextLesson(open, state.completed);
   const weighted = Object.fromEntries(pillars.map((p) => [p.pillar, p.weightedProgress])) as Record<Pillar, number>;
@@ -156,7 +165,7 @@ export async function buildUserProgress(userId: string, email: string) {
       completedLessons: LEVELS.reduce((n, l) => n + c[l].completed, 0),
       totalLessons: LEVELS.reduce((n, l) => n + c[l].total, 0),
       averageScore: average,
-      highlighted: average !== null && average >= HIGHLIGHT_AVERAGE,
+      highlighted: isHighlightedAverage(average),
       bestStreak: bestStreak(inPillar),
       levels: Object.fromEntries(LEVELS.map((l) => [l, c[l]])) as Record<Level, { total: number; completed: number }>,
       weightedProgress: c.weightedProgress,
