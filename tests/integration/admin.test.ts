@@ -422,7 +422,7 @@ Deno.test({
     assertEquals(r.status, 200);
     const [html] = r.body.html;
     assertMatch(html, /^<section class="lesson-section"><h2>Grow &#60;i&#62;it&#60;\/i&#62;<\/h2><p class="subheader">Small steps<\/p><div class="prose">/);
-    assertMatch(html, /<div class="practice-placeholder" data-calculator="compound-growth"><p><strong>Compound-growth calculator<\/strong>/);
+    assertMatch(html, /<div class="practice-placeholder" data-calculator="compound-growth"><p class="practice-placeholder-title">Compound-growth calculator<\/p>/);
     assertMatch(html, /<strong>decide<\/strong>/);
     assert(!html.includes('[[calculator'), html);
   },

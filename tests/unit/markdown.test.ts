@@ -55,7 +55,7 @@ Deno.test('the admin preview is the same markup, with a placeholder naming each 
   assertEquals(
     html,
     '<section class="lesson-section"><h2>Grow it</h2><div class="prose"><p>See:</p>\n</div>' +
-      '<div class="practice-placeholder" data-calculator="compound-growth"><p><strong>Compound-growth calculator</strong></p><p>Practice tool: learners use it here, on the lesson page.</p></div></section>',
+      '<div class="practice-placeholder" data-calculator="compound-growth"><p class="practice-placeholder-title">Compound-growth calculator</p><p>Practice tool: learners use it here, on the lesson page.</p></div></section>',
   );
   assert(!html.includes('[[calculator'));
 });

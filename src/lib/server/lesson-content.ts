@@ -37,7 +37,7 @@ export function renderLessonSections(sections: readonly SectionSource[], content
 
 /** Where a practice tool goes, named, for the admin preview (the tool itself runs on the lesson page). */
 export function calculatorPlaceholderHtml(kind: CalculatorKind): string {
-  return `<div class="practice-placeholder" data-calculator="${kind}"><p><strong>${escapeHtml(CALCULATOR_TITLES[kind])}</strong></p><p>Practice tool: learners use it here, on the lesson page.</p></div>`;
+  return `<div class="practice-placeholder" data-calculator="${kind}"><p class="practice-placeholder-title">${escapeHtml(CALCULATOR_TITLES[kind])}</p><p>Practice tool: learners use it here, on the lesson page.</p></div>`;
 }
 
 /** The admin preview: each section as the lesson page's markup, practice tools as placeholders. */
