@@ -182,6 +182,8 @@ export const lessons = pgTable(
     content: text('content'),
     learningObjectives: jsonb('learning_objectives').$type<string[]>().notNull().default([]),
     questions: jsonb('questions').$type<QuizQuestionData[]>().notNull().default([]),
+    /** The highest question id ever given in this lesson: new questions get the next, so an id is never reused. */
+    lastQuestionId: integer('last_question_id').notNull().default(0),
     sources: jsonb('sources').$type<LessonSourceData[]>().notNull().default([]),
     reviewedAt: text('reviewed_at'),
     version: integer('version').notNull().default(1),

@@ -11,31 +11,37 @@ const text = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-/** Options may arrive as a JSON string (spec 3); fewer than four are padded to four. */
+/** The editor shows a question with fewer than four options padded to four empty inputs (spec 5). */
+export function padOptions(options: readonly string[] | undefined): string[] {
+  const list = [...(options ?? [])];
+  while (list.length < LESSON_DEFAULTS.options) list.push('');
+  return list;
+}
+
+/**
+ * Options are four strings, also accepted as a JSON string (spec 3). The API never fills in
+ * missing options itself: a question with fewer than four, or an empty one, is refused.
+ */
 const options = z.preprocess(
   (value) => {
-    let list = value;
-    if (typeof list === 'string') {
-      try {
-        list = JSON.parse(list);
-      } catch {
-        return value;
-      }
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
     }
-    if (list === undefined || list === null) list = [];
-    if (!Array.isArray(list)) return list;
-    const padded = [...list];
-    while (padded.length < LESSON_DEFAULTS.options) padded.push('');
-    return padded;
   },
   z
-    .array(z.string({ error: 'Each option is text' }).trim().max(300, 'Options must be at most 300 characters'), { error: 'Options must be a list' })
-    .length(4, 'A question has exactly four options')
-    .refine((list) => list.every((o) => o.length > 0), 'Fill in all four options'),
+    .array(z.string({ error: 'Each option is text' }).trim().max(300, 'Options must be at most 300 characters'), {
+      error: (issue) => (issue.input === undefined ? 'Fill in all four options' : 'Options must be a list of four'),
+    })
+    .max(LESSON_DEFAULTS.options, 'A question has exactly four options')
+    .refine((list) => list.length === LESSON_DEFAULTS.options && list.every((o) => o.length > 0), 'Fill in all four options'),
 );
 
 export const quizQuestionSchema = z
   .object({
+    /** The question's id in its lesson, sent back by the editor so it stays stable. */
     id: z.number().int().min(1).optional(),
     question: text('Question', 500),
     options,
@@ -45,8 +51,8 @@ export const quizQuestionSchema = z
       .min(0, 'Choose the correct option')
       .max(3, 'Choose the correct option')
       .optional(),
-    correct_answer: z.number().int().min(0).max(3).optional(),
-    explanation: z.string().trim().max(2000, 'Explanations must be at most 2000 characters').optional().default(''),
+    correct_answer: z.number({ error: 'Choose the correct option' }).int().min(0).max(3).optional(),
+    explanation: z.string({ error: 'The explanation is text' }).trim().max(2000, 'Explanations must be at most 2000 characters').optional().default(''),
   })
   .transform(({ correct_answer, ...q }, ctx) => {
     const correctAnswer = q.correctAnswer ?? correct_answer;
@@ -58,16 +64,28 @@ export const quizQuestionSchema = z
   });
 
 export const sectionSchema = z.object({
-  header: z.string().trim().max(200, 'Headers must be at most 200 characters').optional().default(''),
-  subheader: z.string().trim().max(200, 'Subheaders must be at most 200 characters').optional().default(''),
+  header: z.string({ error: 'Headers are text' }).trim().max(200, 'Headers must be at most 200 characters').optional().default(''),
+  subheader: z.string({ error: 'Subheaders are text' }).trim().max(200, 'Subheaders must be at most 200 characters').optional().default(''),
   content: text('Section content', 20_000),
 });
 
+const NUMERIC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+
+/**
+ * A number, or a string holding one (a browser form may send its inputs as text). Anything else
+ * (null, '', booleans, arrays) is refused rather than coerced to 0 or 1.
+ */
+const numeric = <T extends z.ZodNumber>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && NUMERIC.test(value.trim()) ? Number(value.trim()) : value), schema);
+
 const integer = (label: string, min: number) =>
-  z.coerce
-    .number({ error: `${label} must be a whole number` })
-    .refine((n) => Number.isFinite(n), `${label} must be a whole number`)
-    .pipe(z.number().int(`${label} must be a whole number`).min(min, `${label} must be at least ${min}`).max(10_000, `${label} is too large`));
+  numeric(
+    z
+      .number({ error: `${label} must be a whole number` })
+      .int(`${label} must be a whole number`)
+      .min(min, `${label} must be at least ${min}`)
+      .max(10_000, `${label} is too large`),
+  );
 
 export const lessonFormSchema = z
   .object({
@@ -77,11 +95,13 @@ export const lessonFormSchema = z
     orderIndex: integer('Order', 1).optional().default(LESSON_DEFAULTS.orderIndex),
     duration: integer('Duration', 1).optional(),
     estimatedDuration: integer('Duration', 1).optional(),
-    weight: z.coerce
-      .number({ error: 'Weight must be a number from 0 to 100' })
-      .min(0, 'Weight must be from 0 to 100')
-      .max(100, 'Weight must be from 0 to 100')
-      .refine((w) => Math.abs(w * 100 - Math.round(w * 100)) < 1e-6, 'Weight goes in steps of 0.01')
+    weight: numeric(
+      z
+        .number({ error: 'Weight must be a number from 0 to 100' })
+        .min(0, 'Weight must be from 0 to 100')
+        .max(100, 'Weight must be from 0 to 100')
+        .refine((w) => Math.abs(w * 100 - Math.round(w * 100)) < 1e-6, 'Weight goes in steps of 0.01'),
+    )
       .optional()
       .default(LESSON_DEFAULTS.weight),
     sections: z
@@ -89,20 +109,40 @@ export const lessonFormSchema = z
       .min(1, 'Add at least one section')
       .max(30, 'At most 30 sections'),
     learningObjectives: z
-      .array(z.string().trim().max(300, 'Objectives must be at most 300 characters'))
+      .array(z.string({ error: 'Objectives are text' }).trim().max(300, 'Objectives must be at most 300 characters'), { error: 'Objectives must be a list' })
       .max(10, 'At most 10 objectives')
       .optional()
       .default([])
       .transform((list) => list.filter(Boolean)),
-    questions: z.array(quizQuestionSchema).max(20, 'At most 20 questions').optional(),
-    quizQuestions: z.array(quizQuestionSchema).max(20, 'At most 20 questions').optional(),
-    version: z.number().int().min(1).optional(),
+    questions: z.array(quizQuestionSchema, { error: 'Questions must be a list' }).max(20, 'At most 20 questions').optional(),
+    quizQuestions: z.array(quizQuestionSchema, { error: 'Questions must be a list' }).max(20, 'At most 20 questions').optional(),
+    version: z.number({ error: 'The version is a number' }).int().min(1).optional(),
   })
   .transform(({ estimatedDuration, quizQuestions, ...lesson }) => ({
     ...lesson,
     duration: lesson.duration ?? estimatedDuration ?? LESSON_DEFAULTS.duration,
-    questions: (lesson.questions ?? quizQuestions ?? []).map((q, i) => ({ ...q, id: i + 1 })),
+    questions: lesson.questions ?? quizQuestions ?? [],
   }));
 
 export type LessonForm = z.output<typeof lessonFormSchema>;
 export type LessonFormInput = z.input<typeof lessonFormSchema>;
+
+/**
+ * Question ids stay stable across edits, because learners' review items and the most-missed
+ * analytics refer to (lesson, question id). A question sent back with an id the lesson still
+ * has keeps it; any other question gets a fresh id above the highest ever given in the lesson
+ * (`lastQuestionId`), so a removed question's id is never reused.
+ */
+export function assignQuestionIds<Q extends { id?: number }>(
+  questions: readonly Q[],
+  currentIds: readonly number[],
+  lastQuestionId: number,
+): { questions: Array<Q & { id: number }>; lastQuestionId: number } {
+  const available = new Set(currentIds);
+  let last = Math.max(0, lastQuestionId, ...currentIds);
+  const withIds = questions.map((q) => {
+    if (q.id !== undefined && available.delete(q.id)) return { ...q, id: q.id };
+    return { ...q, id: ++last };
+  });
+  return { questions: withIds, lastQuestionId: last };
+}

@@ -3,6 +3,12 @@
 export const CALCULATORS = ['emergency-fund', 'credit-utilization', 'compound-growth'] as const;
 export type CalculatorKind = (typeof CALCULATORS)[number];
 
+export const CALCULATOR_TITLES: Record<CalculatorKind, string> = {
+  'emergency-fund': 'Emergency-fund calculator',
+  'credit-utilization': 'Credit-utilisation calculator',
+  'compound-growth': 'Compound-growth calculator',
+};
+
 function check(value: number, name: string, min: number, max = Number.MAX_SAFE_INTEGER): void {
   if (Number.isNaN(value)) throw new RangeError(`Enter ${name.toLowerCase()}`);
   if (!Number.isFinite(value) || value < min || value > max) {

@@ -1,7 +1,39 @@
-import { test, expect, expectNoSeriousA11yViolations, signedInLearner, correctAnswersOf, useOwnServer, gotoHydrated } from './fixtures.ts';
+import { test, expect, expectNoSeriousA11yViolations, signedInLearner, correctAnswersOf, useOwnServer, gotoHydrated, waitForHydration, type Page } from './fixtures.ts';
+import { LEVEL_LABELS, LEVELS, PILLAR_LABELS, PILLARS } from '../../src/lib/domain.ts';
 
 // Admin edits change what every learner sees: these tests get a server of their own.
-useOwnServer({ ADMIN_EMAILS: 'author1@example.com,author2@example.com,author3@example.com' });
+useOwnServer({ ADMIN_EMAILS: Array.from({ length: 9 }, (_, i) => `author${i + 1}@example.com`).join(',') });
+
+/**
+ * Each lesson section's markup, child by child, with a practice tool (the island on the lesson
+ * page, the placeholder in the preview) reduced to its kind: the two must be the same.
+ */
+async function sectionMarkup(page: Page, container: string): Promise<string[][]> {
+  return page.locator(`${container} > .lesson-section`).evaluateAll((sections) =>
+    sections.map((section) =>
+      [...section.children].map((child) => {
+        if (child.matches('astro-island, .practice-placeholder')) {
+          const kind = child.getAttribute('data-calculator') ?? child.querySelector('[data-calculator]')?.getAttribute('data-calculator');
+          return `practice tool: ${kind}`;
+        }
+        return child.outerHTML;
+      }),
+    ),
+  );
+}
+
+/** Passes curriculum lessons through the API, to open the lessons after them. */
+async function completeLessons(page: Page, pillar: string, keep: (l: { level: string; orderIndex: number; slug: string }) => boolean) {
+  const list = (await (await page.request.get(`/api/lessons/all/${pillar}`)).json()) as Array<{ id: number; slug: string; level: string; orderIndex: number }>;
+  for (const l of list.filter(keep)) {
+    const answers = correctAnswersOf(l.slug);
+    const r = await page.request.post(`/api/lesson/${l.id}/complete`, {
+      headers: { origin: process.env.BASE_URL! },
+      data: { attemptId: crypto.randomUUID(), quizResponses: answers.map((userAnswer, i) => ({ questionId: i + 1, userAnswer })) },
+    });
+    expect(r.status()).toBe(201);
+  }
+}
 
 test.describe('admin lesson management', () => {
   test('an admin creates a lesson with a quiz, sees it as a learner would, edits it and deletes it', async ({ page }) => {
@@ -32,9 +64,19 @@ test.describe('admin lesson management', () => {
     await page.getByLabel('Weight (%)').fill('5.5');
     await page.getByLabel('Objective 1', { exact: true }).fill('Spot the fees in a fund fact sheet');
     await page.getByLabel('Section 1 header').fill('What to look for');
-    await page.getByLabel('Section 1 content').fill('Check the **expense ratio** first.\n- Loads\n- Trading costs');
+    await page.getByLabel('Section 1 subheader').fill('Before you buy');
+    await page.getByLabel('Section 1 content').fill('Check the **expense ratio** first, *every* year.\nThen the rest:\n- Loads\n- Trading costs\n[[calculator:compound-growth]]\nSmall fees add up.');
     await expect(page.getByTestId('preview').locator('strong')).toHaveText('expense ratio');
     await expect(page.getByTestId('preview').locator('li')).toHaveCount(2);
+    // The preview is the lesson page's markup: h2 header, subheader, and the calculator named, not its raw line.
+    const preview = page.getByTestId('preview');
+    await expect(preview.locator('h2')).toHaveText('What to look for');
+    await expect(preview.locator('.subheader')).toHaveText('Before you buy');
+    await expect(preview.locator('em')).toHaveText('every');
+    await expect(preview.locator('.practice-placeholder')).toContainText('Compound-growth calculator');
+    await expect(preview).not.toContainText('[[calculator');
+    await expect(preview.locator('.prose')).toHaveCount(2);
+    const previewMarkup = await sectionMarkup(page, '[data-testid="preview"]');
     await page.getByRole('button', { name: 'Add question' }).click();
     await page.getByLabel('Question 1 text').fill('Which cost is charged every year?');
     for (const [k, text] of ['A front-end load', 'The expense ratio', 'A one-time transfer fee', 'A wire fee'].entries()) {
@@ -52,11 +94,35 @@ test.describe('admin lesson management', () => {
     await expect(row.locator('td').nth(5)).toHaveText('1');
     const id = await row.getAttribute('data-lesson-id');
 
-    // As a learner would see it (investing advanced is open to this account's placement; order 4 follows 3).
-    const res = await page.goto(`/lesson/${id}`);
-    expect([200, 403]).toContain(res?.status());
     const publicView = await (await page.request.get(`/api/admin/lessons/${id}`)).json();
     expect(publicView.questions[0].correctAnswer).toBe(1);
+
+    // As a learner would see it: investing advanced is open to this account's placement, and
+    // order 4 opens once orders 1 to 3 are passed.
+    await completeLessons(page, 'investing', (l) => l.level === 'advanced' && l.orderIndex < 4);
+    const res = await page.goto(`/lesson/${id}`);
+    expect(res?.status()).toBe(200);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reading the fine print');
+    await expect(page.locator('.objectives li')).toHaveText(['Spot the fees in a fund fact sheet']);
+    const body = page.locator('#lesson-content');
+    await expect(body.locator('.lesson-section h2')).toHaveText('What to look for');
+    await expect(body.locator('.lesson-section .subheader')).toHaveText('Before you buy');
+    await expect(body.locator('.prose strong')).toHaveText('expense ratio');
+    await expect(body.locator('.prose em')).toHaveText('every');
+    await expect(body.locator('.prose br')).toHaveCount(1);
+    await expect(body.locator('.prose li')).toHaveText(['Loads', 'Trading costs']);
+    await expect(body.getByRole('region', { name: 'Compound-growth calculator' })).toBeVisible();
+    await expect(body).not.toContainText('[[calculator');
+    expect(await sectionMarkup(page, '#lesson-content')).toEqual(previewMarkup);
+    await page.getByRole('button', { name: 'Start Quiz' }).click();
+    await expect(page.getByText('Question 1 of 1')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Which cost is charged every year?' })).toBeVisible();
+    await page.getByRole('radio', { name: 'The expense ratio' }).check();
+    await page.getByRole('button', { name: 'Submit Answers' }).click();
+    await expect(page.getByRole('heading', { name: /You passed/ })).toBeVisible();
+    await expect(page.locator('.explanations')).toContainText('The expense ratio is charged every year as a share of what you hold.');
+    await expect(page.locator('.explanations')).toContainText('✓ Correct');
 
     await gotoHydrated(page, '/admin/lessons');
     await page.getByLabel('Pillar').selectOption('investing');
@@ -156,5 +222,281 @@ test.describe('admin lesson management', () => {
     expect(await page.getByTestId('preview').locator('script, img, [onerror]').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect(dialogs).toEqual([]);
+  });
+  test('XSS payloads in every text field never run: lesson page, quiz result, lessons list, admin list and preview', async ({ page }) => {
+    test.setTimeout(60_000);
+    await signedInLearner(page, { email: 'author4@example.com' });
+    const headers = { origin: process.env.BASE_URL! };
+    // Each field gets its own number, so a failure names the field.
+    const evil = (n: number) =>
+      `<script>window.__xss=${n}</script><img src=x onerror="window.__xss=${n};alert(${n})"><svg onload="window.__xss=${n}"></svg>[x](javascript:window.__xss=${n})<a href="javascript:window.__xss=${n}">a</a>`;
+    const fields = {
+      title: `${evil(1)}Payload lesson`,
+      header: `${evil(2)}Header`,
+      subheader: `${evil(3)}Sub`,
+      content: `${evil(4)}\n\n**ok**\n\n[link](javascript:window.__xss=4)\n\n<a href="javascript:window.__xss=4">link</a>`,
+      objectives: [`${evil(5)}First objective`, `${evil(6)}Second objective`],
+      question: `${evil(7)}Question?`,
+      options: [`${evil(8)}Right`, `${evil(9)}B`, `${evil(10)}C`, `${evil(11)}D`],
+      explanation: `${evil(12)}Because.`,
+    };
+    const created = await page.request.post('/api/admin/lessons', {
+      headers,
+      data: {
+        title: fields.title,
+        pillar: 'credit',
+        level: 'beginner',
+        orderIndex: 5,
+        sections: [{ header: fields.header, subheader: fields.subheader, content: fields.content }],
+        learningObjectives: fields.objectives,
+        questions: [{ question: fields.question, options: fields.options, correctAnswer: 0, explanation: fields.explanation }],
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = await created.json();
+    await completeLessons(page, 'credit', (l) => l.level === 'beginner' && l.orderIndex <= 4);
+
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    // A script or handler that ran sets window.__xss or opens a dialog. The page's CSP would
+    // block most of them anyway, so the markup is checked too: in the content, no script from
+    // lesson text, no img/iframe/object/embed, no on* attribute and no javascript: URL.
+    const expectNothingRan = async (content: string) => {
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+      expect(dialogs).toEqual([]);
+      const offenders = await page.locator(content).evaluateAll((roots) =>
+        roots.flatMap((root) =>
+          [root, ...root.querySelectorAll('*')]
+            .filter(
+              (el) =>
+                (el.tagName === 'SCRIPT' && (el.textContent ?? '').includes('__xss')) ||
+                ['IMG', 'IFRAME', 'OBJECT', 'EMBED'].includes(el.tagName) ||
+                [...el.attributes].some((a) => /^on/i.test(a.name) || (/^(href|src|action|formaction|xlink:href)$/i.test(a.name) && /^\s*javascript:/i.test(a.value))),
+            )
+            .map((el) => el.outerHTML.slice(0, 160)),
+        ),
+      );
+      expect(offenders).toEqual([]);
+      expect(await page.locator('a[href^="javascript" i], [onerror], [onload]').count()).toBe(0);
+    };
+
+    expect((await page.goto(`/lesson/${id}`))?.status()).toBe(200);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(fields.title);
+    await expect(page.locator('.objectives li')).toHaveText(fields.objectives);
+    await expect(page.locator('.lesson-section h2')).toHaveText(fields.header);
+    await expect(page.locator('.lesson-section .subheader')).toHaveText(fields.subheader);
+    await expect(page.locator('.prose strong')).toHaveText('ok');
+    await expectNothingRan('.lesson');
+    await page.getByRole('button', { name: 'Start Quiz' }).click();
+    await expect(page.getByRole('heading', { name: /Question\?/ })).toHaveText(fields.question);
+    await expect(page.getByRole('radio')).toHaveCount(4);
+    await expect(page.locator('.option span')).toHaveText(fields.options);
+    await expectNothingRan('.lesson');
+    await page.getByRole('radio').first().check();
+    await page.getByRole('button', { name: 'Submit Answers' }).click();
+    // The result view shows the question, the correct option and the explanation, as text.
+    await expect(page.getByRole('heading', { name: /You passed/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Stay here' }).click();
+    const result = page.locator('.explanations li');
+    await expect(result.locator('.q')).toContainText(fields.question);
+    await expect(result.locator('strong')).toHaveText(fields.options[0]);
+    await expect(result.locator('.why')).toHaveText(fields.explanation);
+    await expectNothingRan('.lesson');
+
+    // The lessons list shows the title and the first two objectives.
+    await page.goto('/lessons?pillar=credit&level=beginner');
+    const card = page.locator('.lesson-grid li', { hasText: 'Payload lesson' });
+    await expect(card.getByRole('heading')).toContainText(fields.title);
+    await expect(card.locator('.objectives li')).toHaveText(fields.objectives);
+    await expectNothingRan('.lesson-grid');
+
+    // The admin list and the editor's preview.
+    await gotoHydrated(page, '/admin/lessons');
+    await expect(page.locator('.admin-table tbody th', { hasText: 'Payload lesson' })).toHaveText(fields.title);
+    await expectNothingRan('.admin-table');
+    await page.getByRole('button', { name: `Edit ${fields.title}` }).click();
+    await expect(page.getByTestId('preview').locator('h2')).toHaveText(fields.header);
+    await expect(page.getByTestId('preview').locator('strong')).toHaveText('ok');
+    await expectNothingRan('[data-testid="preview"]');
+  });
+
+  test('the list is sorted by pillar, level and order, and filters by pillar and by level', async ({ page }) => {
+    await signedInLearner(page, { email: 'author5@example.com' });
+    const headers = { origin: process.env.BASE_URL! };
+    // Created last, so an order by id would put them at the end.
+    for (const [pillar, level, orderIndex] of [['saving', 'advanced', 9], ['credit', 'beginner', 8], ['investing', 'intermediate', 7]] as const) {
+      const r = await page.request.post('/api/admin/lessons', {
+        headers,
+        data: { title: `Sorted ${pillar} ${level} ${orderIndex}`, pillar, level, orderIndex, sections: [{ content: 'x' }] },
+      });
+      expect(r.status()).toBe(201);
+    }
+    const all = (await (await page.request.get('/api/admin/lessons/all')).json()) as Array<{ pillar: string; level: string }>;
+    await gotoHydrated(page, '/admin/lessons');
+    const rows = () =>
+      page.locator('.admin-table tbody tr').evaluateAll((trs) =>
+        trs.map((tr) => {
+          const cells = tr.querySelectorAll('td');
+          return { pillar: cells[0].textContent ?? '', level: cells[1].textContent ?? '', order: Number(cells[2].textContent), title: tr.querySelector('th')?.textContent ?? '' };
+        }),
+      );
+    const rank = (r: { pillar: string; level: string; order: number }) => [
+      PILLARS.findIndex((p) => PILLAR_LABELS[p] === r.pillar),
+      LEVELS.findIndex((l) => LEVEL_LABELS[l] === r.level),
+      r.order,
+    ];
+    const compare = (a: Parameters<typeof rank>[0], b: Parameters<typeof rank>[0]) => {
+      const [x, y] = [rank(a), rank(b)];
+      return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+    };
+    await expect(page.locator('.admin-table tbody tr')).toHaveCount(all.length);
+    const shown = await rows();
+    expect(shown.every((r) => rank(r).every((n) => n >= 0))).toBe(true);
+    expect(shown).toEqual([...shown].sort(compare));
+    const at = (title: string) => shown.findIndex((r) => r.title === title);
+    const creditBeginner = shown.filter((r) => r.pillar === 'Credit' && r.level === 'Beginner');
+    expect(creditBeginner.at(-1)?.title).toBe('Sorted credit beginner 8');
+    expect(shown[at('Sorted credit beginner 8') + 1]).toMatchObject({ pillar: 'Credit', level: 'Intermediate', order: 1 });
+    expect(shown[at('Sorted saving advanced 9') + 1]).toMatchObject({ pillar: 'Credit', level: 'Beginner', order: 1 });
+
+    await page.getByLabel('Pillar').selectOption('credit');
+    await expect(page.locator('.admin-table tbody tr')).toHaveCount(all.filter((l) => l.pillar === 'credit').length);
+    expect((await rows()).every((r) => r.pillar === 'Credit')).toBe(true);
+    await page.getByLabel('Level').selectOption('intermediate');
+    await expect(page.locator('.admin-table tbody tr')).toHaveCount(all.filter((l) => l.pillar === 'credit' && l.level === 'intermediate').length);
+    expect((await rows()).every((r) => r.pillar === 'Credit' && r.level === 'Intermediate')).toBe(true);
+    await page.getByLabel('Pillar').selectOption('');
+    await page.getByLabel('Level').selectOption('advanced');
+    await expect(page.locator('.admin-table tbody tr')).toHaveCount(all.filter((l) => l.level === 'advanced').length);
+    const advanced = await rows();
+    expect(new Set(advanced.map((r) => r.pillar))).toEqual(new Set(['Saving', 'Credit', 'Investing']));
+    expect(advanced.every((r) => r.level === 'Advanced')).toBe(true);
+    expect(advanced).toEqual([...advanced].sort(compare));
+  });
+
+  test('failed calls show the spec\'s toasts: load, delete, create and update', async ({ page }) => {
+    test.setTimeout(45_000);
+    await signedInLearner(page, { email: 'author6@example.com' });
+    await gotoHydrated(page, '/admin/lessons');
+    await page.getByLabel('Pillar').selectOption('credit');
+    await page.getByLabel('Level').selectOption('advanced');
+    const row = page.locator('.admin-table tbody tr').first();
+    const title = (await row.locator('th').textContent())!;
+    const oneLesson = /\/api\/admin\/lessons\/\d+$/;
+    const toast = page.getByTestId('toast');
+
+    await page.route(oneLesson, (route) => (route.request().method() === 'GET' ? route.fulfill({ status: 500, json: { message: 'Something went wrong' } }) : route.fallback()));
+    await page.getByRole('button', { name: `Edit ${title}` }).click();
+    await expect(toast).toContainText('Failed to load lesson');
+    await expect(page.getByRole('button', { name: 'New lesson' })).toBeVisible();
+    await page.unroute(oneLesson);
+
+    await page.route(oneLesson, (route) => (route.request().method() === 'DELETE' ? route.abort('failed') : route.fallback()));
+    await page.getByRole('button', { name: `Delete ${title}` }).click();
+    await page.getByRole('dialog', { name: 'Delete lesson' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(toast).toContainText('Failed to delete lesson');
+    await expect(page.locator('.admin-table tbody th', { hasText: title })).toHaveCount(1);
+    await page.unroute(oneLesson);
+
+    await page.route(oneLesson, (route) => (route.request().method() === 'PUT' ? route.fulfill({ status: 500, json: { message: 'Something went wrong' } }) : route.fallback()));
+    await page.getByRole('button', { name: `Edit ${title}` }).click();
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(toast).toContainText('Failed to update lesson');
+    await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
+    await page.unroute(oneLesson);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.route('**/api/admin/lessons', (route) => (route.request().method() === 'POST' ? route.abort('failed') : route.fallback()));
+    await page.getByRole('button', { name: 'New lesson' }).click();
+    await page.getByLabel('Title').fill('Never saved');
+    await page.getByLabel('Pillar').selectOption('credit');
+    await page.getByLabel('Level').selectOption('advanced');
+    await page.getByLabel('Order').fill('77');
+    await page.getByLabel('Section 1 content').fill('Text');
+    await page.getByRole('button', { name: 'Create lesson' }).click();
+    await expect(toast).toContainText('Failed to create lesson');
+    await expect(page.getByRole('button', { name: 'Create lesson' })).toBeVisible();
+    await page.unroute('**/api/admin/lessons');
+  });
+
+  test('the editor keeps question ids: removing a question leaves the others\' ids, a new one gets a fresh id', async ({ page }) => {
+    await signedInLearner(page, { email: 'author7@example.com' });
+    const q = (text: string) => ({ question: text, options: ['a', 'b', 'c', 'd'], correctAnswer: 0, explanation: 'a' });
+    const created = await page.request.post('/api/admin/lessons', {
+      headers: { origin: process.env.BASE_URL! },
+      data: { title: 'Ids lesson', pillar: 'saving', level: 'intermediate', orderIndex: 60, sections: [{ content: 'x' }], questions: [q('First?'), q('Second?'), q('Third?')] },
+    });
+    const { id } = await created.json();
+    const questions = async () => ((await (await page.request.get(`/api/admin/lessons/${id}`)).json()).questions as Array<{ id: number; question: string }>).map((x) => [x.id, x.question]);
+    expect(await questions()).toEqual([[1, 'First?'], [2, 'Second?'], [3, 'Third?']]);
+
+    await gotoHydrated(page, '/admin/lessons');
+    await page.getByRole('button', { name: 'Edit Ids lesson' }).click();
+    await page.getByRole('button', { name: 'Remove question 1' }).click();
+    await expect(page.getByLabel('Question 1 text')).toHaveValue('Second?');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Lesson updated successfully');
+    expect(await questions()).toEqual([[2, 'Second?'], [3, 'Third?']]);
+
+    await page.getByRole('button', { name: 'Edit Ids lesson' }).click();
+    await page.getByRole('button', { name: 'Add question' }).click();
+    await page.getByLabel('Question 3 text').fill('Fourth?');
+    for (const k of [1, 2, 3, 4]) await page.getByLabel(`Question 3 option ${k}`).fill(`option ${k}`);
+    await page.locator('[data-question="3"]').getByLabel('Option 1 is correct').check();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Lesson updated successfully');
+    expect(await questions()).toEqual([[2, 'Second?'], [3, 'Third?'], [4, 'Fourth?']]);
+  });
+
+  test('a question that arrives with fewer than four options opens padded to four, and the empty ones must be filled in', async ({ page }) => {
+    await signedInLearner(page, { email: 'author8@example.com' });
+    const created = await page.request.post('/api/admin/lessons', {
+      headers: { origin: process.env.BASE_URL! },
+      data: { title: 'Short options', pillar: 'saving', level: 'intermediate', orderIndex: 61, sections: [{ content: 'x' }], questions: [{ question: 'Q?', options: ['a', 'b', 'c', 'd'], correctAnswer: 1 }] },
+    });
+    const { id } = await created.json();
+    // An older record (or another client) with only two options for the question.
+    await page.route(`**/api/admin/lessons/${id}`, async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      const response = await route.fetch();
+      const lesson = await response.json();
+      lesson.questions[0].options = ['Yes', 'No'];
+      await route.fulfill({ response, json: lesson });
+    });
+    await gotoHydrated(page, '/admin/lessons');
+    await page.getByRole('button', { name: 'Edit Short options' }).click();
+    for (const [k, value] of ['Yes', 'No', '', ''].entries()) await expect(page.getByLabel(`Question 1 option ${k + 1}`)).toHaveValue(value);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Fill in all four options', { exact: true })).toBeVisible();
+    await page.getByLabel('Question 1 option 3').fill('Maybe');
+    await page.getByLabel('Question 1 option 4').fill('Later');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Lesson updated successfully');
+    await page.unroute(`**/api/admin/lessons/${id}`);
+    const saved = await (await page.request.get(`/api/admin/lessons/${id}`)).json();
+    expect(saved.questions[0].options).toEqual(['Yes', 'No', 'Maybe', 'Later']);
+  });
+
+  test('a pillar and level with no lessons shows the empty state on the lessons list', async ({ page }) => {
+    await signedInLearner(page, { email: 'author9@example.com' });
+    const headers = { origin: process.env.BASE_URL! };
+    // Placed at credit intermediate (score 60), so that level is open to this account.
+    await page.request.post('/api/assessment/submit', { headers, data: { savingScore: 10, creditScore: 60, investingScore: 10 } });
+    const all = (await (await page.request.get('/api/admin/lessons/all')).json()) as Array<{ id: number; pillar: string; level: string }>;
+    const level = all.filter((l) => l.pillar === 'credit' && l.level === 'intermediate');
+    expect(level.length).toBeGreaterThan(0);
+    for (const l of level) expect((await page.request.delete(`/api/admin/lessons/${l.id}`, { headers })).status()).toBe(200);
+    await page.goto('/lessons?pillar=credit&level=intermediate');
+    await expect(page.getByRole('link', { name: 'Intermediate' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('heading', { name: 'No lessons available' })).toBeVisible();
+    await expect(page.getByText('Lessons for this pillar and level will be added soon.')).toBeVisible();
+    await expect(page.locator('.lesson-grid')).toHaveCount(0);
   });
 });

@@ -12,9 +12,24 @@ const server = await startServer({
   env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true', LOG_LEVEL: 'info', ADMIN_EMAILS: 'admin.one@example.com,admin.two@example.com' },
 });
 
-async function adminClient(email: string) {
+interface AdminLesson {
+  id: number;
+  slug: string;
+  version: number;
+  title: string;
+  pillar: string;
+  level: string;
+  orderIndex: number;
+  duration: number;
+  weight: number;
+  sections: Array<{ header?: string; subheader?: string; content: string }>;
+  learningObjectives: string[];
+  questions: Array<{ id: number; question: string; options: string[]; correctAnswer: number; explanation: string }>;
+}
+
+async function adminClient(email: string, base: string = server.url) {
   const password = 'Admin-Passw0rd-2026';
-  const client = new Client(server.url);
+  const client = new Client(base);
   const signup = await client.post('/api/signup', { email, password, firstName: 'Ada', lastName: 'Admin', phoneNumber: '+15551234567' });
   assertEquals(signup.status, 200);
   const mail = await resend.waitFor((m: { to: string[] }) => m.to.includes(email));
@@ -183,7 +198,9 @@ Deno.test({
   name: 'admin changes are logged with who, what and when',
   ...opts,
   async fn() {
-    const created = await admin.post<{ id: number }>('/api/admin/lessons', lesson({ orderIndex: 95, title: 'Logged lesson' }));
+    const created = await admin.post<{ id: number; version: number }>('/api/admin/lessons', lesson({ orderIndex: 95, title: 'Logged lesson' }));
+    const updated = await admin.request(`/api/admin/lessons/${created.body.id}`, { method: 'PUT', json: lesson({ orderIndex: 95, title: 'Logged lesson, edited', version: created.body.version }) });
+    assertEquals(updated.status, 200);
     await admin.request(`/api/admin/lessons/${created.body.id}`, { method: 'DELETE' });
     const me = await admin.get<{ id: string }>('/api/auth/user');
     const lines = server
@@ -192,7 +209,8 @@ Deno.test({
       .filter((l: string) => l.includes('"msg":"admin change"'))
       .map((l: string) => JSON.parse(l));
     const mine = lines.filter((l: { lessonId: number }) => l.lessonId === created.body.id);
-    assertEquals(mine.map((l: { action: string }) => l.action), ['lesson.create', 'lesson.delete']);
+    assertEquals(mine.map((l: { action: string }) => l.action), ['lesson.create', 'lesson.update', 'lesson.delete']);
+    assertEquals(mine.map((l: { title: string }) => l.title), ['Logged lesson', 'Logged lesson, edited', 'Logged lesson, edited']);
     assert(mine.every((l: { actorId: string; time: string }) => l.actorId === me.body.id && !Number.isNaN(Date.parse(l.time))));
   },
 });
@@ -209,6 +227,204 @@ Deno.test({
     assertMatch(r.body.html[0], /<em>italic<\/em>/);
     assertMatch(r.body.html[0], /<li>one<\/li>/);
     assert(!/<script|href\s*=\s*"?javascript:|\sonerror\s*=|<img/i.test(r.body.html[1]), r.body.html[1]);
+  },
+});
+
+Deno.test({
+  name: 'section 5 through the API: each value just inside its rule is saved, just outside is refused with its field message',
+  ...opts,
+  async fn() {
+    let order = 200;
+    const count = async () => (await admin.get<AdminLesson[]>('/api/admin/lessons/all')).body.length;
+    const before = await count();
+    const bad = (value: unknown) => [
+      [{ orderIndex: value }, 'orderIndex', 'Order must be a whole number'],
+      [{ duration: value }, 'duration', 'Duration must be a whole number'],
+      [{ weight: value }, 'weight', 'Weight must be a number from 0 to 100'],
+    ] as Array<[Record<string, unknown>, string, string]>;
+    const refused: Array<[Record<string, unknown>, string, string]> = [
+      [{ orderIndex: 0 }, 'orderIndex', 'Order must be at least 1'],
+      [{ orderIndex: 1.5 }, 'orderIndex', 'Order must be a whole number'],
+      [{ duration: 0 }, 'duration', 'Duration must be at least 1'],
+      [{ duration: 1.5 }, 'duration', 'Duration must be a whole number'],
+      [{ duration: undefined, estimatedDuration: 1.5 }, 'estimatedDuration', 'Duration must be a whole number'],
+      [{ weight: -0.01 }, 'weight', 'Weight must be from 0 to 100'],
+      [{ weight: 100.01 }, 'weight', 'Weight must be from 0 to 100'],
+      [{ weight: 16.675 }, 'weight', 'Weight goes in steps of 0.01'],
+      [{ pillar: 'retirement' }, 'pillar', 'Pillar must be saving, credit or investing'],
+      [{ pillar: 'Saving' }, 'pillar', 'Pillar must be saving, credit or investing'],
+      [{ level: 'expert' }, 'level', 'Level must be beginner, intermediate or advanced'],
+      [{ level: 'Beginner' }, 'level', 'Level must be beginner, intermediate or advanced'],
+      [{ title: undefined }, 'title', 'Title is required'],
+      [{ title: '   ' }, 'title', 'Title is required'],
+      [{ pillar: undefined }, 'pillar', 'Pillar must be saving, credit or investing'],
+      [{ level: undefined }, 'level', 'Level must be beginner, intermediate or advanced'],
+      [{ sections: undefined }, 'sections', 'Sections are required'],
+      [{ sections: [] }, 'sections', 'Add at least one section'],
+      [{ sections: [{ header: 'Only a header', content: '' }] }, 'sections.0.content', 'Section content is required'],
+      // Wrongly typed values are refused, never coerced (null, '' and false used to become 0, true 1, [3] 3).
+      ...[null, '', false, true, [3], {}, 'ten'].flatMap(bad),
+      [{ questions: [{ question: 'Q?', options: ['a', 'b', 'c', 'd'], correctAnswer: '1' }] }, 'questions.0.correctAnswer', 'Choose the correct option'],
+      [{ questions: [{ question: 'Q?', options: ['a', 'b'], correctAnswer: 0 }] }, 'questions.0.options', 'Fill in all four options'],
+      [{ questions: [{ question: 'Q?', options: ['a', 'b', 'c', ''], correctAnswer: 0 }] }, 'questions.0.options', 'Fill in all four options'],
+    ];
+    for (const [patch, field, message] of refused) {
+      const r = await admin.post('/api/admin/lessons', lesson({ orderIndex: ++order, ...patch }));
+      assertEquals(r.status, 400, JSON.stringify(patch));
+      assertEquals((r.body.errors as Record<string, string>)[field], message, JSON.stringify(patch));
+    }
+    assertEquals(await count(), before, 'nothing refused was saved');
+
+    const accepted: Array<[Record<string, unknown>, keyof AdminLesson, unknown]> = [
+      [{ duration: 1 }, 'duration', 1],
+      [{ duration: '1' }, 'duration', 1],
+      [{ weight: 0 }, 'weight', 0],
+      [{ weight: 100 }, 'weight', 100],
+      [{ weight: 16.67 }, 'weight', 16.67],
+      [{ weight: '16.67' }, 'weight', 16.67],
+      [{ orderIndex: '290' }, 'orderIndex', 290],
+    ];
+    for (const [patch, field, value] of accepted) {
+      const r = await admin.post<AdminLesson>('/api/admin/lessons', lesson({ orderIndex: ++order, ...patch }));
+      assertEquals(r.status, 201, JSON.stringify(patch));
+      assertEquals(r.body[field], value, JSON.stringify(patch));
+      assertEquals((await admin.get<AdminLesson>(`/api/admin/lessons/${r.body.id}`)).body[field], value, 'as stored');
+    }
+    // orderIndex 1 is allowed: a lesson saved at order 1 (every level's order 1 is a curriculum lesson).
+    const all = (await admin.get<AdminLesson[]>('/api/admin/lessons/all')).body;
+    const first = all.find((l) => l.pillar === 'credit' && l.level === 'advanced' && l.orderIndex === 1)!;
+    const kept = await admin.request<AdminLesson>(`/api/admin/lessons/${first.id}`, { method: 'PUT', json: { ...first, orderIndex: 1 } });
+    assertEquals([kept.status, kept.body.orderIndex, kept.body.title], [200, 1, first.title]);
+  },
+});
+
+Deno.test({
+  name: 'a PUT that moves a lesson onto a taken pillar, level and orderIndex gets 409 and changes nothing',
+  ...opts,
+  async fn() {
+    const created = await admin.post<AdminLesson>('/api/admin/lessons', lesson({ orderIndex: 300 }));
+    assertEquals(created.status, 201);
+    const { id, version } = created.body;
+    const message = 'Another lesson already has this pillar, level and order. Choose another order number.';
+    for (const move of [{ orderIndex: 1 }, { pillar: 'saving', level: 'beginner', orderIndex: 2 }, { level: 'intermediate', orderIndex: 3 }]) {
+      const r = await admin.request(`/api/admin/lessons/${id}`, { method: 'PUT', json: lesson({ ...move, version }) });
+      assertEquals(r.status, 409, JSON.stringify(move));
+      assertEquals([r.body.message, (r.body.errors as Record<string, string>).orderIndex], [message, message]);
+    }
+    const after = await admin.get<AdminLesson>(`/api/admin/lessons/${id}`);
+    assertEquals([after.body.pillar, after.body.level, after.body.orderIndex, after.body.version], ['credit', 'advanced', 300, version]);
+    // A wrongly typed value on a PUT is refused like on a POST.
+    const typed = await admin.request(`/api/admin/lessons/${id}`, { method: 'PUT', json: lesson({ orderIndex: 300, weight: null, version }) });
+    assertEquals([typed.status, (typed.body.errors as Record<string, string>).weight], [400, 'Weight must be a number from 0 to 100']);
+  },
+});
+
+Deno.test({
+  name: 'question ids survive edits: a learner\'s review item keeps its own question, a removed one drops out, and new ids are fresh',
+  ...opts,
+  async fn() {
+    const { client } = await createLearner(server.url, resend);
+    const all = (await admin.get<AdminLesson[]>('/api/admin/lessons/all')).body;
+    const target = all.find((l) => l.pillar === 'credit' && l.level === 'beginner' && l.orderIndex === 1)!;
+    const [q1, q2, q3] = target.questions;
+    assertEquals([q1.id, q2.id, q3.id], [1, 2, 3]);
+    const wrong = (q: { correctAnswer: number }) => (q.correctAnswer + 1) % 4;
+    const done = await client.post(`/api/lesson/${target.id}/complete`, {
+      attemptId: crypto.randomUUID(),
+      quizResponses: [{ questionId: 1, userAnswer: q1.correctAnswer }, { questionId: 2, userAnswer: wrong(q2) }, { questionId: 3, userAnswer: wrong(q3) }],
+    });
+    assertEquals(done.status, 201);
+
+    // The author drops question 2, moves 3 to the front and adds a question.
+    const added = { question: 'Which of these is on a credit report?', options: ['Payment history', 'Salary', 'Savings balance', 'Religion'], correctAnswer: 0, explanation: 'Payment history.' };
+    const first = await admin.request<AdminLesson>(`/api/admin/lessons/${target.id}`, { method: 'PUT', json: { ...target, questions: [q3, q1, added] } });
+    assertEquals(first.status, 200);
+    assertEquals(first.body.questions.map((q) => [q.id, q.question]), [[3, q3.question], [1, q1.question], [4, added.question]]);
+    // Removing the newest question and adding another never reuses its id.
+    const second = await admin.request<AdminLesson>(`/api/admin/lessons/${target.id}`, {
+      method: 'PUT',
+      json: { ...first.body, questions: [first.body.questions[0], first.body.questions[1], { ...added, question: 'Another new question?' }] },
+    });
+    assertEquals(second.body.questions.map((q) => q.id), [3, 1, 5]);
+
+    const later = { 'x-test-now': new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString() };
+    const review = await client.get<{ due: Array<{ id: string; lessonId: number; question: string; options: string[] }> }>('/api/review', later);
+    assertEquals(review.status, 200);
+    const mine = review.body.due.filter((d) => d.lessonId === target.id);
+    assertEquals(mine.map((d) => [d.question, d.options]), [[q3.question, q3.options]], 'question 3 with its own text; question 2 was removed');
+    const answered = await client.request<{ correct: boolean; explanation: string }>(`/api/review/${mine[0].id}/answer`, { method: 'POST', json: { userAnswer: q3.correctAnswer }, headers: later });
+    assertEquals([answered.status, answered.body.correct, answered.body.explanation], [200, true, q3.explanation]);
+
+    // Analytics still name the questions as they were asked (attempts keep their own copy).
+    const analytics = await client.get<{ mostMissed: Array<{ lessonId: number; questionId: number; question: string }> }>('/api/user/quiz-analytics');
+    assertEquals(
+      analytics.body.mostMissed.filter((m) => m.lessonId === target.id).map((m) => [m.questionId, m.question]).sort(),
+      [[2, q2.question], [3, q3.question]],
+    );
+    // The learner's page gets the new ids, and answers are graded by id.
+    const page = await client.get<{ questions: Array<{ id: number }> }>(`/api/lesson/${target.id}`);
+    assertEquals(page.body.questions.map((q) => q.id), [3, 1, 5]);
+    const retry = await client.post<{ score: number; passed: boolean }>(`/api/lesson/${target.id}/complete`, {
+      attemptId: crypto.randomUUID(),
+      quizResponses: [{ questionId: 3, userAnswer: q3.correctAnswer }, { questionId: 1, userAnswer: q1.correctAnswer }, { questionId: 5, userAnswer: 0 }],
+    });
+    assertEquals([retry.status, retry.body.score, retry.body.passed], [201, 3, true]);
+  },
+});
+
+Deno.test({
+  name: 'an edit made in the admin screen is never overwritten by a restart on the same data',
+  ...opts,
+  async fn() {
+    const dataDir = Deno.makeTempDirSync({ prefix: 'finance-admin-restart-' });
+    const env = { DATA_DIR: dataDir, RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true', ADMIN_EMAILS: 'restart.admin@example.com' };
+    try {
+      const before = await startServer({ env });
+      const author = await adminClient('restart.admin@example.com', before.url);
+      const all = (await author.get<AdminLesson[]>('/api/admin/lessons/all')).body;
+      const target = all.find((l) => l.slug === 'credit-utilization')!;
+      const removed = all.find((l) => l.slug === 'credit-reports-101')!;
+      const edited = await author.request<AdminLesson>(`/api/admin/lessons/${target.id}`, {
+        method: 'PUT',
+        json: { ...target, title: 'Utilisation, as the author wrote it', sections: [{ header: 'Edited', content: 'Edited **text**.' }] },
+      });
+      assertEquals(edited.status, 200);
+      assertEquals((await author.request(`/api/admin/lessons/${removed.id}`, { method: 'DELETE' })).status, 200);
+      await before.stop();
+
+      const after = await startServer({ env });
+      try {
+        const again = new Client(after.url);
+        again.cookies = author.cookies;
+        const lessonNow = await again.get<AdminLesson>(`/api/admin/lessons/${target.id}`);
+        assertEquals(lessonNow.status, 200);
+        assertEquals([lessonNow.body.title, lessonNow.body.sections, lessonNow.body.version], [edited.body.title, edited.body.sections, edited.body.version]);
+        assertEquals((await again.get(`/api/admin/lessons/${removed.id}`)).status, 404);
+        const list = (await again.get<AdminLesson[]>('/api/admin/lessons/all')).body;
+        assertEquals(list.length, all.length - 1);
+        assert(!list.some((l) => l.slug === removed.slug), 'the deleted curriculum lesson stays deleted');
+      } finally {
+        await after.stop();
+      }
+    } finally {
+      Deno.removeSync(dataDir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: 'the preview shows section headers as h2, subheaders and practice tools as the lesson page does',
+  ...opts,
+  async fn() {
+    const r = await admin.post<{ html: string[] }>('/api/admin/preview', {
+      sections: [{ header: 'Grow <i>it</i>', subheader: 'Small steps', content: 'Try it:\n[[calculator:compound-growth]]\nThen **decide**.' }],
+    });
+    assertEquals(r.status, 200);
+    const [html] = r.body.html;
+    assertMatch(html, /^<section class="lesson-section"><h2>Grow &#60;i&#62;it&#60;\/i&#62;<\/h2><p class="subheader">Small steps<\/p><div class="prose">/);
+    assertMatch(html, /<div class="practice-placeholder" data-calculator="compound-growth"><p class="practice-placeholder-title">Compound-growth calculator<\/p>/);
+    assertMatch(html, /<strong>decide<\/strong>/);
+    assert(!html.includes('[[calculator'), html);
   },
 });
 

@@ -1,5 +1,5 @@
 import { assertEquals } from '../helpers/assert.ts';
-import { lessonFormSchema } from '../../src/lib/lesson-form.ts';
+import { assignQuestionIds, lessonFormSchema, padOptions } from '../../src/lib/lesson-form.ts';
 import { fieldErrors } from '../../src/lib/server/http.ts';
 
 const base = { title: 'A lesson', pillar: 'saving', level: 'beginner', sections: [{ header: 'H', content: 'Body' }] };
@@ -41,14 +41,67 @@ Deno.test('weight: 0 to 100 in steps of 0.01', () => {
   assertEquals(errorsOf({ ...base, weight: 10.005 }).weight, 'Weight goes in steps of 0.01');
 });
 
-Deno.test('questions: four options (padded when fewer arrive, also from a JSON string), one correct option', () => {
-  const padded = lessonFormSchema.safeParse({ ...base, questions: [{ question: 'Q?', options: ['a', 'b'], correctAnswer: 0 }] });
-  assertEquals(padded.success, false);
-  assertEquals(fieldErrors(padded.error!)['questions.0.options'], 'Fill in all four options');
-  const fromString = lessonFormSchema.parse({ ...base, quizQuestions: [{ question: 'Q?', options: '["a","b","c","d"]', correct_answer: 2 }] });
-  assertEquals(fromString.questions, [{ id: 1, question: 'Q?', options: ['a', 'b', 'c', 'd'], correctAnswer: 2, explanation: '' }]);
+Deno.test('orderIndex and duration refuse 1.5 (whole numbers only), also as text', () => {
+  assertEquals(errorsOf({ ...base, duration: 1.5 }).duration, 'Duration must be a whole number');
+  assertEquals(errorsOf({ ...base, duration: '1.5' }).duration, 'Duration must be a whole number');
+  assertEquals(errorsOf({ ...base, estimatedDuration: 1.5 }).estimatedDuration, 'Duration must be a whole number');
+  assertEquals(errorsOf({ ...base, orderIndex: '1.5' }).orderIndex, 'Order must be a whole number');
+});
+
+Deno.test('weight steps of 0.01: 16.675 is refused and 16.67 accepted', () => {
+  assertEquals(errorsOf({ ...base, weight: 16.675 }).weight, 'Weight goes in steps of 0.01');
+  assertEquals(lessonFormSchema.parse({ ...base, weight: 16.67 }).weight, 16.67);
+});
+
+Deno.test('numbers and numeric text are accepted (the browser form sends text); other types are refused, never coerced', () => {
+  const parsed = lessonFormSchema.parse({ ...base, orderIndex: '3', duration: ' 7 ', weight: '16.67' });
+  assertEquals([parsed.orderIndex, parsed.duration, parsed.weight], [3, 7, 16.67]);
+  for (const bad of [null, '', false, true, [3], {}, 'ten', '3 apples']) {
+    assertEquals(errorsOf({ ...base, orderIndex: bad }).orderIndex, 'Order must be a whole number', `orderIndex ${JSON.stringify(bad)}`);
+    assertEquals(errorsOf({ ...base, duration: bad }).duration, 'Duration must be a whole number', `duration ${JSON.stringify(bad)}`);
+    assertEquals(errorsOf({ ...base, weight: bad }).weight, 'Weight must be a number from 0 to 100', `weight ${JSON.stringify(bad)}`);
+  }
+  assertEquals(errorsOf({ ...base, questions: [{ question: 'Q?', options: ['a', 'b', 'c', 'd'], correctAnswer: '1' }] })['questions.0.correctAnswer'], 'Choose the correct option');
+  assertEquals(errorsOf({ ...base, version: '2' }).version, 'The version is a number');
+});
+
+Deno.test('a question with fewer than four options, or an empty one, is refused with "Fill in all four options"', () => {
+  const cases = [{ options: ['a', 'b'] }, { options: [] }, {}, { options: ['a', 'b', 'c', ''] }, { options: ['a', 'b', 'c', '   '] }, { options: '["a","b"]' }];
+  for (const patch of cases) {
+    assertEquals(errorsOf({ ...base, questions: [{ question: 'Q?', correctAnswer: 0, ...patch }] })['questions.0.options'], 'Fill in all four options', JSON.stringify(patch));
+  }
   assertEquals(errorsOf({ ...base, questions: [{ question: 'Q?', options: ['a', 'b', 'c', 'd', 'e'], correctAnswer: 0 }] })['questions.0.options'], 'A question has exactly four options');
+  assertEquals(errorsOf({ ...base, questions: [{ question: 'Q?', options: 4, correctAnswer: 0 }] })['questions.0.options'], 'Options must be a list of four');
+});
+
+Deno.test('the editor pads a question with fewer than four options to four inputs, the added ones empty', () => {
+  assertEquals(padOptions(['a', 'b']), ['a', 'b', '', '']);
+  assertEquals(padOptions(undefined), ['', '', '', '']);
+  assertEquals(padOptions(['a', 'b', 'c', 'd']), ['a', 'b', 'c', 'd']);
+});
+
+Deno.test('the alternate field names are accepted: quizQuestions, options as a JSON string, correct_answer, estimatedDuration', () => {
+  const parsed = lessonFormSchema.parse({ ...base, estimatedDuration: 7, quizQuestions: [{ question: 'Q?', options: '["a","b","c","d"]', correct_answer: 2 }] });
+  assertEquals(parsed.duration, 7);
+  assertEquals(parsed.questions, [{ question: 'Q?', options: ['a', 'b', 'c', 'd'], correctAnswer: 2, explanation: '' }]);
+});
+
+Deno.test('one correct option (0 to 3) and question text are required', () => {
   assertEquals(errorsOf({ ...base, questions: [{ question: 'Q?', options: ['a', 'b', 'c', 'd'] }] })['questions.0.correctAnswer'], 'Choose the correct option');
   assertEquals(errorsOf({ ...base, questions: [{ question: 'Q?', options: ['a', 'b', 'c', 'd'], correctAnswer: 4 }] })['questions.0.correctAnswer'], 'Choose the correct option');
   assertEquals(errorsOf({ ...base, questions: [{ question: '', options: ['a', 'b', 'c', 'd'], correctAnswer: 1 }] })['questions.0.question'], 'Question is required');
+});
+
+Deno.test('question ids: a kept question keeps its id, a new one gets an id never used before in the lesson', () => {
+  const q = (id?: number) => ({ ...(id === undefined ? {} : { id }), question: `Q${id ?? 'new'}` });
+  // A new lesson numbers its questions from 1.
+  assertEquals(assignQuestionIds([q(), q(), q()], [], 0), { questions: [{ ...q(), id: 1 }, { ...q(), id: 2 }, { ...q(), id: 3 }], lastQuestionId: 3 });
+  // Reordered, one removed (2), one added: ids follow the questions, the new one gets 4.
+  const edited = assignQuestionIds([q(3), q(), q(1)], [1, 2, 3], 3);
+  assertEquals(edited.questions.map((x) => x.id), [3, 4, 1]);
+  assertEquals(edited.lastQuestionId, 4);
+  // The highest id was removed earlier: it is still never reused.
+  assertEquals(assignQuestionIds([q(1), q()], [1], 3).questions.map((x) => x.id), [1, 4]);
+  // An id the lesson does not have (or a duplicate) is not trusted: it gets a fresh id.
+  assertEquals(assignQuestionIds([q(9), q(1), q(1)], [1, 2], 2).questions.map((x) => x.id), [3, 1, 4]);
 });

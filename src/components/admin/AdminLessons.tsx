@@ -3,8 +3,10 @@ import { api, NetworkError } from '../../lib/api.ts';
 import { LEVEL_LABELS, LEVELS, PILLAR_LABELS, PILLARS, type Level, type Pillar } from '../../lib/domain.ts';
 import { showToast } from '../../stores/toast.ts';
 import Modal from '../ui/Modal.tsx';
-import LessonEditor, { emptyLesson, padOptions, type EditorLesson } from './LessonEditor.tsx';
+import { padOptions } from '../../lib/lesson-form.ts';
+import LessonEditor, { emptyLesson, type EditorLesson } from './LessonEditor.tsx';
 import '../ui/modal.css';
+import '../../styles/lesson-content.css';
 import './admin.css';
 
 interface AdminLesson {
@@ -18,7 +20,7 @@ interface AdminLesson {
   weight: number;
   sections: EditorLesson['sections'];
   learningObjectives: string[];
-  questions: Array<{ question: string; options: string[]; correctAnswer: number; explanation: string }>;
+  questions: Array<{ id: number; question: string; options: string[]; correctAnswer: number; explanation: string }>;
 }
 
 type View = { mode: 'list' } | { mode: 'edit'; lesson: EditorLesson };

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, fieldErrorsOf, messageOf, NetworkError } from '../../lib/api.ts';
 import { LEVEL_LABELS, LEVELS, PILLAR_LABELS, PILLARS } from '../../lib/domain.ts';
-import { LESSON_DEFAULTS, lessonFormSchema } from '../../lib/lesson-form.ts';
+import { LESSON_DEFAULTS, lessonFormSchema, padOptions } from '../../lib/lesson-form.ts';
 import { showToast } from '../../stores/toast.ts';
 
 export interface EditorLesson {
@@ -15,7 +15,8 @@ export interface EditorLesson {
   weight: number | string;
   sections: Array<{ header?: string; subheader?: string; content: string }>;
   learningObjectives: string[];
-  questions: Array<{ question: string; options: string[]; correctAnswer: number | null; explanation?: string }>;
+  /** `id` is the question's id in the lesson, sent back on save so it stays the same. */
+  questions: Array<{ id?: number; question: string; options: string[]; correctAnswer: number | null; explanation?: string }>;
 }
 
 export const emptyLesson = (): EditorLesson => ({
@@ -29,13 +30,6 @@ export const emptyLesson = (): EditorLesson => ({
   learningObjectives: [''],
   questions: [],
 });
-
-/** Fewer than four options arrive padded to four (spec 5). */
-export function padOptions(options: string[] | undefined): string[] {
-  const list = [...(options ?? [])];
-  while (list.length < LESSON_DEFAULTS.options) list.push('');
-  return list.slice(0, Math.max(LESSON_DEFAULTS.options, list.length));
-}
 
 interface Props {
   initial: EditorLesson;
@@ -55,10 +49,11 @@ export default function LessonEditor({ initial, onDone }: Props) {
 
   useEffect(() => titleRef.current?.focus(), []);
 
-  // Live preview, rendered by the server exactly as learners will see it.
+  // Live preview, rendered by the server with the lesson page's own function.
   useEffect(() => {
     const timer = setTimeout(() => {
-      api<{ html: string[] }>('/api/admin/preview', { body: { sections: lesson.sections.map((s) => ({ content: s.content })) } })
+      const sections = lesson.sections.map((s) => ({ header: s.header ?? '', subheader: s.subheader ?? '', content: s.content }));
+      api<{ html: string[] }>('/api/admin/preview', { body: { sections } })
         .then((r) => r.ok && r.data && setPreview(r.data.html))
         .catch(() => {});
     }, 300);
@@ -74,9 +69,10 @@ export default function LessonEditor({ initial, onDone }: Props) {
       title: lesson.title,
       pillar: lesson.pillar || undefined,
       level: lesson.level || undefined,
-      orderIndex: lesson.orderIndex === '' ? undefined : Number(lesson.orderIndex),
-      duration: lesson.duration === '' ? undefined : Number(lesson.duration),
-      weight: lesson.weight === '' ? undefined : Number(lesson.weight),
+      // Sent as typed: the schema accepts numbers and numeric text and names anything else.
+      orderIndex: blankToUndefined(lesson.orderIndex),
+      duration: blankToUndefined(lesson.duration),
+      weight: blankToUndefined(lesson.weight),
       sections: lesson.sections,
       learningObjectives: lesson.learningObjectives,
       questions: lesson.questions.map((q) => ({ ...q, correctAnswer: q.correctAnswer ?? undefined })),
@@ -291,19 +287,14 @@ export default function LessonEditor({ initial, onDone }: Props) {
       <aside className="preview card" aria-labelledby="preview-title">
         <h2 id="preview-title">Preview</h2>
         <p className="hint">As learners will see the sections.</p>
-        <div className="preview-body" data-testid="preview">
-          {lesson.sections.map((s, i) => (
-            <section key={i} className="lesson-section">
-              {s.header && <h3>{s.header}</h3>}
-              {s.subheader && <p className="subheader">{s.subheader}</p>}
-              <div className="prose" dangerouslySetInnerHTML={{ __html: preview[i] ?? '' }} />
-            </section>
-          ))}
-        </div>
+        {/* Sanitized on the server by the lesson page's renderer (src/lib/server/lesson-content.ts). */}
+        <div className="preview-body lesson-body" data-testid="preview" dangerouslySetInnerHTML={{ __html: preview.join('') }} />
       </aside>
     </div>
   );
 }
+
+const blankToUndefined = (value: number | string) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 function FieldRow({
   label,

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { compoundGrowth, creditUtilization, emergencyFund, formatMoney, type CalculatorKind } from '../../lib/practice-tools.ts';
+import { CALCULATOR_TITLES, compoundGrowth, creditUtilization, emergencyFund, formatMoney, type CalculatorKind } from '../../lib/practice-tools.ts';
 import './practice.css';
 
 type Values = Record<string, string>;
@@ -9,11 +9,7 @@ const DEFAULTS: Record<CalculatorKind, Values> = {
   'credit-utilization': { balance0: '450', limit0: '1500' },
   'compound-growth': { initial: '1000', monthlyContribution: '200', annualRatePercent: '6', years: '20' },
 };
-const TITLES: Record<CalculatorKind, string> = {
-  'emergency-fund': 'Emergency-fund calculator',
-  'credit-utilization': 'Credit-utilisation calculator',
-  'compound-growth': 'Compound-growth calculator',
-};
+const TITLES = CALCULATOR_TITLES;
 const storageKey = (kind: CalculatorKind) => `practice:${kind}`;
 
 function NumberField({ name, label, values, set, prefix, suffix }: { name: string; label: string; values: Values; set: (name: string, v: string) => void; prefix?: string; suffix?: string }) {

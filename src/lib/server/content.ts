@@ -37,6 +37,7 @@ export async function loadContent(db: Database, folder = lessonFolder()): Promis
         sections: lesson.sections,
         learningObjectives: lesson.learningObjectives,
         questions: lesson.questions.map((q, i) => ({ id: i + 1, ...q })),
+        lastQuestionId: lesson.questions.length,
         sources: lesson.sources,
         reviewedAt: lesson.reviewedAt,
       })

@@ -2,13 +2,23 @@ import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { ADMIN_BODY_LIMIT, readJson } from '../../../lib/server/http.ts';
 import { requireAdmin } from '../../../lib/server/guards.ts';
-import { renderMarkdown } from '../../../lib/server/markdown.ts';
+import { renderLessonSectionsHtml } from '../../../lib/server/lesson-content.ts';
 
-const previewSchema = z.object({ sections: z.array(z.object({ content: z.string().max(20_000) })).max(30) });
+const previewSchema = z.object({
+  sections: z
+    .array(
+      z.object({
+        header: z.string().trim().max(200).optional(),
+        subheader: z.string().trim().max(200).optional(),
+        content: z.string().trim().max(20_000),
+      }),
+    )
+    .max(30),
+});
 
-/** The sections rendered exactly as learners see them (same markdown and sanitizer). */
+/** Each section as saving would store it (trimmed), rendered by the lesson page's own function (practice tools as named placeholders). */
 export const POST: APIRoute = async (context) => {
   requireAdmin(context);
   const { sections } = await readJson(context.request, previewSchema, ADMIN_BODY_LIMIT);
-  return Response.json({ html: sections.map((s) => renderMarkdown(s.content)) });
+  return Response.json({ html: renderLessonSectionsHtml(sections) });
 };

@@ -1,0 +1,61 @@
+// Lesson text (spec 2 and 5): simple markdown with line breaks, rendered for learners through a
+// sanitizer, and the one section renderer the lesson page and the admin preview share.
+import { assert, assertEquals, assertMatch } from '../helpers/assert.ts';
+import { renderMarkdown } from '../../src/lib/server/markdown.ts';
+import { renderLessonSections, renderLessonSectionsHtml } from '../../src/lib/server/lesson-content.ts';
+
+Deno.test('a single newline in lesson content becomes a line break', () => {
+  assertEquals(renderMarkdown('Pay yourself first.\nThen spend the rest.').trim(), '<p>Pay yourself first.<br />Then spend the rest.</p>');
+});
+
+Deno.test('bold, italic and bullets render', () => {
+  const html = renderMarkdown('**Save** first, *then* spend:\n\n- rent\n- food');
+  assertMatch(html, /<strong>Save<\/strong>/);
+  assertMatch(html, /<em>then<\/em>/);
+  assertMatch(html, /<ul>\s*<li>rent<\/li>\s*<li>food<\/li>\s*<\/ul>/);
+  // Also when the bullets follow a line directly, as authors usually type them.
+  assertMatch(renderMarkdown('Costs:\n- loads\n- fees'), /<li>loads<\/li>\s*<li>fees<\/li>/);
+});
+
+Deno.test('script, event handlers and javascript: links are stripped or shown as text', () => {
+  const payloads = [
+    '<script>alert(1)</script>',
+    '<img src=x onerror="alert(1)">',
+    '[click](javascript:alert(1))',
+    '[click](JaVaScRiPt:alert(1))',
+    '<a href="javascript:alert(1)">click</a>',
+    'text <b onmouseover="alert(1)">hover</b>',
+    '<svg onload=alert(1)>',
+    '<iframe src="https://example.com"></iframe>',
+  ];
+  for (const payload of payloads) {
+    const html = renderMarkdown(`Intro\n\n${payload}\n\n**after**`);
+    assert(!/<script|<img|<svg|<iframe|\son[a-z]+\s*=/i.test(html.replace(/&lt;[^&]*&gt;/g, '')), `${payload} => ${html}`);
+    assert(!/href\s*=\s*["']?\s*javascript:/i.test(html), `${payload} => ${html}`);
+    assertMatch(html, /<strong>after<\/strong>/);
+  }
+  assertMatch(renderMarkdown('<script>alert(1)</script>'), /&lt;script&gt;/);
+  assertMatch(renderMarkdown('[ok](https://example.com)'), /<a href="https:\/\/example\.com">ok<\/a>/);
+});
+
+Deno.test('a section renders as h2 header, subheader, sanitized prose, with practice tools in place', () => {
+  const [chunks] = renderLessonSections([{ header: 'Why <b>save</b>?', subheader: 'The basics', content: 'Before.\n[[calculator:compound-growth]]\nAfter.' }]);
+  assertEquals(chunks, [
+    { html: '<h2>Why &#60;b&#62;save&#60;/b&#62;?</h2><p class="subheader">The basics</p>' },
+    { html: '<div class="prose"><p>Before.</p>\n</div>' },
+    { calculator: 'compound-growth' },
+    { html: '<div class="prose"><p>After.</p>\n</div>' },
+  ]);
+  // A lesson without sections shows its older single content field.
+  assertEquals(renderLessonSections([], 'Only **this**'), [[{ html: '<div class="prose"><p>Only <strong>this</strong></p>\n</div>' }]]);
+});
+
+Deno.test('the admin preview is the same markup, with a placeholder naming each practice tool', () => {
+  const [html] = renderLessonSectionsHtml([{ header: 'Grow it', content: 'See:\n[[calculator:compound-growth]]' }]);
+  assertEquals(
+    html,
+    '<section class="lesson-section"><h2>Grow it</h2><div class="prose"><p>See:</p>\n</div>' +
+      '<div class="practice-placeholder" data-calculator="compound-growth"><p class="practice-placeholder-title">Compound-growth calculator</p><p>Practice tool: learners use it here, on the lesson page.</p></div></section>',
+  );
+  assert(!html.includes('[[calculator'));
+});
