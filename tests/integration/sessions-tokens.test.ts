@@ -1,5 +1,5 @@
 // Session lifetime and token expiry, on the domain modules with a real database.
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { assert, assertEquals } from '../helpers/assert.ts';
 import { createTestDatabase, databaseKinds } from '../helpers/database.ts';
 import { setDatabaseHandle } from '../../src/lib/server/db.ts';
@@ -78,18 +78,19 @@ for (const kind of databaseKinds()) {
     setDatabaseHandle(db.handle);
     try {
       await db.handle.db.insert(users).values({ email: 'r@example.com', firstName: 'R', lastName: 'S', emailVerifiedAt: new Date() });
-      const latestToken = async () => {
-        const [mail] = await db.handle.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'reset-password')).orderBy(desc(emailOutbox.id)).limit(1);
-        return mail.text.match(/reset-password\?token=([A-Za-z0-9_-]+)/)![1];
-      };
+      const resetTokens = async () =>
+        (await db.handle.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'reset-password'))).map(
+          (mail) => mail.text.match(/reset-password\?token=([A-Za-z0-9_-]+)/)![1],
+        );
       await requestPasswordReset('r@example.com');
-      const first = await latestToken();
+      const [first] = await resetTokens();
       assertEquals(await isResetTokenValid(first), true);
       // A minute later (the one-e-mail-a-minute limit has passed) the learner asks again.
       await db.handle.db.delete(rateLimitBuckets);
       await requestPasswordReset('R@Example.com');
-      const second = await latestToken();
-      assert(second !== first);
+      const tokens = await resetTokens();
+      assertEquals(tokens.length, 2, 'a second e-mail went out');
+      const second = tokens.find((t) => t !== first)!;
       assertEquals(await isResetTokenValid(first), false, 'the first link no longer works');
       assertEquals(await isResetTokenValid(second), true);
     } finally {
