@@ -1,10 +1,10 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { lessonProgress, lessons, quizAttempts, type Lesson, type LessonProgress, type QuizResponseData } from '../../../db/schema.ts';
 import { ChangeCache, onTableChange } from './cache.ts';
 import { getDatabaseHandle, getDb } from './db.ts';
 import { HttpError } from './http.ts';
-import { queueMissedQuestions } from './review.ts';
 import { placementOf } from '../assessment.ts';
+import { scheduleMiss } from '../leitner.ts';
 import { gradeQuiz, isLessonUnlocked, isLevelUnlocked, lessonCounts, byPosition, type Placement } from '../lessons.ts';
 import { LEVELS, type Level, type Pillar } from '../domain.ts';
 
@@ -233,6 +233,37 @@ function resultOf(lessonId: number, attemptId: string, responses: QuizResponseDa
  * Records one quiz attempt and the progress it makes, in one transaction keyed by the client's
  * attempt id: double submits, retries and concurrent tabs record one attempt.
  */
+/**
+ * One statement (so one atomic step and one round trip): records the attempt unless its attempt
+ * id is already there, and only then updates the progress (a completed lesson never becomes
+ * uncompleted) and queues the missed questions for review. `recorded` is null for a repeat.
+ */
+const RECORD_ATTEMPT_SQL = `with attempt as (
+    insert into quiz_attempts (user_id, lesson_id, attempt_id, responses, score, total_questions, passed, duration_ms)
+    values ($1, $2, $3, $4::jsonb, $5, $6, $7, $8)
+    on conflict do nothing
+    returning id
+  ), progress as (
+    insert into lesson_progress (user_id, lesson_id, completed, best_score, last_score, total_questions, attempts, completed_at)
+    select $1::uuid, $2::int, $7::boolean, $5::int, $5::int, $6::int, 1, case when $7::boolean then now() end
+    where exists (select 1 from attempt)
+    on conflict (user_id, lesson_id) do update set
+      completed = lesson_progress.completed or excluded.completed,
+      best_score = greatest(lesson_progress.best_score, excluded.best_score),
+      last_score = excluded.last_score,
+      total_questions = excluded.total_questions,
+      attempts = lesson_progress.attempts + 1,
+      completed_at = coalesce(lesson_progress.completed_at, excluded.completed_at),
+      updated_at = now()
+    returning completed
+  ), review as (
+    insert into review_items (user_id, lesson_id, question_id, box, due_at)
+    select $1::uuid, $2::int, missed, $9::int, $10::timestamptz from unnest($11::int[]) as missed
+    where exists (select 1 from attempt)
+    on conflict (user_id, lesson_id, question_id) do update set box = excluded.box, due_at = excluded.due_at, retired_at = null
+  )
+  select (select id from attempt)::text as recorded, (select completed from progress) as completed`;
+
 export async function recordQuizAttempt(userId: string, lesson: Lesson, input: CompletionInput, now = new Date()): Promise<CompletionResult> {
   const { graded, score, total, passed, passMark: mark } = gradeQuiz(lesson.questions, input.quizResponses);
   const byId = new Map(lesson.questions.map((q) => [q.id, q]));
@@ -240,63 +271,34 @@ export async function recordQuizAttempt(userId: string, lesson: Lesson, input: C
     const q = byId.get(g.questionId)!;
     return { ...g, question: q.question, options: q.options, explanation: q.explanation };
   });
+  const missed = graded.filter((g) => !g.isCorrect).map((g) => g.questionId);
+  const { box, dueAt } = scheduleMiss(now);
+  const handle = await getDatabaseHandle();
+  const [row] = await handle.queryRows<{ recorded: string | null; completed: boolean | null }>(RECORD_ATTEMPT_SQL, [
+    userId,
+    lesson.id,
+    input.attemptId,
+    JSON.stringify(responses),
+    score,
+    total,
+    passed,
+    input.durationMs ?? null,
+    box,
+    dueAt.toISOString(),
+    missed,
+  ]);
+  if (row.recorded) return resultOf(lesson.id, input.attemptId, responses, score, total, passed, mark, Boolean(row.completed), false);
+  // A retry, a double submit or another tab: this attempt id is already recorded.
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(quizAttempts)
-      .values({
-        userId,
-        lessonId: lesson.id,
-        attemptId: input.attemptId,
-        responses,
-        score,
-        totalQuestions: total,
-        passed,
-        durationMs: input.durationMs ?? null,
-      })
-      .onConflictDoNothing()
-      .returning({ id: quizAttempts.id });
-    if (inserted.length === 0) {
-      const [existing] = await tx
-        .select()
-        .from(quizAttempts)
-        .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.attemptId, input.attemptId)))
-        .limit(1);
-      if (existing.lessonId !== lesson.id) throw new HttpError(409, 'This attempt id was already used for another lesson');
-      const [p] = await tx
-        .select()
-        .from(lessonProgress)
-        .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, existing.lessonId)));
-      return resultOf(existing.lessonId, input.attemptId, existing.responses, existing.score, existing.totalQuestions, existing.passed, mark, Boolean(p?.completed), true);
-    }
-    const [progress] = await tx
-      .insert(lessonProgress)
-      .values({
-        userId,
-        lessonId: lesson.id,
-        completed: passed,
-        bestScore: score,
-        lastScore: score,
-        totalQuestions: total,
-        attempts: 1,
-        completedAt: passed ? new Date() : null,
-      })
-      .onConflictDoUpdate({
-        target: [lessonProgress.userId, lessonProgress.lessonId],
-        set: {
-          // A completed lesson never becomes uncompleted.
-          completed: sql`${lessonProgress.completed} or ${passed}`,
-          bestScore: sql`greatest(${lessonProgress.bestScore}, ${score})`,
-          lastScore: score,
-          totalQuestions: total,
-          attempts: sql`${lessonProgress.attempts} + 1`,
-          completedAt: sql`coalesce(${lessonProgress.completedAt}, ${passed ? sql`now()` : sql`null`})`,
-          updatedAt: sql`now()`,
-        },
-      })
-      .returning();
-    // Every missed question goes into the learner's review queue.
-    await queueMissedQuestions(tx, userId, lesson.id, graded.filter((g) => !g.isCorrect).map((g) => g.questionId), now);
-    return resultOf(lesson.id, input.attemptId, responses, score, total, passed, mark, progress.completed, false);
-  });
+  const [existing] = await db
+    .select()
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.attemptId, input.attemptId)))
+    .limit(1);
+  if (existing.lessonId !== lesson.id) throw new HttpError(409, 'This attempt id was already used for another lesson');
+  const [p] = await db
+    .select()
+    .from(lessonProgress)
+    .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, existing.lessonId)));
+  return resultOf(existing.lessonId, input.attemptId, existing.responses, existing.score, existing.totalQuestions, existing.passed, mark, Boolean(p?.completed), true);
 }

@@ -1,22 +1,9 @@
 // The review queue: every missed quiz question, on a Leitner schedule (src/lib/leitner.ts).
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import { lessons, reviewItems } from '../../../db/schema.ts';
-import type { Executor } from '../../../db/client.ts';
 import { getDb } from './db.ts';
 import { HttpError } from './http.ts';
-import { scheduleAnswer, scheduleMiss } from '../leitner.ts';
-
-export async function queueMissedQuestions(tx: Executor, userId: string, lessonId: number, questionIds: number[], now: Date): Promise<void> {
-  if (questionIds.length === 0) return;
-  const { box, dueAt } = scheduleMiss(now);
-  await tx
-    .insert(reviewItems)
-    .values(questionIds.map((questionId) => ({ userId, lessonId, questionId, box, dueAt })))
-    .onConflictDoUpdate({
-      target: [reviewItems.userId, reviewItems.lessonId, reviewItems.questionId],
-      set: { box, dueAt, retiredAt: null },
-    });
-}
+import { scheduleAnswer } from '../leitner.ts';
 
 export interface DueQuestion {
   id: string;
