@@ -19,7 +19,12 @@ test.describe('coach, review and data rights', () => {
     const tip = coach.locator('[data-tip="missed-payments"]');
     await expect(tip).toContainText('You said you last missed a payment or paid late within the last year (question 5)');
     await expect(coach.locator('.tip').first()).toHaveAttribute('data-tip', 'missed-payments');
-    await expect(coach.locator('[data-tip="high-utilization"]')).toContainText('question 6');
+    const utilization = coach.locator('[data-tip="high-utilization"]');
+    await expect(utilization).toContainText('question 6');
+    // Its lesson is the second credit lesson, locked until the first is done: the coach says so
+    // and points to the lesson that opens the way.
+    await expect(utilization.getByTestId('opens-after')).toHaveText('“Credit Utilization: Use Less of Your Limit” opens after “How Credit Scores Work”.');
+    await expect(utilization.getByRole('link')).toHaveText('Start with “How Credit Scores Work”');
     const count = await coach.locator('.tip').count();
     expect(count).toBeGreaterThanOrEqual(2);
     expect(count).toBeLessThanOrEqual(4);
@@ -36,6 +41,9 @@ test.describe('coach, review and data rights', () => {
     await expect(page.getByRole('heading', { name: /You passed/ })).toBeVisible();
     await gotoHydrated(page, '/dashboard');
     await expect(page.getByTestId('coach').locator('[data-tip="missed-payments"]')).toHaveCount(0);
+    const nowOpen = page.getByTestId('coach').locator('[data-tip="high-utilization"]');
+    await expect(nowOpen.getByTestId('opens-after')).toHaveCount(0);
+    await expect(nowOpen.getByRole('link')).toHaveText('Open “Credit Utilization: Use Less of Your Limit”');
   });
 
   test('a missed question appears in review when it is due, and answering it shows the explanation', async ({ page }) => {

@@ -14,9 +14,20 @@ export default function CoachCard({ coach }: { coach: Coach }) {
           {coach.tips.map((tip) => (
             <li key={tip.id} className="tip" data-tip={tip.id}>
               <p>{tip.text}</p>
-              <a className="btn btn-outline" href={`/lesson/${tip.lesson.id}`}>
-                Open “{tip.lesson.title}”
-              </a>
+              {tip.opensAfter ? (
+                <>
+                  <p className="tip-path" data-testid="opens-after">
+                    “{tip.lesson.title}” opens after “{tip.opensAfter.title}”.
+                  </p>
+                  <a className="btn btn-outline" href={`/lesson/${tip.opensAfter.id}`}>
+                    Start with “{tip.opensAfter.title}”
+                  </a>
+                </>
+              ) : (
+                <a className="btn btn-outline" href={`/lesson/${tip.lesson.id}`}>
+                  Open “{tip.lesson.title}”
+                </a>
+              )}
             </li>
           ))}
         </ol>

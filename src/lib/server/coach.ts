@@ -59,6 +59,15 @@ export function buildCoach(state: LearnerState, attempts: AttemptRow[], assessme
     openLessons: open,
   });
 
+  // A tip may name a lesson the learner cannot open yet: point them to the first lesson on the
+  // way there that they can open now (same pillar, earlier in learning order).
+  const tipsWithPath = tips.map((tip) => {
+    const target = state.lessons.find((l) => l.id === tip.lesson.id);
+    const locked = target ? !isLessonUnlocked(target, state.lessons, state.completed, state.placement) : false;
+    const opensAfter = locked ? (open.find((l) => l.pillar === tip.lesson.pillar && byPosition(l, tip.lesson) < 0) ?? null) : null;
+    return { ...tip, opensAfter };
+  });
+
   // "Why this?": which answers set each pillar's level, and why the focus pillar was chosen.
   const why = PILLARS.map((pillar) => {
     const score = assessment ? scoreOf(assessment as PillarScores, pillar) : null;
@@ -83,7 +92,7 @@ export function buildCoach(state: LearnerState, attempts: AttemptRow[], assessme
         ? `${PILLAR_LABELS[focusPillar]} is your focus: ${tied.map((p) => PILLAR_LABELS[p]).join(', ')} have the same lesson progress (${Math.round(lowest)}%), and ${PILLAR_LABELS[focusPillar]} has the lowest assessment score (${scores[focusPillar]}).`
         : `${PILLAR_LABELS[focusPillar]} is your focus: it has the lowest lesson progress (${Math.round(weighted[focusPillar])}%).`;
   }
-  return { tips, why, focusReason, answersKnown: Object.keys(answerScores).length > 0 };
+  return { tips: tipsWithPath, why, focusReason, answersKnown: Object.keys(answerScores).length > 0 };
 }
 
 export type Coach = ReturnType<typeof buildCoach>;
