@@ -1,3 +1,5 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
 import postgres from 'postgres';
 import { assert, assertEquals, assertMatch } from '../helpers/assert.ts';
 import { startServer } from '../helpers/server.mjs';
@@ -162,6 +164,38 @@ Deno.test({
     assertMatch(server.logs(), /"msg":"shutting down","signal":"SIGTERM","inFlight":1/);
     assertMatch(server.logs(), /"msg":"stopped","signal":"SIGTERM"/);
     await server.stop();
+  },
+});
+
+Deno.test({
+  name: 'the landing page and assets are served brotli or gzip compressed as the client accepts, the same bytes',
+  ...sanitize,
+  async fn() {
+    const server = await startServer();
+    try {
+      const html = await (await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'identity' } })).text();
+      const script = html.match(/\/_astro\/[\w.-]+\.js/)?.[0];
+      assert(script, 'the landing page loads a script');
+      for (const path of ['/', script]) {
+        const plain = new Uint8Array(await (await fetch(server.url + path, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+        for (const [accept, encoding, decoder] of [['br, gzip', 'br', 'brotli'], ['gzip', 'gzip', 'gzip']] as const) {
+          // Deno's fetch decodes bodies itself; node:http shows the bytes as sent.
+          const res = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+            http.get(server.url + path, { headers: { 'accept-encoding': accept } }, (r) => {
+              const chunks: Buffer[] = [];
+              r.on('data', (c) => chunks.push(c));
+              r.on('end', () => resolve({ encoding: r.headers['content-encoding'], body: Buffer.concat(chunks) }));
+            }).on('error', reject);
+          });
+          assertEquals(res.encoding, encoding, `${path} with ${accept}`);
+          const decoded = decoder === 'brotli' ? zlib.brotliDecompressSync(res.body) : zlib.gunzipSync(res.body);
+          assertEquals(new Uint8Array(decoded), plain, `${path} ${encoding} decodes to the same bytes`);
+          assert(res.body.byteLength < plain.byteLength, `${path} ${encoding} is smaller`);
+        }
+      }
+    } finally {
+      await server.stop();
+    }
   },
 });
 
