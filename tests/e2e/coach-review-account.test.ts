@@ -48,6 +48,8 @@ test.describe('coach, review and data rights', () => {
 
   test('a missed question appears in review when it is due, and answering it shows the explanation', async ({ page }) => {
     await signedInLearner(page);
+    await gotoHydrated(page, '/review');
+    await expect(page.getByTestId('review-empty')).toContainText('No missed questions yet');
     const slug = 'investing-the-words-explained';
     const id = await lessonIdOf(page, 'investing', slug);
     await page.goto(`/lesson/${id}`);

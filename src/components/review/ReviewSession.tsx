@@ -34,13 +34,13 @@ export default function ReviewSession({ due, upcoming, nextDueAt }: Props) {
       <section className="card quiz" data-testid="review-empty">
         <h2>Nothing to review right now</h2>
         <p>
-          Questions you miss in lesson quizzes come back here after 1, 3, 7 and 14 days until they stick.
-          {upcoming > 0 && nextDueAt && (
+          {upcoming > 0 && nextDueAt ? (
             <>
-              {' '}
               {upcoming} {upcoming === 1 ? 'question is' : 'questions are'} waiting; the next is due{' '}
               {new Date(nextDueAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}.
             </>
+          ) : (
+            'No missed questions yet. When you miss one in a lesson quiz, it will show up here.'
           )}
         </p>
         <a className="btn btn-primary" href="/dashboard">
