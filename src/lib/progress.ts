@@ -40,6 +40,11 @@ export function overallProgress(pillars: Record<Pillar, PillarNumbers>) {
 export const PRIORITY_BELOW = 50;
 export const FOCUS_BELOW = 75;
 
+/** Spec 9: a pillar is a priority while its progress is below 50. */
+export function isPriority(weightedProgress: number): boolean {
+  return weightedProgress < PRIORITY_BELOW;
+}
+
 /**
  * The priority-focus pillar: the lowest-progress pillar when that is below 75; ties go to the
  * lower assessment score when both are known (never to a score not yet taken), then to the

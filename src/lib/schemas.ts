@@ -49,8 +49,6 @@ export const resetPasswordSchema = z.object({
   password: newPassword,
 });
 
-export const tokenQuerySchema = z.object({ token: z.string().min(1).max(200) });
-
 export const setPasswordSchema = z.object({
   userId: z.union([z.string(), z.number()]).optional(),
   password: newPassword

@@ -91,6 +91,7 @@ test.describe('dashboard and progress', () => {
     await expect(page.locator('[data-part="saving"]')).toContainText('4.3');
     await expect(page.locator('[data-part="credit"]')).toContainText('Credit 25%');
     await expect(page.getByTestId('priority')).toContainText('Credit');
+    await expect(page.getByTestId('priority')).toContainText('This pillar needs your attention: 0% of its lessons done');
     const saving = page.locator('[data-pillar="saving"]');
     await expect(saving).toContainText('40');
     await expect(saving).toContainText('Basic understanding. Focus on beginner lessons.');

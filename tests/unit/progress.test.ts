@@ -7,6 +7,7 @@ import {
   greetingFor,
   improvementRate,
   isHighlightedAverage,
+  isPriority,
   overallProgress,
   passRate,
   priorityPillar,
@@ -44,6 +45,10 @@ Deno.test('overall progress before an assessment counts the assessment part as 0
   // no scores; 0.25 × 17 = 4.25 → 4
   assertEquals(overallProgress(pillars([null, 17], [null, 0], [null, 0])), { total: 4, parts: { assessment: 0, saving: 4.3, credit: 0, investing: 0 } });
   assertEquals(overallProgress(pillars([null, 100], [null, 100], [null, 100])).total, 75);
+});
+
+Deno.test('a pillar is a priority while its progress is below 50 (spec 9)', () => {
+  assertEquals([isPriority(0), isPriority(49.99), isPriority(50), isPriority(74)], [true, true, false, false]);
 });
 
 Deno.test('priority before an assessment: ties never go to a score not yet taken, but to the pillar order', () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { LEVEL_LABELS, PILLAR_LABELS } from '../../lib/domain.ts';
-import { greetingFor } from '../../lib/progress.ts';
+import { greetingFor, isPriority } from '../../lib/progress.ts';
 import type { Dashboard as DashboardData } from '../../lib/server/progress.ts';
 import BadgeList from './BadgeList.tsx';
 import CoachCard from './CoachCard.tsx';
@@ -93,7 +93,7 @@ export default function Dashboard({ initial, firstVisit }: Props) {
             <p className="eyebrow">Priority focus</p>
             <h2 id="priority-title">{PILLAR_LABELS[priority.pillar]}</h2>
             <p>
-              {priority.weightedProgress < 50 ? 'This pillar needs your attention: ' : 'Your lowest pillar so far: '}
+              {isPriority(priority.weightedProgress) ? 'This pillar needs your attention: ' : 'Your lowest pillar so far: '}
               {Math.round(priority.weightedProgress)}% of its lessons done
               {priority.assessment ? `, assessment score ${priority.assessment.score}.` : '.'}
             </p>

@@ -1,7 +1,7 @@
 // In-process copies of what nearly every signed-in request reads: the session and its user,
 // the learner's progress and placement, the lesson catalogue. Kept only on PGlite, where this
 // process is the database's only writer and a trigger's notification (migration
-// 0005_cache_notify) reaches the listener before the write that caused it returns: every
+// 0006_cache_notify) reaches the listener before the write that caused it returns: every
 // change, whichever code or SQL makes it, drops the copies it touches before anyone can read
 // them. On PostgreSQL several instances write, and a notification reaches the others a moment
 // later, so nothing is cached there: the reads are prepared statements instead.

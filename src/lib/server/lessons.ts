@@ -3,7 +3,7 @@ import { lessonProgress, lessons, quizAttempts, type Lesson, type LessonProgress
 import { ChangeCache, onTableChange } from './cache.ts';
 import { getDatabaseHandle, getDb } from './db.ts';
 import { HttpError } from './http.ts';
-import { placementOf } from '../assessment.ts';
+import { placementOf, type PillarScores } from '../assessment.ts';
 import { scheduleMiss } from '../leitner.ts';
 import { gradeQuiz, isLessonUnlocked, isLevelUnlocked, lessonCounts, byPosition, type Placement } from '../lessons.ts';
 import { LEVELS, type Level, type Pillar } from '../domain.ts';
@@ -63,11 +63,10 @@ const LEARNER_STATE_SQL = `select ${LESSONS_FINGERPRINT} as key,
   (select json_build_object('savingScore', saving_score, 'creditScore', credit_score, 'investingScore', investing_score)
     from assessments where user_id = $1 order by created_at desc limit 1) as assessment`;
 
-type Scores = { savingScore: number; creditScore: number; investingScore: number };
 interface LearnerRows {
   key: string;
   progress: LessonProgress[];
-  assessment: Scores | null;
+  assessment: PillarScores | null;
 }
 
 // On PGlite (see cache.ts) the catalogue and each learner's rows stay in memory until a change
@@ -131,7 +130,7 @@ async function readLearnerRows(userId: string): Promise<LearnerRows> {
   const progress = parse<Array<Omit<LessonProgress, 'userId' | 'completedAt' | 'updatedAt'> & { completedAt: string | null; updatedAt: string }>>(row.progress).map(
     (p) => ({ ...p, userId, completedAt: p.completedAt ? new Date(p.completedAt) : null, updatedAt: new Date(p.updatedAt) }) as LessonProgress,
   );
-  const rows = { key: String(row.key), progress, assessment: parse<Scores | null>(row.assessment) };
+  const rows = { key: String(row.key), progress, assessment: parse<PillarScores | null>(row.assessment) };
   learnerRows.set(userId, rows, mark);
   return rows;
 }

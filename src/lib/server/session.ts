@@ -47,7 +47,6 @@ export interface ValidatedSession {
 }
 
 interface StoredSession {
-  secretHash: string;
   session: typeof sessions.$inferSelect;
   user: typeof users.$inferSelect;
 }
@@ -77,7 +76,7 @@ async function findStoredSession(id: string): Promise<StoredSession | undefined>
   if (!query) findSessionQueries.set(db, (query = prepareFindSession(db)));
   const [row] = await query.execute({ id });
   if (!row) return undefined;
-  const stored = { secretHash: row.session.secretHash, session: row.session, user: row.user };
+  const stored = { session: row.session, user: row.user };
   sessionCache.set(id, stored, mark);
   return stored;
 }
@@ -86,7 +85,7 @@ export async function validateSessionToken(token: string, now = new Date()): Pro
   const [id, secret, extra] = token.split('.');
   if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
   const stored = await findStoredSession(id);
-  if (!stored || !constantTimeEqualText(hashToken(secret), stored.secretHash)) return null;
+  if (!stored || !constantTimeEqualText(hashToken(secret), stored.session.secretHash)) return null;
   const session = { ...stored.session };
   const age = now.getTime() - session.createdAt.getTime();
   const idle = now.getTime() - session.lastUsedAt.getTime();
