@@ -20,6 +20,36 @@ function apexchartsStyleHash() {
   return /** @type {`sha256-${string}`} */ (`sha256-${createHash('sha256').update(text).digest('base64')}`);
 }
 
+/**
+ * Astro hashes every stylesheet and script of a page for its CSP header on every request (an
+ * async WebCrypto call each, a tenth of a lesson page's time); their texts are fixed at build
+ * time, so remember each digest. Fails the build if Astro's function changes shape.
+ * @returns {import('vite').Plugin}
+ */
+function rememberCspDigests() {
+  const head = 'async function generateCspDigest(data, algorithm) {';
+  return {
+    name: 'remember-csp-digests',
+    transform(code, id) {
+      if (!id.replaceAll('\\', '/').endsWith('/astro/dist/core/encryption.js')) return;
+      if (!code.includes(head)) this.error('astro/dist/core/encryption.js no longer defines generateCspDigest as expected');
+      return code.replace(
+        head,
+        `const rememberedCspDigests = new Map();
+async function generateCspDigest(data, algorithm) {
+  const key = algorithm + ':' + data;
+  const known = rememberedCspDigests.get(key);
+  if (known !== undefined) return known;
+  const digest = await computeCspDigest(data, algorithm);
+  if (rememberedCspDigests.size < 512) rememberedCspDigests.set(key, digest);
+  return digest;
+}
+async function computeCspDigest(data, algorithm) {`,
+      );
+    },
+  };
+}
+
 export default defineConfig({
   output: 'server',
   adapter: node({
@@ -62,5 +92,7 @@ export default defineConfig({
     },
   },
   markdown: { syntaxHighlight: false },
+  // Scripts as files too: an inlined one would be hashed for the CSP header on every request.
+  vite: { build: { assetsInlineLimit: 0 }, plugins: [rememberCspDigests()] },
   devToolbar: { enabled: false },
 });

@@ -1,23 +1,9 @@
-import { useStore } from '@nanostores/react';
-import { $toast, dismissToast } from '../../stores/toast.ts';
-import './toaster.css';
+import { useEffect, useRef } from 'react';
+import { mountToaster } from './toaster-dom.ts';
 
-/** The toast area: one toast at a time, announced to screen readers. */
+/** The toast area for React screens: one toast at a time, announced to screen readers. */
 export default function Toaster() {
-  const toast = useStore($toast);
-  return (
-    <div className="toaster" role="status" aria-live="polite" aria-atomic="true">
-      {toast && (
-        <div className={`toast toast-${toast.variant}`} data-testid="toast">
-          <div>
-            <p className="toast-title">{toast.title}</p>
-            {toast.description && <p className="toast-description">{toast.description}</p>}
-          </div>
-          <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)}>
-            ×
-          </button>
-        </div>
-      )}
-    </div>
-  );
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => mountToaster(region.current!), []);
+  return <div className="toaster" role="status" aria-live="polite" aria-atomic="true" ref={region} />;
 }
