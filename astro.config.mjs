@@ -62,7 +62,8 @@ export default defineConfig({
     bodySizeLimit: 1024 * 1024,
   }),
   integrations: [
-    react(),
+    // Islands render with renderToString: no per-island stream set-up (we use no Suspense streaming).
+    react({ experimentalDisableStreaming: true }),
     {
       // The server serves dist/client from memory with these variants; making them here keeps
       // brotli's slowest, smallest setting out of every start-up.
@@ -92,7 +93,10 @@ export default defineConfig({
     },
   },
   markdown: { syntaxHighlight: false },
-  // Scripts as files too: an inlined one would be hashed for the CSP header on every request.
-  vite: { build: { assetsInlineLimit: 0 }, plugins: [rememberCspDigests()] },
+  vite: {
+    // Scripts always as files (cached across pages); small stylesheets stay inline (Vite's 4 KB rule).
+    build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined) },
+    plugins: [rememberCspDigests()],
+  },
   devToolbar: { enabled: false },
 });

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { api, messageOf, NetworkError } from '../../lib/api.ts';
 import { showToast } from '../../stores/toast.ts';
 import ChoiceQuestion from '../ui/ChoiceQuestion.tsx';
@@ -18,7 +19,10 @@ interface Props {
   questions: Question[];
   passMark: number;
   completed: boolean;
-  children?: ReactNode;
+  /** The lesson's text, rendered by the page (not by this island): hidden while the quiz or its result shows. */
+  contentId: string;
+  /** An empty element above the text, where the questions missed in the last attempt are listed. */
+  missedId: string;
 }
 
 interface Result {
@@ -33,7 +37,7 @@ interface Result {
 export const REDIRECT_AFTER_PASS_MS = 3000;
 const CONNECTIVITY = "Your answers were saved but there's a connectivity issue. Please try again in a moment.";
 
-export default function LessonQuiz({ lessonId, pillar, level, questions, passMark, completed, children }: Props) {
+export default function LessonQuiz({ lessonId, pillar, level, questions, passMark, completed, contentId, missedId }: Props) {
   const [view, setView] = useState<'content' | 'quiz' | 'result'>('content');
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Record<number, number>>({});
@@ -51,6 +55,10 @@ export default function LessonQuiz({ lessonId, pillar, level, questions, passMar
   const isLast = index === questions.length - 1;
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
+  useEffect(() => {
+    const content = document.getElementById(contentId);
+    if (content) content.hidden = view !== 'content';
+  }, [view, contentId]);
   useEffect(() => {
     focusTarget.current?.focus();
   }, [view, index]);
@@ -200,27 +208,30 @@ export default function LessonQuiz({ lessonId, pillar, level, questions, passMar
     );
   }
 
+  const missedSection = missed.length > 0 && (
+    <section className="card missed" aria-labelledby="missed-title">
+      <h2 id="missed-title" tabIndex={-1} ref={focusTarget}>
+        Review what you missed
+      </h2>
+      <ul>
+        {missed.map((m) => {
+          const q = questions.find((x) => x.id === m.questionId);
+          return (
+            <li key={m.questionId}>
+              <p className="q">{q?.question}</p>
+              <p className="why">{m.explanation}</p>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+  // Missed questions exist only after an attempt in the browser, never in the server's HTML.
+  const missedTarget = missedSection ? document.getElementById(missedId) : null;
+
   return (
     <>
-      {missed.length > 0 && (
-        <section className="card missed" aria-labelledby="missed-title">
-          <h2 id="missed-title" tabIndex={-1} ref={focusTarget}>
-            Review what you missed
-          </h2>
-          <ul>
-            {missed.map((m) => {
-              const q = questions.find((x) => x.id === m.questionId);
-              return (
-                <li key={m.questionId}>
-                  <p className="q">{q?.question}</p>
-                  <p className="why">{m.explanation}</p>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-      )}
-      {children}
+      {missedSection && (missedTarget ? createPortal(missedSection, missedTarget) : missedSection)}
       <div className="start-quiz card">
         <div>
           <h2>Ready for the quiz?</h2>

@@ -23,6 +23,18 @@ function escapeHtml(text: string): string {
  * single content field (spec 3).
  */
 export function renderLessonSections(sections: readonly SectionSource[], content?: string | null): LessonChunk[][] {
+  // A stored lesson keeps its sections array until it changes (the catalogue is kept in memory),
+  // so each version of a lesson is rendered once, not on every page view.
+  const known = rendered.get(sections);
+  if (known && known.content === content) return known.chunks;
+  const chunks = renderChunks(sections, content);
+  rendered.set(sections, { content, chunks });
+  return chunks;
+}
+
+const rendered = new WeakMap<readonly SectionSource[], { content: string | null | undefined; chunks: LessonChunk[][] }>();
+
+function renderChunks(sections: readonly SectionSource[], content?: string | null): LessonChunk[][] {
   const list = sections.length > 0 ? sections : [{ content: content ?? '' }];
   return list.map((s) => {
     const chunks: LessonChunk[] = [];
