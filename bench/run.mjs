@@ -122,16 +122,18 @@ for (const target of targets) {
       ['GET /api/lessons/credit/intermediate', '/api/lessons/credit/intermediate', 'bearer'],
     ];
     for (const [name, p, auth] of pages) {
-      const result = await measure({
+      const load = {
         url: base + p,
         requests: [{ setupRequest: asLearners((req, i) => ({ ...req, headers: { ...req.headers, ...(auth === 'cookie' ? cookie(i) : bearer(i)) } })) }],
-      });
-      record(target.kind, name, result, ceiling);
+      };
+      // Steady state, as for the ceiling: a short unrecorded run first (JIT, each learner's first read).
+      await measure({ ...load, duration: 2 });
+      record(target.kind, name, await measure(load), ceiling);
     }
     const correct = JSON.parse(
       execSync(`${deno} eval "import { parseLessonFile } from './src/lib/curriculum.ts'; import { readFileSync } from 'node:fs'; console.log(JSON.stringify(parseLessonFile(readFileSync('db/content/lessons/${lessons[0].slug}.md','utf8'), '${lessons[0].slug}.md').questions.map(q => q.correctAnswer)))"`, { cwd: root }).toString(),
     );
-    const completion = await measure({
+    const completions = {
       url: `${base}/api/lesson/${lessonId}/complete`,
       method: 'POST',
       requests: [
@@ -144,8 +146,9 @@ for (const target of targets) {
           })),
         },
       ],
-    });
-    record(target.kind, `POST /api/lesson/${lessonId}/complete`, completion, ceiling);
+    };
+    await measure({ ...completions, duration: 2 });
+    record(target.kind, `POST /api/lesson/${lessonId}/complete`, await measure(completions), ceiling);
     if (target.kind === 'pglite') {
       pageBytes = await measureJavaScript(base, lessonId);
       lighthouse = await runLighthouse(base, lessonId);
@@ -259,7 +262,7 @@ const table = [
   `\n## ${new Date().toISOString()} · commit ${commit}`,
   '',
   `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}. ` +
-    `Load: autocannon from the same machine, ${connections} connections, ${duration} s per row; ${learners} seeded learners, requests rotate through their sessions.`,
+    `Load: autocannon from the same machine, ${connections} connections, ${duration} s per row after a 2 s unrecorded warm-up; ${learners} seeded learners, requests rotate through their sessions.`,
   '',
   '| database | what | requests/s | ratio to its ceiling | p50 ms | p99 ms | errors | meets target |',
   '|---|---|---:|---:|---:|---:|---:|---|',

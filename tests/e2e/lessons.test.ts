@@ -64,9 +64,20 @@ test.describe('lessons', () => {
     await expect(page.getByTestId('toast')).toContainText('Lesson Not Completed');
     await expect(page.getByTestId('toast')).toContainText('You need at least 2 of 3 correct answers to pass. You got 0.');
     await expect(page.getByRole('heading', { name: 'Review what you missed' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Review what you missed' })).toBeFocused();
     await expect(page.locator('.missed li')).toHaveCount(3);
     await expect(page.locator('.lesson-section').first()).toBeVisible();
+    // The missed questions come first, above the lesson text the learner re-reads.
+    const missedFirst = await page.evaluate(() => {
+      const missed = document.querySelector('.missed');
+      const text = document.querySelector('#lesson-content');
+      return Boolean(missed && text && missed.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(missedFirst).toBe(true);
     await page.getByRole('button', { name: 'Start Quiz' }).click();
+    // During the quiz only the question shows: no lesson text, no earlier review.
+    await expect(page.locator('#lesson-content')).toBeHidden();
+    await expect(page.locator('.missed')).toHaveCount(0);
     await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
