@@ -3,7 +3,6 @@ import { createPortal } from 'react-dom';
 import { api, messageOf, NetworkError } from '../../lib/api.ts';
 import { showToast } from '../../stores/toast.ts';
 import ChoiceQuestion from '../ui/ChoiceQuestion.tsx';
-import { useHydrated } from '../ui/useHydrated.ts';
 import './quiz.css';
 
 interface Question {
@@ -12,16 +11,22 @@ interface Question {
   options: string[];
 }
 
-interface Props {
+/**
+ * The lesson page renders the text and the 'Ready for the quiz?' card as plain HTML; this
+ * component, mounted in the browser only, runs the quiz and its result, hides those two elements
+ * meanwhile, and lists the questions missed in the last attempt above the text.
+ */
+export interface LessonQuizProps {
   lessonId: number;
   pillar: string;
   level: string;
   questions: Question[];
   passMark: number;
-  completed: boolean;
-  /** The lesson's text, rendered by the page (not by this island): hidden while the quiz or its result shows. */
+  /** The lesson's text. */
   contentId: string;
-  /** An empty element above the text, where the questions missed in the last attempt are listed. */
+  /** The 'Ready for the quiz?' card; its `[data-start-quiz]` button starts the quiz. */
+  startId: string;
+  /** An empty element above the text, for the questions missed in the last attempt. */
   missedId: string;
 }
 
@@ -37,7 +42,7 @@ interface Result {
 export const REDIRECT_AFTER_PASS_MS = 3000;
 const CONNECTIVITY = "Your answers were saved but there's a connectivity issue. Please try again in a moment.";
 
-export default function LessonQuiz({ lessonId, pillar, level, questions, passMark, completed, contentId, missedId }: Props) {
+export default function LessonQuiz({ lessonId, pillar, level, questions, passMark, contentId, startId, missedId }: LessonQuizProps) {
   const [view, setView] = useState<'content' | 'quiz' | 'result'>('content');
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Record<number, number>>({});
@@ -50,15 +55,27 @@ export default function LessonQuiz({ lessonId, pillar, level, questions, passMar
   const startedAt = useRef<number>(0);
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const focusTarget = useRef<HTMLHeadingElement>(null);
-  const hydrated = useHydrated();
+  const start = useRef(startQuiz);
+  start.current = startQuiz;
   const question = questions[index];
   const isLast = index === questions.length - 1;
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
   useEffect(() => {
-    const content = document.getElementById(contentId);
-    if (content) content.hidden = view !== 'content';
-  }, [view, contentId]);
+    for (const id of [contentId, startId]) {
+      const element = document.getElementById(id);
+      if (element) element.hidden = view !== 'content';
+    }
+  }, [view, contentId, startId]);
+  useEffect(() => {
+    // The server's button is disabled until this runs, so an early click is never silently lost.
+    const button = document.getElementById(startId)?.querySelector<HTMLButtonElement>('[data-start-quiz]');
+    if (!button) return;
+    const onClick = () => start.current();
+    button.disabled = questions.length === 0;
+    button.addEventListener('click', onClick);
+    return () => button.removeEventListener('click', onClick);
+  }, [startId, questions.length]);
   useEffect(() => {
     focusTarget.current?.focus();
   }, [view, index]);
@@ -208,7 +225,8 @@ export default function LessonQuiz({ lessonId, pillar, level, questions, passMar
     );
   }
 
-  const missedSection = missed.length > 0 && (
+  if (missed.length === 0) return null;
+  const missedSection = (
     <section className="card missed" aria-labelledby="missed-title">
       <h2 id="missed-title" tabIndex={-1} ref={focusTarget}>
         Review what you missed
@@ -226,23 +244,6 @@ export default function LessonQuiz({ lessonId, pillar, level, questions, passMar
       </ul>
     </section>
   );
-  // Missed questions exist only after an attempt in the browser, never in the server's HTML.
-  const missedTarget = missedSection ? document.getElementById(missedId) : null;
-
-  return (
-    <>
-      {missedSection && (missedTarget ? createPortal(missedSection, missedTarget) : missedSection)}
-      <div className="start-quiz card">
-        <div>
-          <h2>Ready for the quiz?</h2>
-          <p>
-            {questions.length} {questions.length === 1 ? 'question' : 'questions'}. You need {passMark} correct to pass{completed ? '. You already completed this lesson, so this is practice.' : '.'}
-          </p>
-        </div>
-        <button type="button" className="btn btn-primary btn-lg" onClick={startQuiz} disabled={!hydrated || questions.length === 0}>
-          Start Quiz
-        </button>
-      </div>
-    </>
-  );
+  const target = document.getElementById(missedId);
+  return target ? createPortal(missedSection, target) : missedSection;
 }
