@@ -33,7 +33,12 @@ test.describe('auth dialogs and sign-out', () => {
       localStorage.setItem('leftover', '1');
       sessionStorage.setItem('leftover', '1');
     });
+    await page.route('**/api/auth/logout', async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Sign Out' }).first().click();
+    await expect(page.getByRole('button', { name: 'Signing out...' })).toBeDisabled();
     await page.waitForURL((u) => u.pathname === '/');
     await expect(page.getByRole('link', { name: 'Get Your Wealth Snapshot' })).toBeVisible();
     await expect.poll(() => new URL(page.url()).search).toBe('');

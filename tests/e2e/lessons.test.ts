@@ -63,6 +63,8 @@ test.describe('lessons', () => {
     await answerQuiz(page, wrong);
     await expect(page.getByTestId('toast')).toContainText('Lesson Not Completed');
     await expect(page.getByTestId('toast')).toContainText('You need at least 2 of 3 correct answers to pass. You got 0.');
+    await page.getByRole('button', { name: 'Dismiss notification' }).click();
+    await expect(page.getByTestId('toast')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Review what you missed' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Review what you missed' })).toBeFocused();
     await expect(page.locator('.missed li')).toHaveCount(3);
