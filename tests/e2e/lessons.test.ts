@@ -63,10 +63,10 @@ test.describe('lessons', () => {
     await answerQuiz(page, wrong);
     await expect(page.getByTestId('toast')).toContainText('Lesson Not Completed');
     await expect(page.getByTestId('toast')).toContainText('You need at least 2 of 3 correct answers to pass. You got 0.');
-    await page.getByRole('button', { name: 'Dismiss notification' }).click();
-    await expect(page.getByTestId('toast')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Review what you missed' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Review what you missed' })).toBeFocused();
+    await page.getByRole('button', { name: 'Dismiss notification' }).click();
+    await expect(page.getByTestId('toast')).toHaveCount(0);
     await expect(page.locator('.missed li')).toHaveCount(3);
     await expect(page.locator('.lesson-section').first()).toBeVisible();
     // The missed questions come first, above the lesson text the learner re-reads.
