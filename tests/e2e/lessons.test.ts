@@ -38,6 +38,8 @@ test.describe('lessons', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('.lesson-section h2').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+    // Spec 9: the pass mark is 2 of 3 for a three-question quiz; the card says so before the quiz.
+    await expect(page.locator('#lesson-start')).toContainText('3 questions. You need 2 correct to pass.');
     await answerQuiz(page, correctAnswersOf('saving-pay-yourself-first'));
     await expect(page.getByRole('heading', { name: /You passed/ })).toBeVisible();
     await expect(page.getByText('You got 3 of 3 right')).toBeVisible();
@@ -52,6 +54,8 @@ test.describe('lessons', () => {
     await expect(cards.nth(0).getByRole('link', { name: /Review Lesson/ })).toBeVisible();
     await expect(cards.nth(1).getByRole('link', { name: /Start Lesson/ })).toBeVisible();
     await expect(page.getByText('1 / 4 lessons completed')).toBeVisible();
+    await page.goto(`/lesson/${id}`);
+    await expect(page.locator('#lesson-start')).toContainText('You already completed this lesson, so this is practice.');
   });
 
   test('a fail shows the Lesson Not Completed toast and resets to the content with answers cleared', async ({ page }) => {
