@@ -5,7 +5,9 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import type { QueryOptions, Transaction } from '@electric-sql/pglite';
 import * as schema from './schema.ts';
+import { PreparedStatements } from './pglite-prepared.ts';
 
 export type Database = PostgresJsDatabase<typeof schema>;
 /** A database or an open transaction: both run the same queries. */
@@ -15,8 +17,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
   /**
-   * Runs a fixed SQL text with `$n` parameters and returns its rows. On Postgres it is a named
-   * prepared statement, parsed and planned once per connection: for the queries every request makes.
+   * Runs a fixed SQL text with `$n` parameters and returns its rows, as a named prepared statement
+   * (parsed and planned once per connection on Postgres, once per process on PGlite).
    */
   queryRows<T>(text: string, params: unknown[]): Promise<T[]>;
   /** PGlite only: calls `onMessage` with each notification's payload on `channel`. */
@@ -62,10 +64,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     mkdirSync(target, { recursive: true });
   }
   const client = await PGlite.create(target);
+  const prepared = new PreparedStatements(client);
+  // Drizzle's queries outside transactions run as prepared statements too; a transaction gets
+  // PGlite's own transaction object, as before.
+  const facade = {
+    query: <T>(text: string, params?: unknown[], options?: QueryOptions) => prepared.query<T>(text, params, options),
+    transaction: <T>(fn: (tx: Transaction) => Promise<T>) => client.transaction(fn),
+  };
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Database,
+    // deno-lint-ignore no-explicit-any
+    db: drizzlePglite({ client: facade as any, schema }) as unknown as Database,
     kind: 'pglite',
-    queryRows: async <T>(text: string, params: unknown[]) => (await client.query<T>(text, params)).rows,
+    queryRows: async <T>(text: string, params: unknown[]) => (await prepared.query<T>(text, params)).rows,
     listen: async (channel, onMessage) => {
       await client.listen(channel, onMessage);
     },
