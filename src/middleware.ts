@@ -53,6 +53,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       if (result) {
         locals.user = result.user;
         locals.session = result.session;
+        locals.learner = result.learner;
         if (result.renewed && !found.viaBearer) setSessionCookie(context.cookies, found.token, result.session);
       } else if (!found.viaBearer) {
         deleteSessionCookie(context.cookies);

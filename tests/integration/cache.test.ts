@@ -113,3 +113,48 @@ Deno.test('a read that raced a change does not store what it read; another handl
     await db.drop();
   }
 });
+
+Deno.test("pglite: a progress change updates the cached learner in place, exactly as the database holds it, without reading it again", async () => {
+  const db = await createTestDatabase('pglite');
+  setDatabaseHandle(db.handle);
+  try {
+    assert(await enableCaches(db.handle));
+    const exec = (text: string) => db.handle.db.execute(sql.raw(text));
+    const [user] = await db.handle.db.insert(users).values({ email: 'p@example.com', firstName: 'Pia', lastName: 'Place' }).returning();
+    const one = await seedLesson(db.handle.db);
+    const [two] = await db.handle.db.insert(lessons).values({ ...one, id: undefined, slug: 'cache-lesson-2', orderIndex: 2, version: undefined }).returning();
+    await exec(`insert into lesson_progress (user_id, lesson_id, completed, best_score, last_score, total_questions, attempts)
+      values ('${user.id}', ${one.id}, false, 0, 0, 1, 1)`);
+    assertEquals((await loadLearnerState(user.id)).progress.get(one.id)?.attempts, 1);
+
+    const stored = async () =>
+      (await db.handle.queryRows<{ lesson_id: number; completed: boolean; best_score: number; last_score: number; attempts: number; completed_at: Date | null; updated_at: Date }>(
+        `select * from lesson_progress where user_id = $1 order by lesson_id`,
+        [user.id],
+      )).map((r) => ({ lessonId: r.lesson_id, completed: r.completed, bestScore: r.best_score, lastScore: r.last_score, attempts: r.attempts, completedAt: r.completed_at?.getTime() ?? null, updatedAt: r.updated_at.getTime() }));
+    const cached = async () =>
+      [...(await loadLearnerState(user.id)).progress.values()]
+        .sort((a, b) => a.lessonId - b.lessonId)
+        .map((p) => ({ lessonId: p.lessonId, completed: p.completed, bestScore: p.bestScore, lastScore: p.lastScore, attempts: p.attempts, completedAt: p.completedAt?.getTime() ?? null, updatedAt: p.updatedAt.getTime() }));
+
+    await exec(`update lesson_progress set completed = true, best_score = 1, last_score = 1, attempts = 2, completed_at = now(), updated_at = now() where user_id = '${user.id}'`);
+    await exec(`insert into lesson_progress (user_id, lesson_id, completed, best_score, last_score, total_questions, attempts) values ('${user.id}', ${two.id}, false, 0, 0, 1, 1)`);
+    // The learner's rows cannot be read now (their query needs assessments): only the cache answers.
+    await exec(`alter table assessments rename to assessments_away`);
+    const inPlace = await cached();
+    await exec(`alter table assessments_away rename to assessments`);
+    assertEquals(inPlace, await stored(), 'an update and an insert, applied in place');
+
+    // With the notification silenced, a change is not seen: the cached copy really is what answered.
+    await exec(`alter table lesson_progress disable trigger lesson_progress_notify_app_cache`);
+    await exec(`update lesson_progress set attempts = 9 where user_id = '${user.id}'`);
+    await exec(`alter table lesson_progress enable trigger lesson_progress_notify_app_cache`);
+    assertEquals((await cached()).map((p) => p.attempts), [2, 1]);
+
+    await exec(`delete from lesson_progress where lesson_id = ${two.id}`);
+    assertEquals(await cached(), await stored(), 'a deletion drops the copy, and the next read is fresh');
+  } finally {
+    disableCaches();
+    await db.drop();
+  }
+});

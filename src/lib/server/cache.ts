@@ -43,6 +43,15 @@ export class ChangeCache<V> {
     this.entries.set(key, value);
   }
 
+  /** Stores a value derived from a change notification: exact, so it replaces any racing read. */
+  replace(key: string, value: V): void {
+    this.generation++;
+    if (!this.enabled) return;
+    this.entries.delete(key);
+    if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, value);
+  }
+
   delete(key: string): void {
     this.generation++;
     this.entries.delete(key);
@@ -62,7 +71,7 @@ export class ChangeCache<V> {
 interface Registry {
   enabled: boolean;
   epoch: number;
-  onChange: Array<(table: string, id: string) => void>;
+  onChange: Array<(table: string, id: string, detail?: string) => void>;
 }
 
 // Shared through globalThis: the Astro bundle and the server wrapper each load this module.
@@ -72,8 +81,11 @@ function state(): Registry {
   return (holder[key] ??= { enabled: false, epoch: 0, onChange: [] });
 }
 
-/** Registers what to drop when a table's row changes (`id` is the payload after the colon). */
-export function onTableChange(handler: (table: string, id: string) => void): void {
+/**
+ * Registers what to drop when a table's row changes: the payload is `table:id`, or
+ * `table:id:detail` where the trigger sends the changed row too (lesson_progress).
+ */
+export function onTableChange(handler: (table: string, id: string, detail?: string) => void): void {
   state().onChange.push(handler);
 }
 
@@ -86,8 +98,10 @@ export async function enableCaches(handle: DatabaseHandle): Promise<boolean> {
     if (registry.epoch !== epoch) return; // a handle installed since has its own caches
     const colon = payload.indexOf(':');
     const table = payload.slice(0, colon);
-    const id = payload.slice(colon + 1);
-    for (const handler of registry.onChange) handler(table, id);
+    const second = payload.indexOf(':', colon + 1);
+    const id = second < 0 ? payload.slice(colon + 1) : payload.slice(colon + 1, second);
+    const detail = second < 0 ? undefined : payload.slice(second + 1);
+    for (const handler of registry.onChange) handler(table, id, detail);
   });
   registry.enabled = registry.epoch === epoch;
   return registry.enabled;

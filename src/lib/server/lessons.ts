@@ -1,9 +1,12 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { lessonProgress, lessons, quizAttempts, type Lesson, type LessonProgress, type QuizResponseData } from '../../../db/schema.ts';
 import { ChangeCache, onTableChange } from './cache.ts';
+import { LESSONS_FINGERPRINT, readLearnerRows, type LearnerRows } from './learner-rows.ts';
 import { getDatabaseHandle, getDb } from './db.ts';
 import { HttpError } from './http.ts';
-import { placementOf, type PillarScores } from '../assessment.ts';
+import { GroupCommit } from './group-commit.ts';
+import { isDatabaseUnavailable } from '../../../db/client.ts';
+import { placementOf } from '../assessment.ts';
 import { scheduleMiss } from '../leitner.ts';
 import { gradeQuiz, isLessonUnlocked, isLevelUnlocked, lessonCounts, byPosition, type Placement } from '../lessons.ts';
 import { LEVELS, type Level, type Pillar } from '../domain.ts';
@@ -51,32 +54,12 @@ export function toPublicLesson(lesson: Lesson): PublicLesson {
   };
 }
 
-/** The lesson catalogue's version: a trigger bumps it with every change to lessons (migration 0006). */
-const LESSONS_FINGERPRINT = `(select coalesce((select version from change_counters where name = 'lessons'), 0)::text)`;
-
-/** Everything per learner that the unlocking rules need, plus the fingerprint, in one round trip. */
-const LEARNER_STATE_SQL = `select ${LESSONS_FINGERPRINT} as key,
-  coalesce((select json_agg(json_build_object(
-    'lessonId', lesson_id, 'completed', completed, 'bestScore', best_score, 'lastScore', last_score,
-    'totalQuestions', total_questions, 'attempts', attempts, 'completedAt', completed_at, 'updatedAt', updated_at))
-    from lesson_progress where user_id = $1), '[]'::json) as progress,
-  (select json_build_object('savingScore', saving_score, 'creditScore', credit_score, 'investingScore', investing_score)
-    from assessments where user_id = $1 order by created_at desc limit 1) as assessment`;
-
-interface LearnerRows {
-  key: string;
-  progress: LessonProgress[];
-  assessment: PillarScores | null;
-}
-
-// On PGlite (see cache.ts) the catalogue and each learner's rows stay in memory until a change
-// notification drops them; on Postgres the catalogue is re-read when its fingerprint changes.
+// On PGlite (see cache.ts) the catalogue stays in memory until a change notification drops it;
+// on Postgres it is re-read when its fingerprint changes.
 const catalogue = new ChangeCache<Lesson[]>(1);
-const learnerRows = new ChangeCache<LearnerRows>(20_000);
 let fingerprinted: { key: string; lessons: Lesson[] } | undefined;
-onTableChange((table, id) => {
+onTableChange((table) => {
   if (table === 'lessons') catalogue.clear();
-  else if (table === 'lesson_progress' || table === 'assessments' || table === 'users') learnerRows.delete(id);
 });
 
 async function readActiveLessons(): Promise<Lesson[]> {
@@ -120,24 +103,20 @@ export interface LearnerState {
   hasAssessment: boolean;
 }
 
-async function readLearnerRows(userId: string): Promise<LearnerRows> {
-  const cached = learnerRows.get(userId);
-  if (cached) return cached;
-  const mark = learnerRows.mark();
-  const handle = await getDatabaseHandle();
-  const [row] = await handle.queryRows<{ key: string; progress: unknown; assessment: unknown }>(LEARNER_STATE_SQL, [userId]);
-  const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
-  const progress = parse<Array<Omit<LessonProgress, 'userId' | 'completedAt' | 'updatedAt'> & { completedAt: string | null; updatedAt: string }>>(row.progress).map(
-    (p) => ({ ...p, userId, completedAt: p.completedAt ? new Date(p.completedAt) : null, updatedAt: new Date(p.updatedAt) }) as LessonProgress,
-  );
-  const rows = { key: String(row.key), progress, assessment: parse<PillarScores | null>(row.assessment) };
-  learnerRows.set(userId, rows, mark);
-  return rows;
+/** Rows the session lookup read for this request (PostgreSQL), used once. */
+export interface PrefetchedLearner {
+  learner?: { userId: string; rows: LearnerRows };
 }
 
-/** Everything the unlocking rules need for one learner: lessons, progress and placement. */
-export async function loadLearnerState(userId: string): Promise<LearnerState> {
-  const rows = await readLearnerRows(userId);
+/**
+ * Everything the unlocking rules need for one learner: lessons, progress and placement. Pass the
+ * request's `locals` to use the rows its session lookup already read; they serve one call, so a
+ * read after the request's own write reads again.
+ */
+export async function loadLearnerState(userId: string, prefetched?: PrefetchedLearner): Promise<LearnerState> {
+  const offered = prefetched?.learner;
+  if (offered) prefetched.learner = undefined;
+  const rows = offered?.userId === userId ? offered.rows : await readLearnerRows(userId);
   const all = await findActiveLessons(catalogue.enabled ? undefined : rows.key);
   const progress = new Map(rows.progress.map((p) => [p.lessonId, p]));
   const completed = new Set(rows.progress.filter((p) => p.completed).map((p) => p.lessonId));
@@ -229,23 +208,24 @@ function resultOf(lessonId: number, attemptId: string, responses: QuizResponseDa
 }
 
 /**
- * Records one quiz attempt and the progress it makes, in one transaction keyed by the client's
- * attempt id: double submits, retries and concurrent tabs record one attempt.
+ * Records a group of quiz attempts (one per learner, see group-commit.ts) in one statement, so one
+ * atomic step and one round trip: each attempt unless its attempt id is already there, and only
+ * then its progress (a completed lesson never becomes uncompleted) and its missed questions for
+ * review. Rows are written in learner order, so two servers' groups lock rows in the same order.
  */
-/**
- * One statement (so one atomic step and one round trip): records the attempt unless its attempt
- * id is already there, and only then updates the progress (a completed lesson never becomes
- * uncompleted) and queues the missed questions for review. `recorded` is null for a repeat.
- */
-const RECORD_ATTEMPT_SQL = `with attempt as (
+const RECORD_ATTEMPTS_SQL = `with input as (
+    select * from jsonb_to_recordset($1::jsonb) as x(k int, user_id uuid, lesson_id int, attempt_id uuid, responses jsonb,
+      score int, total int, passed boolean, duration_ms int, box int, due_at timestamptz, missed int[])
+  ), attempt as (
     insert into quiz_attempts (user_id, lesson_id, attempt_id, responses, score, total_questions, passed, duration_ms)
-    values ($1, $2, $3, $4::jsonb, $5, $6, $7, $8)
+    select user_id, lesson_id, attempt_id, responses, score, total, passed, duration_ms from input order by k
     on conflict do nothing
-    returning id
+    returning user_id
+  ), fresh as (
+    select input.* from input join attempt using (user_id)
   ), progress as (
     insert into lesson_progress (user_id, lesson_id, completed, best_score, last_score, total_questions, attempts, completed_at)
-    select $1::uuid, $2::int, $7::boolean, $5::int, $5::int, $6::int, 1, case when $7::boolean then now() end
-    where exists (select 1 from attempt)
+    select user_id, lesson_id, passed, score, score, total, 1, case when passed then now() end from fresh order by k
     on conflict (user_id, lesson_id) do update set
       completed = lesson_progress.completed or excluded.completed,
       best_score = greatest(lesson_progress.best_score, excluded.best_score),
@@ -254,14 +234,62 @@ const RECORD_ATTEMPT_SQL = `with attempt as (
       attempts = lesson_progress.attempts + 1,
       completed_at = coalesce(lesson_progress.completed_at, excluded.completed_at),
       updated_at = now()
-    returning completed
+    returning user_id, completed
   ), review as (
     insert into review_items (user_id, lesson_id, question_id, box, due_at)
-    select $1::uuid, $2::int, missed, $9::int, $10::timestamptz from unnest($11::int[]) as missed
-    where exists (select 1 from attempt)
+    select user_id, lesson_id, missed.question_id, box, due_at from fresh, unnest(fresh.missed) as missed(question_id) order by k, missed.question_id
     on conflict (user_id, lesson_id, question_id) do update set box = excluded.box, due_at = excluded.due_at, retired_at = null
   )
-  select (select id from attempt)::text as recorded, (select completed from progress) as completed`;
+  select input.k, progress.user_id is not null as recorded, progress.completed
+  from input left join progress using (user_id) order by input.k`;
+
+interface AttemptRow {
+  userId: string;
+  lessonId: number;
+  attemptId: string;
+  responses: QuizResponseData[];
+  score: number;
+  total: number;
+  passed: boolean;
+  durationMs: number | null;
+  box: number;
+  dueAt: string;
+  missed: number[];
+}
+
+async function writeAttempts(group: AttemptRow[]): Promise<Array<{ recorded: boolean; completed: boolean }>> {
+  const order = group.map((_, i) => i).sort((a, b) => (group[a].userId < group[b].userId ? -1 : 1));
+  const input = order.map((i, k) => {
+    const a = group[i];
+    return {
+      k,
+      user_id: a.userId,
+      lesson_id: a.lessonId,
+      attempt_id: a.attemptId,
+      responses: a.responses,
+      score: a.score,
+      total: a.total,
+      passed: a.passed,
+      duration_ms: a.durationMs,
+      box: a.box,
+      due_at: a.dueAt,
+      missed: a.missed,
+    };
+  });
+  const handle = await getDatabaseHandle();
+  const rows = await handle.queryRows<{ k: number; recorded: boolean; completed: boolean | null }>(RECORD_ATTEMPTS_SQL, [JSON.stringify(input)]);
+  const results = new Array<{ recorded: boolean; completed: boolean }>(group.length);
+  for (const row of rows) results[order[row.k]] = { recorded: row.recorded, completed: Boolean(row.completed) };
+  return results;
+}
+
+// One learner's attempts never share a statement (a learner is in a group once), so a group never
+// updates one progress row twice.
+const attemptWriter = new GroupCommit<AttemptRow, { recorded: boolean; completed: boolean }>(writeAttempts, {
+  max: 64,
+  keyOf: (a) => a.userId,
+  retryAlone: (error) => !isDatabaseUnavailable(error),
+});
 
 export async function recordQuizAttempt(userId: string, lesson: Lesson, input: CompletionInput, now = new Date()): Promise<CompletionResult> {
   const { graded, score, total, passed, passMark: mark } = gradeQuiz(lesson.questions, input.quizResponses);
@@ -272,21 +300,20 @@ export async function recordQuizAttempt(userId: string, lesson: Lesson, input: C
   });
   const missed = graded.filter((g) => !g.isCorrect).map((g) => g.questionId);
   const { box, dueAt } = scheduleMiss(now);
-  const handle = await getDatabaseHandle();
-  const [row] = await handle.queryRows<{ recorded: string | null; completed: boolean | null }>(RECORD_ATTEMPT_SQL, [
+  const row = await attemptWriter.submit({
     userId,
-    lesson.id,
-    input.attemptId,
-    JSON.stringify(responses),
+    lessonId: lesson.id,
+    attemptId: input.attemptId,
+    responses,
     score,
     total,
     passed,
-    input.durationMs ?? null,
+    durationMs: input.durationMs ?? null,
     box,
-    dueAt.toISOString(),
+    dueAt: dueAt.toISOString(),
     missed,
-  ]);
-  if (row.recorded) return resultOf(lesson.id, input.attemptId, responses, score, total, passed, mark, Boolean(row.completed), false);
+  });
+  if (row.recorded) return resultOf(lesson.id, input.attemptId, responses, score, total, passed, mark, row.completed, false);
   // A retry, a double submit or another tab: this attempt id is already recorded.
   const db = await getDb();
   const [existing] = await db

@@ -2,7 +2,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { lessons, quizAttempts, userBadges, users } from '../../../db/schema.ts';
 import { getDb } from './db.ts';
-import { countsFor, isUnlockedFor, loadLearnerState, type LearnerState } from './lessons.ts';
+import { countsFor, isUnlockedFor, loadLearnerState, type LearnerState, type PrefetchedLearner } from './lessons.ts';
 import { listAssessments } from './assessment.ts';
 import { buildCoach } from './coach.ts';
 import { countDue } from './review.ts';
@@ -112,8 +112,8 @@ export interface DashboardPillar {
   weightedProgress: number;
 }
 
-export async function buildDashboard(userId: string, firstName: string, now = new Date()) {
-  const state = await loadLearnerState(userId);
+export async function buildDashboard(userId: string, firstName: string, now = new Date(), prefetched?: PrefetchedLearner) {
+  const state = await loadLearnerState(userId, prefetched);
   const [latest] = (await listAssessments(userId)).slice(-1);
   const attempts = await loadAttempts(userId);
   const counts = countsFor(state);
@@ -151,8 +151,8 @@ export async function buildDashboard(userId: string, firstName: string, now = ne
 
 export type Dashboard = Awaited<ReturnType<typeof buildDashboard>>;
 
-export async function buildUserProgress(userId: string, email: string) {
-  const state = await loadLearnerState(userId);
+export async function buildUserProgress(userId: string, email: string, prefetched?: PrefetchedLearner) {
+  const state = await loadLearnerState(userId, prefetched);
   const attempts = await loadAttempts(userId);
   const counts = countsFor(state);
   const assessments = await listAssessments(userId);

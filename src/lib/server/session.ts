@@ -1,11 +1,11 @@
 // Sessions after the Lucia guide: the token is `id.secret`; only SHA-256 of the secret is stored
 // and it is compared in constant time. 30 days of inactivity or 90 days in all end a session.
-import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { AstroCookies } from 'astro';
 import { sessions, users } from '../../../db/schema.ts';
-import type { Database } from '../../../db/client.ts';
 import { ChangeCache, onTableChange } from './cache.ts';
-import { getDb } from './db.ts';
+import { getDatabaseHandle, getDb } from './db.ts';
+import { learnerColumns, markLearnerRows, offerLearnerRows, toLearnerRows, type LearnerRows } from './learner-rows.ts';
 import { getEnv } from './env.ts';
 import { constantTimeEqualText, generateRandomToken, hashToken } from './tokens.ts';
 import type { SessionInfo, SessionUser } from './types.ts';
@@ -44,11 +44,13 @@ export interface ValidatedSession {
   user: SessionUser;
   /** True when the expiry moved and the cookie should be sent again. */
   renewed: boolean;
+  /** The learner's rows, when this lookup read them (see learner-rows.ts). */
+  learner?: { userId: string; rows: LearnerRows };
 }
 
 interface StoredSession {
-  session: typeof sessions.$inferSelect;
-  user: typeof users.$inferSelect;
+  session: SessionInfo & { secretHash: string };
+  user: SessionUser;
 }
 
 const sessionCache = new ChangeCache<StoredSession>(20_000);
@@ -57,36 +59,74 @@ onTableChange((table, id) => {
   else if (table === 'users') sessionCache.deleteWhere((s) => s.user.id === id);
 });
 
-const prepareFindSession = (db: Database) =>
-  db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('find_session');
-const findSessionQueries = new WeakMap<Database, ReturnType<typeof prepareFindSession>>();
+/** The session, its user and the learner's rows in one statement: one round trip per request. */
+const FIND_SESSION_SQL = `select s.id, s.secret_hash, s.user_id, s.created_at, s.last_used_at, s.persistent,
+  u.email, u.first_name, u.last_name, u.phone_number, u.zip_code, u.role,
+  u.email_verified_at is not null as email_verified, u.password_hash is not null as has_password,
+  ${learnerColumns('s.user_id')}
+  from sessions s join users u on u.id = s.user_id where s.id = $1`;
 
-async function findStoredSession(id: string): Promise<StoredSession | undefined> {
+interface SessionRow {
+  id: string;
+  secret_hash: string;
+  user_id: string;
+  created_at: Date | string;
+  last_used_at: Date | string;
+  persistent: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  zip_code: string | null;
+  role: SessionUser['role'];
+  email_verified: boolean;
+  has_password: boolean;
+  key: unknown;
+  progress: unknown;
+  assessment: unknown;
+}
+
+async function findStoredSession(id: string): Promise<{ stored: StoredSession; learner?: LearnerRows } | undefined> {
   const cached = sessionCache.get(id);
-  if (cached) return cached;
+  if (cached) return { stored: cached };
   const mark = sessionCache.mark();
-  const db = await getDb();
-  let query = findSessionQueries.get(db);
-  if (!query) findSessionQueries.set(db, (query = prepareFindSession(db)));
-  const [row] = await query.execute({ id });
+  const learnerMark = markLearnerRows();
+  const handle = await getDatabaseHandle();
+  const [row] = await handle.queryRows<SessionRow>(FIND_SESSION_SQL, [id]);
   if (!row) return undefined;
-  const stored = { session: row.session, user: row.user };
+  const stored: StoredSession = {
+    session: {
+      id: row.id,
+      secretHash: row.secret_hash,
+      userId: row.user_id,
+      createdAt: new Date(row.created_at),
+      lastUsedAt: new Date(row.last_used_at),
+      persistent: row.persistent === 1,
+    },
+    user: {
+      id: row.user_id,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      phoneNumber: row.phone_number,
+      zipCode: row.zip_code,
+      role: row.role,
+      emailVerified: row.email_verified,
+      hasPassword: row.has_password,
+    },
+  };
   sessionCache.set(id, stored, mark);
-  return stored;
+  const learner = toLearnerRows(row.user_id, row);
+  offerLearnerRows(row.user_id, learner, learnerMark);
+  return { stored, learner };
 }
 
 export async function validateSessionToken(token: string, now = new Date()): Promise<ValidatedSession | null> {
   const [id, secret, extra] = token.split('.');
   if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
-  const stored = await findStoredSession(id);
-  if (!stored || !constantTimeEqualText(hashToken(secret), stored.session.secretHash)) return null;
-  const session = { ...stored.session };
+  const found = await findStoredSession(id);
+  if (!found || !constantTimeEqualText(hashToken(secret), found.stored.session.secretHash)) return null;
+  const { secretHash: _, ...session } = found.stored.session;
   const age = now.getTime() - session.createdAt.getTime();
   const idle = now.getTime() - session.lastUsedAt.getTime();
   const db = await getDb();
@@ -100,17 +140,7 @@ export async function validateSessionToken(token: string, now = new Date()): Pro
     session.lastUsedAt = now;
     renewed = true;
   }
-  return {
-    session: {
-      id: session.id,
-      userId: session.userId,
-      createdAt: session.createdAt,
-      lastUsedAt: session.lastUsedAt,
-      persistent: session.persistent === 1,
-    },
-    user: toSessionUser(stored.user),
-    renewed,
-  };
+  return { session, user: found.stored.user, renewed, learner: found.learner && { userId: session.userId, rows: found.learner } };
 }
 
 export function toSessionUser(user: typeof users.$inferSelect): SessionUser {

@@ -4,7 +4,7 @@ import { loadLearnerState } from '../../../lib/server/lessons.ts';
 
 export const GET: APIRoute = async (context) => {
   const user = requireUser(context);
-  const state = await loadLearnerState(user.id);
+  const state = await loadLearnerState(user.id, context.locals);
   return Response.json(
     [...state.progress.values()].map((p) => ({
       lessonId: p.lessonId,

@@ -4,5 +4,5 @@ import { buildUserProgress } from '../../../lib/server/progress.ts';
 
 export const GET: APIRoute = async (context) => {
   const user = requireUser(context);
-  return Response.json(await buildUserProgress(user.id, user.email), { headers: { 'Cache-Control': 'no-store' } });
+  return Response.json(await buildUserProgress(user.id, user.email, context.locals), { headers: { 'Cache-Control': 'no-store' } });
 };

@@ -1,0 +1,93 @@
+// Quiz completions are written in groups (group commit): concurrent learners share a statement,
+// and each still gets exactly its own result, on PGlite and on PostgreSQL.
+import { and, asc, eq } from 'drizzle-orm';
+import { assert, assertEquals, assertRejects } from '../helpers/assert.ts';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/database.ts';
+import { setDatabaseHandle } from '../../src/lib/server/db.ts';
+import { loadContent } from '../../src/lib/server/content.ts';
+import { recordQuizAttempt } from '../../src/lib/server/lessons.ts';
+import { lessonProgress, lessons, quizAttempts, reviewItems, users, type Lesson } from '../../db/schema.ts';
+
+type Db = TestDatabase['handle']['db'];
+
+async function withLearners(kind: TestDatabase['kind'], count: number, fn: (db: Db, learners: string[], lesson: Lesson, next: Lesson) => Promise<void>) {
+  const test = await createTestDatabase(kind);
+  setDatabaseHandle(test.handle);
+  try {
+    await loadContent(test.handle.db);
+    const rows = await test.handle.db
+      .insert(users)
+      .values(Array.from({ length: count }, (_, i) => ({ email: `l${i}@example.com`, firstName: `L${i}`, lastName: 'Learner' })))
+      .returning({ id: users.id });
+    const [first, second] = await test.handle.db
+      .select()
+      .from(lessons)
+      .where(and(eq(lessons.pillar, 'credit'), eq(lessons.level, 'beginner')))
+      .orderBy(asc(lessons.orderIndex));
+    await fn(test.handle.db, rows.map((r) => r.id), first, second);
+  } finally {
+    await test.drop();
+  }
+}
+
+const right = (lesson: Lesson) => lesson.questions.map((q) => ({ questionId: q.id, userAnswer: q.correctAnswer }));
+const allWrong = (lesson: Lesson) => lesson.questions.map((q) => ({ questionId: q.id, userAnswer: (q.correctAnswer + 1) % 4 }));
+
+for (const kind of databaseKinds()) {
+  Deno.test(`${kind}: forty learners completing at once share statements, and each gets its own attempt, progress and reviews`, async () => {
+    await withLearners(kind, 40, async (db, learners, lesson) => {
+      const results = await Promise.all(
+        learners.map((userId, i) => recordQuizAttempt(userId, lesson, { attemptId: crypto.randomUUID(), quizResponses: i % 2 ? right(lesson) : allWrong(lesson), durationMs: 1000 + i })),
+      );
+      assertEquals(results.map((r) => [r.duplicate, r.passed, r.completed, r.score]), learners.map((_, i) => [false, i % 2 === 1, i % 2 === 1, i % 2 ? 3 : 0]));
+      const attempts = await db.select().from(quizAttempts);
+      assertEquals(attempts.length, 40);
+      for (const [i, userId] of learners.entries()) {
+        const mine = attempts.filter((a) => a.userId === userId);
+        assertEquals(mine.map((a) => [a.attemptId, a.durationMs, a.score]), [[results[i].attemptId, 1000 + i, results[i].score]]);
+      }
+      assert(new Set(attempts.map((a) => a.createdAt.getTime())).size < 40, 'written in fewer statements than attempts');
+      const progress = await db.select().from(lessonProgress);
+      assertEquals(progress.length, 40);
+      assert(progress.every((p) => p.attempts === 1 && p.completed === (p.bestScore === 3)));
+      const reviews = await db.select().from(reviewItems);
+      assertEquals(reviews.length, 20 * lesson.questions.length, 'every missed question of the failing half, once');
+      assert(reviews.every((r) => learners.indexOf(r.userId) % 2 === 0 && r.box === 1));
+    });
+  });
+
+  Deno.test(`${kind}: one learner's retries, another tab and a second lesson at the same moment: one attempt per attempt id, in order`, async () => {
+    await withLearners(kind, 1, async (db, [userId], lesson, next) => {
+      const retried = crypto.randomUUID();
+      const [a, b, c, d, e, fail, pass] = await Promise.all([
+        ...Array.from({ length: 5 }, () => recordQuizAttempt(userId, lesson, { attemptId: retried, quizResponses: right(lesson) })),
+        recordQuizAttempt(userId, next, { attemptId: crypto.randomUUID(), quizResponses: allWrong(next) }),
+        recordQuizAttempt(userId, next, { attemptId: crypto.randomUUID(), quizResponses: right(next) }),
+      ]);
+      assertEquals([a, b, c, d, e].filter((r) => !r.duplicate).length, 1, 'one of the five is recorded');
+      assert([a, b, c, d, e].every((r) => r.attemptId === retried && r.score === 3 && r.completed));
+      assertEquals([fail.completed, pass.completed], [false, true], 'the fail came first, then the pass completed the lesson');
+      const attempts = await db.select().from(quizAttempts).where(eq(quizAttempts.userId, userId));
+      assertEquals(attempts.length, 3);
+      const rows = await db.select().from(lessonProgress).where(eq(lessonProgress.userId, userId)).orderBy(asc(lessonProgress.lessonId));
+      assertEquals(rows.map((p) => [p.lessonId, p.attempts, p.completed, p.bestScore, p.lastScore]), [
+        [lesson.id, 1, true, 3, 3],
+        [next.id, 2, true, 3, 3],
+      ]);
+    });
+  });
+
+  Deno.test(`${kind}: a write that fails inside a group fails alone; the others in its group are recorded`, async () => {
+    await withLearners(kind, 6, async (db, learners, lesson) => {
+      const gone = crypto.randomUUID(); // no such user: the attempt's foreign key refuses it
+      const attempts = [...learners.slice(0, 3), gone, ...learners.slice(3)].map((userId) =>
+        recordQuizAttempt(userId, lesson, { attemptId: crypto.randomUUID(), quizResponses: right(lesson) }),
+      );
+      const settled = await Promise.allSettled(attempts);
+      assertEquals(settled.map((s) => s.status), ['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
+      await assertRejects(() => attempts[3]);
+      assertEquals((await db.select().from(quizAttempts)).length, 6);
+      assertEquals((await db.select().from(lessonProgress)).length, 6);
+    });
+  });
+}
