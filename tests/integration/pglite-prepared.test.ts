@@ -6,20 +6,24 @@ import { PreparedStatements } from '../../db/pglite-prepared.ts';
 
 async function open() {
   const client = await PGlite.create('memory://');
-  await client.exec(`create table t (id uuid primary key default gen_random_uuid(), n int unique, at timestamptz, doc jsonb, tags int[], ok boolean)`);
+  await client.exec(`create table t (id uuid primary key default gen_random_uuid(), n int unique, at timestamptz, doc jsonb, tags int[], ok boolean, label text)`);
   return { client, prepared: new PreparedStatements(client, 3) };
 }
 
 Deno.test('a prepared statement answers exactly what PGlite query answers, types and nulls included', async () => {
   const { client, prepared } = await open();
   try {
-    const insert = `insert into t (n, at, doc, tags, ok) values ($1, $2, $3, $4, $5) returning *`;
+    const insert = `insert into t (n, at, doc, tags, ok, label) values ($1, $2, $3, $4, $5, $6) returning *`;
     const at = new Date('2026-01-02T03:04:05.678Z');
-    const mine = await prepared.query(insert, [1, at, { a: [1, 'x'] }, [3, 4], true]);
-    const theirs = await client.query(insert, [2, null, null, null, null]);
+    const doc = { a: [1, 'x'], s: 'café € 😀 "quoted" \\ back' };
+    const mine = await prepared.query(insert, [1, at, doc, [3, 4], true, 'Grüße ✓ 😀']);
+    const theirs = await client.query(insert, [2, null, null, null, null, null]);
     assertEquals(mine.fields, theirs.fields);
     const [row] = mine.rows as Array<Record<string, unknown>>;
-    assertEquals([row.n, (row.at as Date).toISOString(), row.doc, row.tags, row.ok], [1, at.toISOString(), { a: [1, 'x'] }, [3, 4], true]);
+    assertEquals([row.n, (row.at as Date).toISOString(), row.doc, row.tags, row.ok, row.label], [1, at.toISOString(), doc, [3, 4], true, 'Grüße ✓ 😀']);
+    // A JSON text parameter (as our queries send a group of attempts) arrives intact too.
+    const json = JSON.stringify([{ k: 1, s: 'naïve ☕' }]);
+    assertEquals((await prepared.query(`select x.s from jsonb_to_recordset($1::jsonb) as x(k int, s text)`, [json])).rows, [{ s: 'naïve ☕' }]);
     const select = `select * from t order by n`;
     assertEquals((await prepared.query(select)).rows, (await client.query(select)).rows);
     // Drizzle's options: rows as arrays, its own parsers.
@@ -98,7 +102,7 @@ Deno.test('an error carries its SQLSTATE and leaves the connection usable; a cha
     await assertRejects(() => prepared.query(`select nope from t`));
     assertEquals((await prepared.query<{ n: number }>(`select n from t`)).rows, [{ n: 1 }]);
     const all = `select * from t`;
-    assertEquals(Object.keys((await prepared.query<Record<string, unknown>>(all)).rows[0]).length, 6);
+    assertEquals(Object.keys((await prepared.query<Record<string, unknown>>(all)).rows[0]).length, 7);
     await client.exec(`alter table t add column extra text default 'x'`);
     const after = (await prepared.query<Record<string, unknown>>(all)).rows[0];
     assert('extra' in after, 'the statement was prepared again for the new columns');
