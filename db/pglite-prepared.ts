@@ -1,7 +1,7 @@
 // Named prepared statements for PGlite. PGlite's own `query` sends parse, describe, bind,
 // describe, execute and sync as six calls into the WebAssembly Postgres and plans the statement
 // every time: ~0.4 ms for a primary-key lookup. A statement prepared once and then bound and
-// executed in one call costs ~0.05 ms. Measured in `npm run bench`; see the README.
+// executed in one call costs ~0.05 ms (measured on this project's 2-core machines; see the README).
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
 
 interface Statement {
@@ -21,7 +21,7 @@ const REPREPARE_CODES = new Set(['0A000', '26000']);
 
 // Text-like parameters go in binary format: their UTF-8 bytes (jsonb: after its version byte 1).
 // PGlite's serializer measures a text parameter's UTF-8 length in a JavaScript loop, twice; for a
-// group of quiz attempts (~60 KB of JSON) that loop was 7% of the server's time.
+// group of quiz attempts (~20 KB of JSON) that loop was 7% of the server's time.
 const TEXT_TYPES = new Set([25, 1043, 114]);
 const JSONB = 3802;
 const encoder = new TextEncoder();
