@@ -90,12 +90,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     query: <T>(text: string, params?: unknown[], options?: QueryOptions) => prepared.query<T>(text, params, options),
     transaction: <T>(fn: (tx: Transaction) => Promise<T>) => client.transaction(fn),
   };
+  const rows = async <T>(text: string, params: unknown[]) => (await prepared.query<T>(text, params)).rows;
   return {
     // deno-lint-ignore no-explicit-any
     db: drizzlePglite({ client: facade as any, schema }) as unknown as Database,
     kind: 'pglite',
-    queryRows: async <T>(text: string, params: unknown[]) => (await prepared.query<T>(text, params)).rows,
-    writeRows: async <T>(text: string, params: unknown[]) => (await prepared.query<T>(text, params)).rows,
+    queryRows: rows,
+    writeRows: rows,
     listen: async (channel, onMessage) => {
       await client.listen(channel, onMessage);
     },

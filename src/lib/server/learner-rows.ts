@@ -14,6 +14,12 @@ export interface LearnerRows {
   assessment: PillarScores | null;
 }
 
+/** A learner's rows read by a request's session lookup (PostgreSQL), for that request to use once. */
+export interface PrefetchedRows {
+  userId: string;
+  rows: LearnerRows;
+}
+
 /** The catalogue's version: a trigger bumps it with every change to lessons (migration 0006). */
 export const LESSONS_FINGERPRINT = `(select coalesce((select version from change_counters where name = 'lessons'), 0)::text)`;
 

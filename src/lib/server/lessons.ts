@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { lessonProgress, lessons, quizAttempts, type Lesson, type LessonProgress, type QuizResponseData } from '../../../db/schema.ts';
 import { ChangeCache, onTableChange } from './cache.ts';
-import { LESSONS_FINGERPRINT, readLearnerRows, type LearnerRows } from './learner-rows.ts';
+import { LESSONS_FINGERPRINT, readLearnerRows, type PrefetchedRows } from './learner-rows.ts';
 import { getDatabaseHandle, getDb } from './db.ts';
 import { HttpError } from './http.ts';
 import { GroupCommit } from './group-commit.ts';
@@ -103,10 +103,8 @@ export interface LearnerState {
   hasAssessment: boolean;
 }
 
-/** Rows the session lookup read for this request (PostgreSQL), used once. */
-export interface PrefetchedLearner {
-  learner?: { userId: string; rows: LearnerRows };
-}
+/** Where a request keeps the rows its session lookup read (its `locals`). */
+export type PrefetchedLearner = { learner?: PrefetchedRows };
 
 /**
  * Everything the unlocking rules need for one learner: lessons, progress and placement. Pass the

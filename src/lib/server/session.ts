@@ -5,7 +5,7 @@ import type { AstroCookies } from 'astro';
 import { sessions, users } from '../../../db/schema.ts';
 import { ChangeCache, onTableChange } from './cache.ts';
 import { getDatabaseHandle, getDb } from './db.ts';
-import { learnerColumns, markLearnerRows, offerLearnerRows, toLearnerRows, type LearnerRows } from './learner-rows.ts';
+import { learnerColumns, markLearnerRows, offerLearnerRows, toLearnerRows, type LearnerRows, type PrefetchedRows } from './learner-rows.ts';
 import { getEnv } from './env.ts';
 import { constantTimeEqualText, generateRandomToken, hashToken } from './tokens.ts';
 import type { SessionInfo, SessionUser } from './types.ts';
@@ -45,7 +45,7 @@ export interface ValidatedSession {
   /** True when the expiry moved and the cookie should be sent again. */
   renewed: boolean;
   /** The learner's rows, when this lookup read them (see learner-rows.ts). */
-  learner?: { userId: string; rows: LearnerRows };
+  learner?: PrefetchedRows;
 }
 
 interface StoredSession {
