@@ -135,6 +135,30 @@ Deno.test({
 });
 
 Deno.test({
+  name: 'the lessons list and a lesson page are sent as ASCII and read back as the same text',
+  ...opts,
+  async fn() {
+    const { client } = await createLearner(server.url, resend, 'Zoë');
+    const [first] = await lessonsOf(client, 'saving', 'beginner');
+    const file = Deno.readTextFileSync(new URL(`../../db/content/lessons/${first.slug}.md`, import.meta.url));
+    assert(/[×÷]/.test(file), 'the first saving lesson has a multiplication or division sign to show');
+    for (const path of ['/lessons?pillar=saving', `/lesson/${first.id}`]) {
+      const page = await client.get(path);
+      assertEquals(page.status, 200);
+      const other = [...page.text.matchAll(/.{0,40}[^\x00-\x7f]/g)].map((m) => m[0]);
+      assertEquals(other, [], `${path} is ASCII`);
+      assert(page.text.includes('Zo&#235;<span'), 'the name reads as Zoë');
+    }
+    assert((await client.get('/lessons?pillar=saving')).text.includes('<title>Saving lessons &middot; Wealth Coach</title>'));
+    const page = (await client.get(`/lesson/${first.id}`)).text;
+    assert(/&#215;|&#247;/.test(page), 'the signs are references');
+    const data = JSON.parse(page.match(/<script type="application\/json" id="lesson-quiz-data">([^<]*)<\/script>/)![1]);
+    const api = await client.get<{ questions: unknown[] }>(`/api/lesson/${first.id}`);
+    assertEquals(data.questions, api.body.questions, 'the quiz data reads back as the questions');
+  },
+});
+
+Deno.test({
   name: 'bad lesson requests get 4xx, never 5xx',
   ...opts,
   async fn() {

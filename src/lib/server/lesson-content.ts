@@ -2,6 +2,7 @@
 // preview, so the preview shows exactly the markup learners get (DESIGN.md: admin text is
 // rendered through the markdown sanitizer and never runs script).
 import { CALCULATOR_TITLES, splitCalculatorBlocks, type CalculatorKind } from '../practice-tools.ts';
+import { toAsciiHtml, toAsciiJson } from './ascii-text.ts';
 import { renderMarkdownCached } from './markdown.ts';
 
 /** Sanitized HTML, or the place of a practice tool (a `[[calculator:<kind>]]` line). */
@@ -39,12 +40,28 @@ function renderChunks(sections: readonly SectionSource[], content?: string | nul
   return list.map((s) => {
     const chunks: LessonChunk[] = [];
     const head = (s.header ? `<h2>${escapeHtml(s.header)}</h2>` : '') + (s.subheader ? `<p class="subheader">${escapeHtml(s.subheader)}</p>` : '');
-    if (head) chunks.push({ html: head });
+    if (head) chunks.push({ html: toAsciiHtml(head) });
     for (const block of splitCalculatorBlocks(s.content ?? '')) {
-      chunks.push(block.type === 'calculator' ? { calculator: block.kind } : { html: `<div class="prose">${renderMarkdownCached(block.text)}</div>` });
+      chunks.push(block.type === 'calculator' ? { calculator: block.kind } : { html: toAsciiHtml(`<div class="prose">${renderMarkdownCached(block.text)}</div>`) });
     }
     return chunks;
   });
+}
+
+const scriptJson = new WeakMap<object, string>();
+
+/**
+ * `value()` as the text of a `<script type="application/json">` element ('<' escaped, so it
+ * cannot end the element; ASCII, see ascii-text.ts), serialized once per `owner` (a lesson as
+ * the catalogue holds it, replaced when the lesson changes).
+ */
+export function scriptJsonFor(owner: object, value: () => unknown): string {
+  let json = scriptJson.get(owner);
+  if (json === undefined) {
+    json = toAsciiJson(JSON.stringify(value()).replaceAll('<', '\\u003c'));
+    scriptJson.set(owner, json);
+  }
+  return json;
 }
 
 /** Where a practice tool goes, named, for the admin preview (the tool itself runs on the lesson page). */
