@@ -10,6 +10,7 @@ import { createLesson, deleteLesson, getLessonForAdmin, updateLesson } from '../
 import { loadContent } from '../../src/lib/server/content.ts';
 import { findLesson, recordQuizAttempt } from '../../src/lib/server/lessons.ts';
 import { answerReview, listReview } from '../../src/lib/server/review.ts';
+import { loadAttempts } from '../../src/lib/server/progress.ts';
 import { HttpError } from '../../src/lib/server/http.ts';
 import { lessonFormSchema, type LessonFormInput } from '../../src/lib/lesson-form.ts';
 import { auditLog, lessons, quizAttempts, reviewItems, users } from '../../db/schema.ts';
@@ -120,7 +121,7 @@ for (const kind of databaseKinds()) {
       assertEquals(refused.status, 404);
 
       // The attempt still holds the questions as they were asked.
-      const [attempt] = await db.select().from(quizAttempts).where(eq(quizAttempts.userId, learner));
+      const [attempt] = await loadAttempts(learner);
       assertEquals(attempt.responses.map((r) => [r.questionId, r.question, r.explanation]), [q1, q2, q3].map((q) => [q.id, q.question, q.explanation]));
       assertEquals(attempt.score, 1);
       // A new attempt is graded by id against the edited questions.
@@ -162,8 +163,8 @@ for (const kind of databaseKinds()) {
       const [other] = await db.select().from(lessons).where(eq(lessons.slug, 'credit-reports-101'));
       await db.update(lessons).set({ lastQuestionId: 0 }).where(eq(lessons.id, other.id));
       await db.insert(quizAttempts).values({
-        userId: learner, lessonId: other.id, attemptId: crypto.randomUUID(), score: 0, totalQuestions: 1, passed: false,
-        responses: [{ questionId: 9, userAnswer: 0, isCorrect: false, correctAnswer: 1, question: 'old', options: ['a', 'b', 'c', 'd'], explanation: '' }],
+        userId: learner, lessonId: other.id, attemptId: crypto.randomUUID(), score: 0, totalQuestions: 1, passed: false, questionSetId: 0,
+        responses: [{ questionId: 9, userAnswer: 0, isCorrect: false }],
       });
       const migration = readFileSync(new URL('../../db/migrations/0008_question_ids.sql', import.meta.url), 'utf8');
       const backfill = migration.split('--> statement-breakpoint').find((s) => s.includes('UPDATE'))!;

@@ -6,7 +6,8 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers
 import { setDatabaseHandle } from '../../src/lib/server/db.ts';
 import { loadContent } from '../../src/lib/server/content.ts';
 import { recordQuizAttempt } from '../../src/lib/server/lessons.ts';
-import { lessonProgress, lessons, quizAttempts, reviewItems, users, type Lesson } from '../../db/schema.ts';
+import { loadAttempts } from '../../src/lib/server/progress.ts';
+import { lessonProgress, lessons, questionSets, quizAttempts, reviewItems, users, type Lesson } from '../../db/schema.ts';
 
 type Db = TestDatabase['handle']['db'];
 
@@ -88,6 +89,32 @@ for (const kind of databaseKinds()) {
       await assertRejects(() => attempts[3]);
       assertEquals((await db.select().from(quizAttempts)).length, 6);
       assertEquals((await db.select().from(lessonProgress)).length, 6);
+    });
+  });
+  Deno.test(`${kind}: a version of a lesson's questions is stored once; each attempt reads back with the questions as they were asked`, async () => {
+    await withLearners(kind, 12, async (db, learners, lesson) => {
+      const first = await Promise.all(learners.map((userId) => recordQuizAttempt(userId, lesson, { attemptId: crypto.randomUUID(), quizResponses: right(lesson) })));
+      const sets = await db.select().from(questionSets);
+      assertEquals(sets.length, 1, 'twelve attempts, one stored copy of the questions');
+      assertEquals(sets[0].questions.map((q) => [q.questionId, q.question, q.options, q.correctAnswer, q.explanation]), lesson.questions.map((q) => [q.id, q.question, q.options, q.correctAnswer, q.explanation]));
+      const attempts = await db.select().from(quizAttempts);
+      assert(attempts.every((a) => a.questionSetId === sets[0].id));
+      assertEquals(attempts[0].responses.map((r) => Object.keys(r).sort()), lesson.questions.map(() => ['isCorrect', 'questionId', 'userAnswer']));
+
+      // An author rewords a question: the next attempt stores the new wording once, the older one keeps its own.
+      const edited: Lesson = { ...lesson, questions: lesson.questions.map((q, i) => (i === 0 ? { ...q, question: `${q.question} (reworded)`, explanation: 'New explanation.' } : q)) };
+      const [userId] = learners;
+      const later = await recordQuizAttempt(userId, edited, { attemptId: crypto.randomUUID(), quizResponses: allWrong(edited) });
+      assertEquals(later.results[0].explanation, 'New explanation.');
+      assertEquals((await db.select().from(questionSets)).length, 2);
+      const history = await loadAttempts(userId);
+      assertEquals(history.map((a) => a.responses[0].question), [lesson.questions[0].question, `${lesson.questions[0].question} (reworded)`]);
+      assertEquals(history.map((a) => a.responses.map((r) => r.isCorrect)), [[true, true, true], [false, false, false]]);
+
+      // A retry of the first attempt answers from the stored set, as the first answer did.
+      const retry = await recordQuizAttempt(userId, lesson, { attemptId: first[0].attemptId, quizResponses: right(lesson) });
+      assertEquals(retry.duplicate, true);
+      assertEquals(retry.results, first[0].results);
     });
   });
 }

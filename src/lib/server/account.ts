@@ -12,10 +12,12 @@ import {
   quizAttempts,
   reviewItems,
   sessions,
+  questionSets,
   userBadges,
   users,
 } from '../../../db/schema.ts';
 import { getDb } from './db.ts';
+import { answeredResponses } from './lessons.ts';
 import { log } from './log.ts';
 
 export async function exportAccount(userId: string) {
@@ -25,9 +27,10 @@ export async function exportAccount(userId: string) {
     db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt)),
     db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(asc(assessments.createdAt)),
     db
-      .select({ attempt: quizAttempts, title: lessons.title })
+      .select({ attempt: quizAttempts, questions: questionSets.questions, title: lessons.title })
       .from(quizAttempts)
       .innerJoin(lessons, eq(lessons.id, quizAttempts.lessonId))
+      .innerJoin(questionSets, eq(questionSets.id, quizAttempts.questionSetId))
       .where(eq(quizAttempts.userId, userId))
       .orderBy(asc(quizAttempts.createdAt)),
     db.select({ progress: lessonProgress, title: lessons.title }).from(lessonProgress).innerJoin(lessons, eq(lessons.id, lessonProgress.lessonId)).where(eq(lessonProgress.userId, userId)),
@@ -59,7 +62,11 @@ export async function exportAccount(userId: string) {
     signInWith: oauthRows,
     sessions: sessionRows.map((s) => ({ createdAt: s.createdAt, lastUsedAt: s.lastUsedAt, rememberMe: s.persistent === 1 })),
     assessments: assessmentRows.map(({ userId: _u, ...a }) => a),
-    quizAttempts: attemptRows.map(({ attempt: { userId: _u, ...a }, title }) => ({ ...a, lessonTitle: title })),
+    quizAttempts: attemptRows.map(({ attempt: { userId: _u, questionSetId: _q, responses, ...a }, questions, title }) => ({
+      ...a,
+      lessonTitle: title,
+      responses: answeredResponses(responses, questions),
+    })),
     lessonProgress: progressRows.map(({ progress: { userId: _u, ...p }, title }) => ({ ...p, lessonTitle: title })),
     badges: badgeRows.map(({ userId: _u, ...b }) => b),
     reviewQueue: reviewRows.map(({ userId: _u, ...r }) => r),

@@ -1,5 +1,15 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { lessonProgress, lessons, quizAttempts, type Lesson, type LessonProgress, type QuizResponseData } from '../../../db/schema.ts';
+import {
+  lessonProgress,
+  lessons,
+  questionSets,
+  quizAttempts,
+  type AnsweredQuestion,
+  type Lesson,
+  type LessonProgress,
+  type QuizResponseData,
+  type StoredResponse,
+} from '../../../db/schema.ts';
 import { ChangeCache, onTableChange } from './cache.ts';
 import { LESSONS_FINGERPRINT, readLearnerRows, type PrefetchedRows } from './learner-rows.ts';
 import { getDatabaseHandle, getDb } from './db.ts';
@@ -190,7 +200,9 @@ export interface CompletionResult {
   duplicate: boolean;
 }
 
-function resultOf(lessonId: number, attemptId: string, responses: QuizResponseData[], score: number, total: number, passed: boolean, mark: number, completed: boolean, duplicate: boolean): CompletionResult {
+type GradedResponse = Pick<QuizResponseData, 'questionId' | 'userAnswer' | 'isCorrect' | 'correctAnswer' | 'explanation'>;
+
+function resultOf(lessonId: number, attemptId: string, responses: GradedResponse[], score: number, total: number, passed: boolean, mark: number, completed: boolean, duplicate: boolean): CompletionResult {
   return {
     attemptId,
     lessonId,
@@ -212,11 +224,11 @@ function resultOf(lessonId: number, attemptId: string, responses: QuizResponseDa
  * review. Rows are written in learner order, so two servers' groups lock rows in the same order.
  */
 const RECORD_ATTEMPTS_SQL = `with input as (
-    select * from jsonb_to_recordset($1::jsonb) as x(k int, user_id uuid, lesson_id int, attempt_id uuid, responses jsonb,
-      score int, total int, passed boolean, duration_ms int, box int, due_at timestamptz, missed int[])
+    select * from jsonb_to_recordset($1::jsonb) as x(k int, user_id uuid, lesson_id int, attempt_id uuid, question_set_id int,
+      responses jsonb, score int, total int, passed boolean, duration_ms int, box int, due_at timestamptz, missed int[])
   ), attempt as (
-    insert into quiz_attempts (user_id, lesson_id, attempt_id, responses, score, total_questions, passed, duration_ms)
-    select user_id, lesson_id, attempt_id, responses, score, total, passed, duration_ms from input order by k
+    insert into quiz_attempts (user_id, lesson_id, attempt_id, question_set_id, responses, score, total_questions, passed, duration_ms)
+    select user_id, lesson_id, attempt_id, question_set_id, responses, score, total, passed, duration_ms from input order by k
     on conflict do nothing
     returning user_id
   ), fresh as (
@@ -245,7 +257,8 @@ interface AttemptRow {
   userId: string;
   lessonId: number;
   attemptId: string;
-  responses: QuizResponseData[];
+  questionSetId: number;
+  responses: StoredResponse[];
   score: number;
   total: number;
   passed: boolean;
@@ -264,6 +277,7 @@ async function writeAttempts(group: AttemptRow[]): Promise<Array<{ recorded: boo
       user_id: a.userId,
       lesson_id: a.lessonId,
       attempt_id: a.attemptId,
+      question_set_id: a.questionSetId,
       responses: a.responses,
       score: a.score,
       total: a.total,
@@ -290,20 +304,51 @@ const attemptWriter = new GroupCommit<AttemptRow, { recorded: boolean; completed
   retryAlone: (error) => !isDatabaseUnavailable(error),
 });
 
+const QUESTION_SET_SQL = `insert into question_sets (lesson_id, digest, questions) values ($1, md5($2::jsonb::text), $2::jsonb)
+  on conflict (lesson_id, digest) do update set lesson_id = excluded.lesson_id returning id`;
+
+const questionSetIds = new WeakMap<Lesson, Promise<number>>();
+
+/** The id of the lesson's questions as stored in question_sets, stored on first use of each version. */
+function questionSetFor(lesson: Lesson): Promise<number> {
+  let id = questionSetIds.get(lesson);
+  if (!id) {
+    const questions: AnsweredQuestion[] = lesson.questions.map((q) => ({
+      questionId: q.id,
+      question: q.question,
+      options: q.options,
+      correctAnswer: q.correctAnswer,
+      explanation: q.explanation,
+    }));
+    id = getDatabaseHandle()
+      .then((handle) => handle.writeRows<{ id: number }>(QUESTION_SET_SQL, [lesson.id, JSON.stringify(questions)]))
+      .then(([row]) => row.id);
+    questionSetIds.set(lesson, id);
+    id.catch(() => questionSetIds.delete(lesson));
+  }
+  return id;
+}
+
+/** An attempt's answers with the questions they answered, as they were then. */
+export function answeredResponses(responses: StoredResponse[], questions: AnsweredQuestion[]): QuizResponseData[] {
+  const byId = new Map(questions.map((q) => [q.questionId, q]));
+  return responses.map((r) => {
+    const q = byId.get(r.questionId);
+    return { ...r, question: q?.question ?? '', options: q?.options ?? [], correctAnswer: q?.correctAnswer ?? -1, explanation: q?.explanation ?? '' };
+  });
+}
+
 export async function recordQuizAttempt(userId: string, lesson: Lesson, input: CompletionInput, now = new Date()): Promise<CompletionResult> {
   const { graded, score, total, passed, passMark: mark } = gradeQuiz(lesson.questions, input.quizResponses);
   const byId = new Map(lesson.questions.map((q) => [q.id, q]));
-  const responses: QuizResponseData[] = graded.map((g) => {
-    const q = byId.get(g.questionId)!;
-    return { ...g, question: q.question, options: q.options, explanation: q.explanation };
-  });
   const missed = graded.filter((g) => !g.isCorrect).map((g) => g.questionId);
   const { box, dueAt } = scheduleMiss(now);
   const row = await attemptWriter.submit({
     userId,
     lessonId: lesson.id,
     attemptId: input.attemptId,
-    responses,
+    questionSetId: await questionSetFor(lesson),
+    responses: graded.map(({ questionId, userAnswer, isCorrect }) => ({ questionId, userAnswer, isCorrect })),
     score,
     total,
     passed,
@@ -312,18 +357,24 @@ export async function recordQuizAttempt(userId: string, lesson: Lesson, input: C
     dueAt: dueAt.toISOString(),
     missed,
   });
-  if (row.recorded) return resultOf(lesson.id, input.attemptId, responses, score, total, passed, mark, row.completed, false);
+  if (row.recorded) {
+    const responses = graded.map((g) => ({ ...g, explanation: byId.get(g.questionId)!.explanation }));
+    return resultOf(lesson.id, input.attemptId, responses, score, total, passed, mark, row.completed, false);
+  }
   // A retry, a double submit or another tab: this attempt id is already recorded.
   const db = await getDb();
   const [existing] = await db
-    .select()
+    .select({ attempt: quizAttempts, questions: questionSets.questions })
     .from(quizAttempts)
+    .innerJoin(questionSets, eq(questionSets.id, quizAttempts.questionSetId))
     .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.attemptId, input.attemptId)))
     .limit(1);
-  if (existing.lessonId !== lesson.id) throw new HttpError(409, 'This attempt id was already used for another lesson');
+  const { attempt } = existing;
+  if (attempt.lessonId !== lesson.id) throw new HttpError(409, 'This attempt id was already used for another lesson');
   const [p] = await db
     .select()
     .from(lessonProgress)
-    .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, existing.lessonId)));
-  return resultOf(existing.lessonId, input.attemptId, existing.responses, existing.score, existing.totalQuestions, existing.passed, mark, Boolean(p?.completed), true);
+    .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, attempt.lessonId)));
+  const responses = answeredResponses(attempt.responses, existing.questions);
+  return resultOf(attempt.lessonId, input.attemptId, responses, attempt.score, attempt.totalQuestions, attempt.passed, mark, Boolean(p?.completed), true);
 }

@@ -1,8 +1,8 @@
 // The dashboard, the progress screen and badges, all from the learner's own records.
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { lessons, quizAttempts, userBadges, users } from '../../../db/schema.ts';
+import { lessons, questionSets, quizAttempts, userBadges, users } from '../../../db/schema.ts';
 import { getDb } from './db.ts';
-import { countsFor, isUnlockedFor, loadLearnerState, type LearnerState, type PrefetchedLearner } from './lessons.ts';
+import { answeredResponses, countsFor, isUnlockedFor, loadLearnerState, type LearnerState, type PrefetchedLearner } from './lessons.ts';
 import { listAssessments } from './assessment.ts';
 import { buildCoach } from './coach.ts';
 import { countDue } from './review.ts';
@@ -40,12 +40,13 @@ export interface AttemptRow {
 export async function loadAttempts(userId: string): Promise<AttemptRow[]> {
   const db = await getDb();
   const rows = await db
-    .select({ attempt: quizAttempts, title: lessons.title, pillar: lessons.pillar, level: lessons.level })
+    .select({ attempt: quizAttempts, questions: questionSets.questions, title: lessons.title, pillar: lessons.pillar, level: lessons.level })
     .from(quizAttempts)
     .innerJoin(lessons, eq(lessons.id, quizAttempts.lessonId))
+    .innerJoin(questionSets, eq(questionSets.id, quizAttempts.questionSetId))
     .where(eq(quizAttempts.userId, userId))
     .orderBy(asc(quizAttempts.createdAt), asc(quizAttempts.id));
-  return rows.map(({ attempt, title, pillar, level }) => ({
+  return rows.map(({ attempt, questions, title, pillar, level }) => ({
     attemptId: attempt.attemptId,
     lessonId: attempt.lessonId,
     lessonTitle: title,
@@ -56,7 +57,7 @@ export async function loadAttempts(userId: string): Promise<AttemptRow[]> {
     passed: attempt.passed,
     durationMs: attempt.durationMs,
     createdAt: attempt.createdAt.toISOString(),
-    responses: attempt.responses,
+    responses: answeredResponses(attempt.responses, questions),
   }));
 }
 

@@ -1,0 +1,79 @@
+// Migration 0010 moves each attempt's copy of its questions into question_sets: attempts made
+// before it read back exactly as they did, and identical copies become one set.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { assertEquals } from '../helpers/assert.ts';
+import { createDatabaseOnServer, databaseKinds } from '../helpers/database.ts';
+import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import { lessons, questionSets, quizAttempts, users } from '../../db/schema.ts';
+import { answeredResponses } from '../../src/lib/server/lessons.ts';
+
+const migrations = new URL('../../db/migrations/', import.meta.url).pathname;
+
+/** The migrations folder as it was before 0010. */
+function foldersBefore0010(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+  cpSync(migrations, dir, { recursive: true });
+  rmSync(path.join(dir, '0010_question_sets.sql'));
+  const journal = JSON.parse(readFileSync(path.join(dir, 'meta', '_journal.json'), 'utf8'));
+  journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0010');
+  writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
+  return dir;
+}
+
+async function migrateTo(handle: DatabaseHandle, folder: string) {
+  if (handle.kind === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    // deno-lint-ignore no-explicit-any
+    await migrate(handle.db as any, { migrationsFolder: folder });
+  } else {
+    const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+    await migrate(handle.db, { migrationsFolder: folder });
+  }
+}
+
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
+
+for (const kind of databaseKinds()) {
+  Deno.test(`${kind}: migration 0010 keeps every earlier attempt's questions, one set per distinct copy`, async () => {
+    const server = kind === 'postgres' ? await createDatabaseOnServer() : undefined;
+    const handle = await openDatabase(server ? { url: server.url, max: 2 } : { dataDir: 'memory://' });
+    const folder = foldersBefore0010();
+    try {
+      await migrateTo(handle, folder);
+      const db = handle.db;
+      const [user] = await db.insert(users).values({ email: 'old@example.com', firstName: 'Old', lastName: 'Learner' }).returning({ id: users.id });
+      const [lesson] = await db.insert(lessons).values({ slug: 'l', title: 'L', pillar: 'saving', level: 'beginner', orderIndex: 1 }).returning({ id: lessons.id });
+      const asked = (explanation: string) => [
+        { questionId: 1, userAnswer: 2, isCorrect: true, correctAnswer: 2, question: 'How much is 2 × 3?', options: ['5', '7', '6', '8'], explanation },
+        { questionId: 2, userAnswer: 0, isCorrect: false, correctAnswer: 1, question: 'Save first?', options: ['No', 'Yes', 'Later', 'Never'], explanation: 'Pay yourself first.' },
+      ];
+      const before = [asked('Six.'), asked('Six.'), asked('Two threes: six.')];
+      for (const responses of before) {
+        await db.execute(sql`insert into quiz_attempts (user_id, lesson_id, attempt_id, responses, score, total_questions, passed)
+          values (${user.id}, ${lesson.id}, ${crypto.randomUUID()}, ${JSON.stringify(responses)}::jsonb, 1, 2, false)`);
+      }
+      const statements = readFileSync(path.join(migrations, '0010_question_sets.sql'), 'utf8').split('--> statement-breakpoint');
+      for (const statement of statements) await db.execute(sql.raw(statement));
+
+      const sets = await db.select().from(questionSets);
+      assertEquals(sets.length, 2, 'two distinct copies');
+      const attempts = rowsOf<{ responses: unknown; question_set_id: number }>(await db.execute(sql`select responses, question_set_id from quiz_attempts`));
+      const read = attempts.map((a) => {
+        const set = sets.find((s) => s.id === a.question_set_id)!;
+        const stored = (typeof a.responses === 'string' ? JSON.parse(a.responses) : a.responses) as Parameters<typeof answeredResponses>[0];
+        assertEquals(stored.map((r) => Object.keys(r).sort()), [['isCorrect', 'questionId', 'userAnswer'], ['isCorrect', 'questionId', 'userAnswer']]);
+        return answeredResponses(stored, set.questions);
+      });
+      const sorted = <T extends Array<{ explanation: string }>>(list: T[]) => [...list].sort((a, b) => a[0].explanation.localeCompare(b[0].explanation));
+      assertEquals(sorted(read), sorted(before), 'each attempt reads back as it was stored');
+      assertEquals((await db.select().from(quizAttempts)).length, 3);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+      await handle.close();
+      await server?.drop();
+    }
+  });
+}
