@@ -2,7 +2,8 @@
 // what they hold (whoever makes it, raw SQL included), never used on PostgreSQL.
 import { sql } from 'drizzle-orm';
 import { assert, assertEquals } from '../helpers/assert.ts';
-import { createTestDatabase, databaseKinds } from '../helpers/database.ts';
+import postgres from 'postgres';
+import { createTestDatabase, databaseKinds, postgresUrl } from '../helpers/database.ts';
 import { setDatabaseHandle } from '../../src/lib/server/db.ts';
 import { ChangeCache, disableCaches, enableCaches } from '../../src/lib/server/cache.ts';
 import { createSession, validateSessionToken } from '../../src/lib/server/session.ts';
@@ -158,3 +159,30 @@ Deno.test("pglite: a progress change updates the cached learner in place, exactl
     await db.drop();
   }
 });
+
+if (postgresUrl) {
+  Deno.test("postgres: the app's connections send no change notifications (nothing listens), and still count catalogue changes", async () => {
+    const db = await createTestDatabase('postgres');
+    const listener = postgres(db.url!, { max: 1, onnotice: () => {} });
+    const other = postgres(db.url!, { max: 1, onnotice: () => {} });
+    try {
+      const heard: string[] = [];
+      await listener.listen('app_cache', (payload) => heard.push(payload));
+      const version = async () => Number((await other`select version from change_counters where name = 'lessons'`)[0]?.version ?? 0);
+      const before = await version();
+      const lesson = await seedLesson(db.handle.db);
+      const [user] = await db.handle.db.insert(users).values({ email: 'q@example.com', firstName: 'Quinn', lastName: 'Q' }).returning();
+      await db.handle.db.execute(sql`insert into lesson_progress (user_id, lesson_id, completed, best_score, last_score, total_questions, attempts) values (${user.id}, ${lesson.id}, true, 1, 1, 1, 1)`);
+      assertEquals(await version(), before + 1, 'the catalogue version still moves');
+      // Another connection, without the app's setting (a PGlite-style writer), is still heard.
+      await other`update users set first_name = 'Quincy' where id = ${user.id}`;
+      await other`update lesson_progress set attempts = 2 where user_id = ${user.id}`;
+      for (let i = 0; i < 50 && heard.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      assertEquals(heard.map((p) => p.split(':')[0]), ['users', 'lesson_progress'], 'only the other connection notified');
+    } finally {
+      await listener.end();
+      await other.end();
+      await db.drop();
+    }
+  });
+}
