@@ -7,7 +7,7 @@ import { createTestDatabase, databaseKinds, postgresUrl } from '../helpers/datab
 import { setDatabaseHandle } from '../../src/lib/server/db.ts';
 import { ChangeCache, disableCaches, enableCaches } from '../../src/lib/server/cache.ts';
 import { createSession, validateSessionToken } from '../../src/lib/server/session.ts';
-import { findActiveLessons, loadLearnerState } from '../../src/lib/server/lessons.ts';
+import { findActiveLessons, loadLearnerState, recordQuizAttempt } from '../../src/lib/server/lessons.ts';
 import { lessons, users } from '../../db/schema.ts';
 
 async function seedLesson(db: Awaited<ReturnType<typeof createTestDatabase>>['handle']['db']) {
@@ -186,3 +186,43 @@ if (postgresUrl) {
     }
   });
 }
+
+Deno.test('pglite: a quiz completion updates the cached learner from its own result, without a notification or a second read', async () => {
+  const db = await createTestDatabase('pglite');
+  setDatabaseHandle(db.handle);
+  try {
+    assert(await enableCaches(db.handle));
+    const exec = (text: string) => db.handle.db.execute(sql.raw(text));
+    const [user] = await db.handle.db.insert(users).values({ email: 'r@example.com', firstName: 'Rae', lastName: 'Result' }).returning();
+    const lesson = await seedLesson(db.handle.db);
+    const heard: string[] = [];
+    await db.handle.listen!('app_cache', (payload) => heard.push(payload));
+    assertEquals((await loadLearnerState(user.id)).progress.size, 0);
+    const quiz = (answer: number) => ({ attemptId: crypto.randomUUID(), quizResponses: [{ questionId: 1, userAnswer: answer }] });
+
+    const lessonRow = (await findActiveLessons()).find((l) => l.id === lesson.id)!;
+    await recordQuizAttempt(user.id, lessonRow, quiz(1));
+    await recordQuizAttempt(user.id, lessonRow, quiz(0));
+    assertEquals(heard.filter((p) => p.startsWith('lesson_progress:')), [], 'the statement sends no progress notification');
+    // The learner's rows cannot be read now (their query needs assessments): only the cache answers.
+    await exec(`alter table assessments rename to assessments_away`);
+    const p = (await loadLearnerState(user.id)).progress.get(lesson.id)!;
+    await exec(`alter table assessments_away rename to assessments`);
+    const [row] = await db.handle.queryRows<{ completed: boolean; best_score: number; last_score: number; attempts: number; completed_at: Date; updated_at: Date }>(
+      'select * from lesson_progress where user_id = $1',
+      [user.id],
+    );
+    assertEquals(
+      [p.completed, p.bestScore, p.lastScore, p.attempts, p.completedAt?.getTime(), p.updatedAt.getTime()],
+      [row.completed, row.best_score, row.last_score, row.attempts, row.completed_at.getTime(), row.updated_at.getTime()],
+    );
+    assertEquals([p.completed, p.bestScore, p.lastScore, p.attempts], [true, 1, 1, 2]);
+
+    // Other writers are still heard.
+    await exec(`update lesson_progress set attempts = 5 where user_id = '${user.id}'`);
+    assertEquals((await loadLearnerState(user.id)).progress.get(lesson.id)?.attempts, 5);
+  } finally {
+    disableCaches();
+    await db.drop();
+  }
+});

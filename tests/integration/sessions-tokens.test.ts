@@ -117,3 +117,8 @@ for (const kind of databaseKinds()) {
     }
   });
 }
+
+Deno.test('a token is stored as its SHA-256 in hex, so sessions and links made before keep working', () => {
+  assertEquals(hashToken('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  assertEquals(hashToken(''), 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+});

@@ -36,7 +36,7 @@ export function learnerColumns(userId: string): string {
 
 const LEARNER_ROWS_SQL = `select ${learnerColumns('$1')}`;
 
-type JsonProgress = Omit<LessonProgress, 'userId' | 'completedAt' | 'updatedAt'> & { completedAt: string | null; updatedAt: string };
+type JsonProgress = Omit<LessonProgress, 'userId' | 'completedAt' | 'updatedAt'> & { completedAt: string | Date | null; updatedAt: string | Date };
 
 function parseJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
@@ -61,29 +61,46 @@ onTableChange((table, id, detail) => {
   else if (table === 'lesson_progress' || table === 'assessments' || table === 'users') cache.delete(id);
 });
 
+/** A progress row as the database returns it, in a notification (JSON) or a statement's result. */
+export interface ProgressRecord {
+  lesson_id: number;
+  completed: boolean;
+  best_score: number;
+  last_score: number;
+  total_questions: number;
+  attempts: number;
+  completed_at: string | Date | null;
+  updated_at: string | Date;
+}
+
 /**
  * A progress row's notification carries the row as it now is (migration 0009), so the cached
  * rows are updated in place, and a learner's next request after a quiz reads nothing.
  */
 function applyProgressChange(userId: string, detail: string): void {
-  const cached = cache.get(userId);
-  if (!cached) return cache.delete(userId);
-  let row: LessonProgress;
+  let record: ProgressRecord;
   try {
-    const raw = JSON.parse(detail) as Record<string, unknown>;
-    row = toProgress(userId, {
-      lessonId: raw.lesson_id as number,
-      completed: raw.completed as boolean,
-      bestScore: raw.best_score as number,
-      lastScore: raw.last_score as number,
-      totalQuestions: raw.total_questions as number,
-      attempts: raw.attempts as number,
-      completedAt: raw.completed_at as string | null,
-      updatedAt: raw.updated_at as string,
-    });
+    record = JSON.parse(detail) as ProgressRecord;
   } catch {
     return cache.delete(userId);
   }
+  applyProgressRow(userId, record);
+}
+
+/** Updates the learner's cached rows with a progress row as it now is in the database. */
+export function applyProgressRow(userId: string, record: ProgressRecord): void {
+  const cached = cache.get(userId);
+  if (!cached) return cache.delete(userId);
+  const row = toProgress(userId, {
+    lessonId: record.lesson_id,
+    completed: record.completed,
+    bestScore: record.best_score,
+    lastScore: record.last_score,
+    totalQuestions: record.total_questions,
+    attempts: record.attempts,
+    completedAt: record.completed_at,
+    updatedAt: record.updated_at,
+  });
   const progress = cached.progress.filter((p) => p.lessonId !== row.lessonId);
   progress.push(row);
   cache.replace(userId, { ...cached, progress });
