@@ -40,7 +40,6 @@ export interface DatabaseOptions {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Opens the database the options name: Postgres when a URL is given, otherwise PGlite. */
 /**
  * Startup settings of the app's PostgreSQL connections. Nothing caches across requests on
  * PostgreSQL, so nothing listens for the change notifications PGlite's caches use: the triggers
@@ -48,6 +47,7 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  */
 const POSTGRES_CONNECTION = { application_name: 'finance-app', 'app.cache_notify': 'off' };
 
+/** Opens the database the options name: Postgres when a URL is given, otherwise PGlite. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const client = postgres(options.url, {

@@ -9,10 +9,10 @@ import {
   lessons,
   oauthAccounts,
   rateLimitBuckets,
+  questionSets,
   quizAttempts,
   reviewItems,
   sessions,
-  questionSets,
   userBadges,
   users,
 } from '../../../db/schema.ts';
