@@ -42,6 +42,7 @@ test.describe('lessons', () => {
     await expect(page.locator('#lesson-start')).toContainText('3 questions. You need 2 correct to pass.');
     await answerQuiz(page, correctAnswersOf('saving-pay-yourself-first'));
     await expect(page.getByRole('heading', { name: /You passed/ })).toBeVisible();
+    await expect(page.locator('#lesson-start'), 'no second Start Quiz beside the result').toBeHidden();
     await expect(page.getByText('You got 3 of 3 right')).toBeVisible();
     await expect(page.locator('.explanations li')).toHaveCount(3);
     await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
@@ -81,8 +82,9 @@ test.describe('lessons', () => {
     });
     expect(missedFirst).toBe(true);
     await page.getByRole('button', { name: 'Start Quiz' }).click();
-    // During the quiz only the question shows: no lesson text, no earlier review.
+    // During the quiz only the question shows: no lesson text, no earlier review, no start card.
     await expect(page.locator('#lesson-content')).toBeHidden();
+    await expect(page.locator('#lesson-start')).toBeHidden();
     await expect(page.locator('.missed')).toHaveCount(0);
     await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
