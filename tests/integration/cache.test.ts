@@ -29,6 +29,16 @@ async function seedLesson(db: Awaited<ReturnType<typeof createTestDatabase>>['ha
   return lesson;
 }
 
+/** Runs `read` while the learner's rows cannot be read (their query needs assessments): only the cache can answer. */
+async function fromCacheOnly<T>(db: Awaited<ReturnType<typeof createTestDatabase>>, read: () => Promise<T>): Promise<T> {
+  await db.handle.db.execute(sql.raw('alter table assessments rename to assessments_away'));
+  try {
+    return await read();
+  } finally {
+    await db.handle.db.execute(sql.raw('alter table assessments_away rename to assessments'));
+  }
+}
+
 for (const kind of databaseKinds()) {
   Deno.test(`${kind}: every change to a session, a user, progress, an assessment or a lesson is seen on the next read`, async () => {
     const db = await createTestDatabase(kind);
@@ -140,10 +150,7 @@ Deno.test("pglite: a progress change updates the cached learner in place, exactl
 
     await exec(`update lesson_progress set completed = true, best_score = 1, last_score = 1, attempts = 2, completed_at = now(), updated_at = now() where user_id = '${user.id}'`);
     await exec(`insert into lesson_progress (user_id, lesson_id, completed, best_score, last_score, total_questions, attempts) values ('${user.id}', ${two.id}, false, 0, 0, 1, 1)`);
-    // The learner's rows cannot be read now (their query needs assessments): only the cache answers.
-    await exec(`alter table assessments rename to assessments_away`);
-    const inPlace = await cached();
-    await exec(`alter table assessments_away rename to assessments`);
+    const inPlace = await fromCacheOnly(db, cached);
     assertEquals(inPlace, await stored(), 'an update and an insert, applied in place');
 
     // With the notification silenced, a change is not seen: the cached copy really is what answered.
@@ -204,10 +211,7 @@ Deno.test('pglite: a quiz completion updates the cached learner from its own res
     await recordQuizAttempt(user.id, lessonRow, quiz(1));
     await recordQuizAttempt(user.id, lessonRow, quiz(0));
     assertEquals(heard.filter((p) => p.startsWith('lesson_progress:')), [], 'the statement sends no progress notification');
-    // The learner's rows cannot be read now (their query needs assessments): only the cache answers.
-    await exec(`alter table assessments rename to assessments_away`);
-    const p = (await loadLearnerState(user.id)).progress.get(lesson.id)!;
-    await exec(`alter table assessments_away rename to assessments`);
+    const p = (await fromCacheOnly(db, () => loadLearnerState(user.id))).progress.get(lesson.id)!;
     const [row] = await db.handle.queryRows<{ completed: boolean; best_score: number; last_score: number; attempts: number; completed_at: Date; updated_at: Date }>(
       'select * from lesson_progress where user_id = $1',
       [user.id],

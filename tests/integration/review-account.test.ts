@@ -84,13 +84,19 @@ Deno.test({
     await client.post('/api/assessment/submit', { answers: { 1: '2', 5: '0' } });
     const [lesson] = (await client.get<Array<{ id: number; slug: string }>>('/api/lessons/saving/beginner')).body;
     await client.post(`/api/lesson/${lesson.id}/complete`, { attemptId: crypto.randomUUID(), quizResponses: responses(correctAnswers(lesson.slug)) });
-    const exported = await client.get<{ user: { email: string }; assessments: unknown[]; quizAttempts: Array<{ lessonTitle: string; score: number }>; lessonProgress: unknown[]; badges: unknown[]; emails: unknown[] }>('/api/account/export');
+    const exported = await client.get<{ user: { email: string }; assessments: unknown[]; quizAttempts: Array<{ lessonTitle: string; score: number; responses: Array<{ questionId: number; question: string; isCorrect: boolean; explanation: string }> }>; lessonProgress: unknown[]; badges: unknown[]; emails: unknown[] }>('/api/account/export');
     assertEquals(exported.status, 200);
     assertMatch(exported.headers.get('content-disposition') ?? '', /attachment/);
     assertEquals(exported.body.user.email, email);
     assertEquals(exported.body.assessments.length, 1);
     assertEquals(exported.body.quizAttempts.length, 1);
     assertEquals(exported.body.quizAttempts[0].score, 3);
+    const asked = (await client.get<{ questions: Array<{ id: number; question: string }> }>(`/api/lesson/${lesson.id}`)).body.questions;
+    assertEquals(
+      exported.body.quizAttempts[0].responses.map((r) => [r.questionId, r.question, r.isCorrect, r.explanation.length > 0]),
+      asked.map((q) => [q.id, q.question, true, true]),
+      'each answer with the question as it was asked',
+    );
     assertEquals(exported.body.lessonProgress.length, 1);
     assert(exported.body.emails.length >= 1);
     assert(!/passwordHash|password_hash|secretHash|token_hash|\$argon2/.test(exported.text), 'no secrets in the export');

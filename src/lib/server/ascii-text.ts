@@ -18,11 +18,16 @@ export function toAsciiHtml(html: string): string {
   return oneByte(html.replace(NON_ASCII, (c) => `&#${c.codePointAt(0)};`));
 }
 
+/** Text as HTML: the five characters HTML gives meaning to, as references. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 const PLAIN = /^[\x20\x21\x23-\x25\x28-\x3b\x3d\x3f-\x7e]*$/;
 
 /** Text as HTML for `set:html`: escaped, and ASCII (a learner's name, say, with letters beyond it). */
 export function toAsciiText(text: string): string {
-  return PLAIN.test(text) ? text : toAsciiHtml(text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`));
+  return PLAIN.test(text) ? text : toAsciiHtml(escapeHtml(text));
 }
 
 /** JSON with every non-ASCII character written as a \u escape (a pair for characters beyond U+FFFF). */

@@ -2,7 +2,7 @@
 // preview, so the preview shows exactly the markup learners get (DESIGN.md: admin text is
 // rendered through the markdown sanitizer and never runs script).
 import { CALCULATOR_TITLES, splitCalculatorBlocks, type CalculatorKind } from '../practice-tools.ts';
-import { toAsciiHtml, toAsciiJson } from './ascii-text.ts';
+import { escapeHtml, toAsciiHtml, toAsciiJson } from './ascii-text.ts';
 import { renderMarkdownCached } from './markdown.ts';
 
 /** Sanitized HTML, or the place of a practice tool (a `[[calculator:<kind>]]` line). */
@@ -12,10 +12,6 @@ export interface SectionSource {
   header?: string;
   subheader?: string;
   content: string;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**
