@@ -45,6 +45,29 @@ for (const kind of databaseKinds()) {
     }
   });
 
+  Deno.test(`${kind}: session lookups that arrive together (read as one group) each get their own session`, async () => {
+    const db = await createTestDatabase(kind);
+    setDatabaseHandle(db.handle);
+    try {
+      const made = await db.handle.db
+        .insert(users)
+        .values(Array.from({ length: 12 }, (_, i) => ({ email: `g${i}@example.com`, firstName: `G${i}`, lastName: 'H' })))
+        .returning();
+      const tokens = await Promise.all(made.map((u) => createSession(u.id).then((s) => s.token)));
+      const [firstId] = tokens[0].split('.');
+      // All at once: the valid ones, one twice, a wrong secret, an unknown id, an id naming two
+      // sessions with a comma, an id with a quote.
+      const [secondId] = tokens[1].split('.');
+      const asked = [...tokens, tokens[3], `${firstId}.wrongsecret`, 'nosuchid.secret', `${firstId},${secondId}.secret`, `${firstId}'.secret`];
+      const found = await Promise.all(asked.map((t) => validateSessionToken(t)));
+      made.forEach((u, i) => assertEquals(found[i]?.user.email, u.email, `token ${i} finds its own learner`));
+      assertEquals(found[12]?.user.email, made[3].email, 'the same session asked twice');
+      assertEquals(found.slice(13), [null, null, null, null]);
+    } finally {
+      await db.drop();
+    }
+  });
+
   Deno.test(`${kind}: expired verification and reset tokens are refused`, async () => {
     const db = await createTestDatabase(kind);
     setDatabaseHandle(db.handle);

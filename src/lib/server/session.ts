@@ -5,6 +5,7 @@ import type { AstroCookies } from 'astro';
 import { sessions, users } from '../../../db/schema.ts';
 import { ChangeCache, onTableChange } from './cache.ts';
 import { getDatabaseHandle, getDb } from './db.ts';
+import { GroupCommit } from './group-commit.ts';
 import { learnerColumns, markLearnerRows, offerLearnerRows, toLearnerRows, type LearnerRows, type PrefetchedRows } from './learner-rows.ts';
 import { getEnv } from './env.ts';
 import { constantTimeEqualText, generateRandomToken, hashToken } from './tokens.ts';
@@ -59,12 +60,24 @@ onTableChange((table, id) => {
   else if (table === 'users') sessionCache.deleteWhere((s) => s.user.id === id);
 });
 
-/** The session, its user and the learner's rows in one statement: one round trip per request. */
-const FIND_SESSION_SQL = `select s.id, s.secret_hash, s.user_id, s.created_at, s.last_used_at, s.persistent,
+/**
+ * Sessions with their users and learners' rows, one statement for a group of lookups: the
+ * lookups that arrive while one statement runs wait for it and go together in the next (see
+ * group-commit.ts), so a burst of signed-in requests costs a few statements, not one each.
+ */
+const FIND_SESSIONS_SQL = `select s.id, s.secret_hash, s.user_id, s.created_at, s.last_used_at, s.persistent,
   u.email, u.first_name, u.last_name, u.phone_number, u.zip_code, u.role,
   u.email_verified_at is not null as email_verified, u.password_hash is not null as has_password,
   ${learnerColumns('s.user_id')}
-  from sessions s join users u on u.id = s.user_id where s.id = $1`;
+  from sessions s join users u on u.id = s.user_id where s.id = any(string_to_array($1::text, ','))`;
+
+/**
+ * The shape of every id `createSession` issues (base32, lower case). Anything else cannot name a
+ * session, so it is never looked up, and the ids of a group travel as one comma-separated text:
+ * a plain text parameter, which both drivers send as it is (postgres.js serializes an array
+ * parameter only once it has fetched the server's array types; one CI run caught it before).
+ */
+const SESSION_ID = /^[a-z2-7]{1,64}$/;
 
 interface SessionRow {
   id: string;
@@ -86,13 +99,23 @@ interface SessionRow {
   assessment: unknown;
 }
 
+const sessionReader = new GroupCommit<string, SessionRow | undefined>(
+  async (ids) => {
+    const handle = await getDatabaseHandle();
+    const rows = await handle.queryRows<SessionRow>(FIND_SESSIONS_SQL, [ids.join(',')]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id));
+  },
+  { max: 64, keyOf: (id) => id, retryAlone: () => false },
+);
+
 async function findStoredSession(id: string): Promise<{ stored: StoredSession; learner?: LearnerRows } | undefined> {
   const cached = sessionCache.get(id);
   if (cached) return { stored: cached };
+  if (!SESSION_ID.test(id)) return undefined;
   const mark = sessionCache.mark();
   const learnerMark = markLearnerRows();
-  const handle = await getDatabaseHandle();
-  const [row] = await handle.queryRows<SessionRow>(FIND_SESSION_SQL, [id]);
+  const row = await sessionReader.submit(id);
   if (!row) return undefined;
   const stored: StoredSession = {
     session: {
