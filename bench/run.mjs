@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { freePort, startServer } from '../tests/helpers/server.mjs';
 import { buildIfStale } from '../scripts/start.mjs';
+import { benchToken as token } from './tokens.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const deno = path.join(root, 'node_modules', 'deno', 'deno');
@@ -21,7 +22,6 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const learners = Number(process.env.BENCH_LEARNERS ?? 500);
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const token = (i) => `bench${i}.benchsecret${i}`;
 
 function measure(opts) {
   return new Promise((resolve, reject) => {
@@ -111,7 +111,9 @@ for (const target of targets) {
   const server = await startServer({ env: { LOG_LEVEL: 'error', ...env } });
   try {
     const base = server.url;
-    const lessons = await (await fetch(`${base}/api/lessons/credit/intermediate`, { headers: { authorization: `Bearer ${token(0)}` } })).json();
+    const probe = await fetch(`${base}/api/lessons/credit/intermediate`, { headers: { authorization: `Bearer ${token(0)}` } });
+    if (!probe.ok) throw new Error(`a seeded learner's session was refused (${probe.status}): ${await probe.text()}`);
+    const lessons = await probe.json();
     const lessonId = lessons[0].id;
     const cookie = (i) => ({ cookie: `session=${token(i)}` });
     const bearer = (i) => ({ authorization: `Bearer ${token(i)}` });

@@ -1,8 +1,9 @@
 // Seeds many learners straight into a database for the benchmarks: each gets a known session
-// token (`bench<i>.benchsecret<i>`) and an assessment. Run with deno before the server starts.
+// token (bench/tokens.mjs) and an assessment. Run with deno before the server starts.
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { assessments, sessions, users } from '../db/schema.ts';
 import { hashToken } from '../src/lib/server/tokens.ts';
+import { benchSession } from './tokens.mjs';
 
 const [target, countArg] = Deno.args;
 const count = Number(countArg ?? 500);
@@ -19,7 +20,8 @@ for (let start = 0; start < count; start += batch) {
   await handle.db.insert(sessions).values(
     rows.map((r) => {
       const i = Number(r.email.match(/\d+/)![0]);
-      return { id: `bench${i}`, secretHash: hashToken(`benchsecret${i}`), userId: r.id };
+      const { id, secret } = benchSession(i);
+      return { id, secretHash: hashToken(secret), userId: r.id };
     }),
   ).onConflictDoNothing();
   await handle.db.insert(assessments).values(rows.map((r) => ({ userId: r.id, savingScore: 40, creditScore: 60, investingScore: 80 })));

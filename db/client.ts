@@ -22,7 +22,7 @@ export interface DatabaseHandle {
    * short statements every request makes; on Postgres they share two pipelined connections.
    */
   queryRows<T>(text: string, params: unknown[]): Promise<T[]>;
-  /** As `queryRows`, for a longer statement that writes (on Postgres, on the main pool). */
+  /** As `queryRows`, for a longer statement that writes (on Postgres, on two connections of their own). */
   writeRows<T>(text: string, params: unknown[]): Promise<T[]>;
   /** PGlite only: calls `onMessage` with each notification's payload on `channel`. */
   listen?(channel: string, onMessage: (payload: string) => void): Promise<void>;
@@ -50,34 +50,34 @@ const POSTGRES_CONNECTION = { application_name: 'finance-app', 'app.cache_notify
 /** Opens the database the options name: Postgres when a URL is given, otherwise PGlite. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const client = postgres(options.url, {
-      max: options.max ?? 10,
-      idle_timeout: 30,
-      connect_timeout: 5,
-      onnotice: () => {},
-      connection: POSTGRES_CONNECTION,
-    });
+    const url = options.url;
+    const pool = (max: number, settings: Record<string, string> = {}) =>
+      postgres(url, { max, idle_timeout: 30, connect_timeout: 5, onnotice: () => {}, connection: { ...POSTGRES_CONNECTION, ...settings } });
+    const client = pool(options.max ?? 10);
     // The statements every request makes (a session lookup, a learner's rows) go over two
     // connections of their own: postgres.js pipelines them and sends each connection's queries of
     // one tick in one write, so a burst of requests wakes PostgreSQL a few times instead of once per
-    // query (on the 2-core bench machine: lessons list 0.40 → 0.46 of the trivial page). Longer
-    // writes stay on the main pool, where they cannot hold up a pipelined read.
-    const hot = postgres(options.url, {
-      max: 2,
-      idle_timeout: 30,
-      connect_timeout: 5,
-      onnotice: () => {},
-      connection: POSTGRES_CONNECTION,
-    });
+    // query (on the 2-core bench machine: lessons list 0.40 → 0.46 of the trivial page). The fixed
+    // group writes (quiz attempts, question sets) have two more, so they never wait behind the
+    // main pool's work nor hold up a pipelined read.
+    //
+    // Those statements are written so that one plan suits every parameter (primary-key lookups),
+    // and PostgreSQL is told to keep it: otherwise it plans a statement whose parameter is a list
+    // anew at every call, and on the bench machine the planning (~250 µs) cost more than the
+    // lookups themselves (a group of 17 sessions: 567 → 367 µs of PostgreSQL's CPU). Their JSON
+    // parameters are declared text in the statements: these connections have no drizzle serializers.
+    const kept = { plan_cache_mode: 'force_generic_plan' };
+    const hot = pool(2, kept);
+    const writes = pool(2, kept);
     // deno-lint-ignore no-explicit-any
     const run = (sql: postgres.Sql) => async <T>(text: string, params: unknown[]) => (await sql.unsafe(text, params as any[], { prepare: true })) as unknown as T[];
     return {
       db: drizzlePostgres(client, { schema }),
       kind: 'postgres',
       queryRows: run(hot),
-      writeRows: run(client),
+      writeRows: run(writes),
       close: async () => {
-        await Promise.all([client.end({ timeout: 5 }), hot.end({ timeout: 5 })]);
+        await Promise.all([client.end({ timeout: 5 }), hot.end({ timeout: 5 }), writes.end({ timeout: 5 })]);
       },
     };
   }

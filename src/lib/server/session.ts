@@ -64,12 +64,17 @@ onTableChange((table, id) => {
  * Sessions with their users and learners' rows, one statement for a group of lookups: the
  * lookups that arrive while one statement runs wait for it and go together in the next (see
  * group-commit.ts), so a burst of signed-in requests costs a few statements, not one each.
+ * Each wanted id is looked up by the primary key (the lateral subquery, kept apart by
+ * `offset 0`), a plan that suits any number of ids, so PostgreSQL can keep one plan for the
+ * statement instead of planning it anew each time (see db/client.ts).
  */
 const FIND_SESSIONS_SQL = `select s.id, s.secret_hash, s.user_id, s.created_at, s.last_used_at, s.persistent,
   u.email, u.first_name, u.last_name, u.phone_number, u.zip_code, u.role,
   u.email_verified_at is not null as email_verified, u.password_hash is not null as has_password,
   ${learnerColumns('s.user_id')}
-  from sessions s join users u on u.id = s.user_id where s.id = any(string_to_array($1::text, ','))`;
+  from unnest(string_to_array($1::text, ',')) as wanted(id)
+  cross join lateral (select * from sessions where sessions.id = wanted.id offset 0) s
+  join users u on u.id = s.user_id`;
 
 /**
  * The shape of every id `createSession` issues (base32, lower case). Anything else cannot name a
