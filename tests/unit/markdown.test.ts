@@ -2,7 +2,7 @@
 // sanitizer, and the one section renderer the lesson page and the admin preview share.
 import { assert, assertEquals, assertMatch } from '../helpers/assert.ts';
 import { renderMarkdown } from '../../src/lib/server/markdown.ts';
-import { renderLessonSections, renderLessonSectionsHtml } from '../../src/lib/server/lesson-content.ts';
+import { renderLessonArticle, renderLessonSections, renderLessonSectionsHtml, type ArticleSource } from '../../src/lib/server/lesson-content.ts';
 
 Deno.test('a single newline in lesson content becomes a line break', () => {
   assertEquals(renderMarkdown('Pay yourself first.\nThen spend the rest.').trim(), '<p>Pay yourself first.<br />Then spend the rest.</p>');
@@ -58,4 +58,49 @@ Deno.test('the admin preview is the same markup, with a placeholder naming each 
       '<div class="practice-placeholder" data-calculator="compound-growth"><p class="practice-placeholder-title">Compound-growth calculator</p><p>Practice tool: learners use it here, on the lesson page.</p></div></section>',
   );
   assert(!html.includes('[[calculator'));
+});
+
+const article = (overrides: Partial<ArticleSource> = {}): ArticleSource => ({
+  title: 'Grow <it> & keep it',
+  pillar: 'investing',
+  level: 'beginner',
+  orderIndex: 2,
+  duration: 6,
+  learningObjectives: ['See what "compound" means', 'Run the numbers'],
+  sections: [{ header: 'Grow it', content: 'See:\n[[calculator:compound-growth]]\nThen wait.' }, { header: 'Keep it', content: 'Costs − fees.' }],
+  content: null,
+  sources: [{ title: 'Investor.gov <calculator>', publisher: 'SEC', url: 'https://www.investor.gov/x?a=1&b="2"' }],
+  reviewedAt: '2026-11-01',
+  ...overrides,
+});
+
+Deno.test('the lesson page article: header, sections and sources as one HTML part per stretch between practice tools', () => {
+  const parts = renderLessonArticle(article());
+  assertEquals(parts.length, 3);
+  assertEquals(parts[1], { calculator: 'compound-growth' });
+  const [before, , after] = parts.map((p) => p.html ?? '');
+  assertEquals(
+    before,
+    '<header class="lesson-header"><p class="crumbs"><a href="/lessons?pillar=investing&amp;level=beginner">Investing &middot; Beginner</a> &middot; Lesson 2 &middot; 6 min read</p>' +
+      '<h1>Grow &#60;it&#62; &#38; keep it</h1><div class="objectives card"><h2>You\'ll learn to</h2><ul><li>See what &#34;compound&#34; means</li><li>Run the numbers</li></ul></div></header>' +
+      '<div id="lesson-missed"></div><div class="lesson-body" id="lesson-content"><section class="lesson-section"><h2>Grow it</h2><div class="prose"><p>See:</p>\n</div>',
+  );
+  assertEquals(
+    after,
+    '<div class="prose"><p>Then wait.</p>\n</div></section><section class="lesson-section"><h2>Keep it</h2><div class="prose"><p>Costs &#8722; fees.</p>\n</div></section>' +
+      '<footer class="sources"><h2>Sources</h2><ul><li><a href="https://www.investor.gov/x?a=1&#38;b=&#34;2&#34;" rel="noopener noreferrer nofollow">Investor.gov &#60;calculator&#62;</a><span>, SEC</span></li></ul>' +
+      '<p>Reviewed 2026-11-01. Education, not financial advice.</p></footer></div>',
+  );
+  // Without practice tools, objectives or sources: one part, and nothing empty left behind.
+  const plain = renderLessonArticle(article({ sections: [{ content: 'Just text.' }], learningObjectives: [], sources: [] }));
+  assertEquals(plain.length, 1);
+  assert(!plain[0].html!.includes('objectives') && !plain[0].html!.includes('Sources'));
+});
+
+Deno.test('the article renders once per lesson version', () => {
+  const v1 = article();
+  assert(renderLessonArticle(v1) === renderLessonArticle(v1));
+  const v2 = article({ title: 'Grow it, revised' });
+  assertMatch(renderLessonArticle(v2)[0].html!, /<h1>Grow it, revised<\/h1>/);
+  assertMatch(renderLessonArticle(v1)[0].html!, /<h1>Grow &#60;it&#62; &#38; keep it<\/h1>/);
 });

@@ -2,6 +2,7 @@
 // preview, so the preview shows exactly the markup learners get (DESIGN.md: admin text is
 // rendered through the markdown sanitizer and never runs script).
 import { CALCULATOR_TITLES, splitCalculatorBlocks, type CalculatorKind } from '../practice-tools.ts';
+import { LEVEL_LABELS, PILLAR_LABELS, type Level, type Pillar } from '../domain.ts';
 import { escapeHtml, toAsciiHtml, toAsciiJson } from './ascii-text.ts';
 import { renderMarkdownCached } from './markdown.ts';
 
@@ -42,6 +43,68 @@ function renderChunks(sections: readonly SectionSource[], content?: string | nul
     }
     return chunks;
   });
+}
+
+/** What the lesson page shows above its quiz card, as the catalogue holds a lesson. */
+export interface ArticleSource {
+  title: string;
+  pillar: Pillar;
+  level: Level;
+  orderIndex: number;
+  duration: number;
+  learningObjectives: readonly string[];
+  sections: readonly SectionSource[];
+  content: string | null;
+  sources: readonly { title: string; publisher?: string; url: string }[];
+  reviewedAt: string | null;
+}
+
+/**
+ * The lesson page's article above its quiz card (header, learning objectives, the sections and
+ * the sources) as HTML, with a place for each practice tool; the HTML between tools is joined into
+ * one part, so a lesson without tools is one string. Rendered once per version of a lesson (as
+ * Astro markup, its many expressions were re-rendered on every view).
+ */
+export function renderLessonArticle(lesson: ArticleSource): LessonChunk[] {
+  let parts = articles.get(lesson);
+  if (!parts) {
+    parts = joinHtml(renderArticle(lesson));
+    articles.set(lesson, parts);
+  }
+  return parts;
+}
+
+const articles = new WeakMap<ArticleSource, LessonChunk[]>();
+
+function renderArticle(lesson: ArticleSource): LessonChunk[] {
+  const objectives = lesson.learningObjectives.length
+    ? `<div class="objectives card"><h2>You'll learn to</h2><ul>${lesson.learningObjectives.map((o) => `<li>${escapeHtml(o)}</li>`).join('')}</ul></div>`
+    : '';
+  const header =
+    `<header class="lesson-header"><p class="crumbs"><a href="/lessons?pillar=${lesson.pillar}&amp;level=${lesson.level}">` +
+    `${PILLAR_LABELS[lesson.pillar]} &middot; ${LEVEL_LABELS[lesson.level]}</a> &middot; Lesson ${lesson.orderIndex} &middot; ${lesson.duration} min read</p>` +
+    `<h1>${escapeHtml(lesson.title)}</h1>${objectives}</header>`;
+  const sources = lesson.sources.length
+    ? `<footer class="sources"><h2>Sources</h2><ul>${lesson.sources
+        .map((s) => `<li><a href="${escapeHtml(s.url)}" rel="noopener noreferrer nofollow">${escapeHtml(s.title)}</a>${s.publisher ? `<span>, ${escapeHtml(s.publisher)}</span>` : ''}</li>`)
+        .join('')}</ul>${lesson.reviewedAt ? `<p>Reviewed ${escapeHtml(lesson.reviewedAt)}. Education, not financial advice.</p>` : ''}</footer>`
+    : '';
+  return [
+    { html: `${header}<div id="lesson-missed"></div><div class="lesson-body" id="lesson-content">` },
+    ...renderLessonSections(lesson.sections, lesson.content).flatMap((chunks) => [{ html: '<section class="lesson-section">' }, ...chunks, { html: '</section>' }]),
+    { html: `${sources}</div>` },
+  ];
+}
+
+/** Consecutive HTML chunks as one, ASCII and stored flat (see ascii-text.ts). */
+function joinHtml(chunks: LessonChunk[]): LessonChunk[] {
+  const joined: LessonChunk[] = [];
+  for (const chunk of chunks) {
+    const last = joined.at(-1);
+    if (chunk.html !== undefined && last?.html !== undefined) joined[joined.length - 1] = { html: last.html + chunk.html };
+    else joined.push(chunk);
+  }
+  return joined.map((chunk) => (chunk.html === undefined ? chunk : { html: toAsciiHtml(chunk.html) }));
 }
 
 const scriptJson = new WeakMap<object, string>();
