@@ -9,7 +9,7 @@ import { EnvError, getEnv, type Env } from './lib/server/env.ts';
 import { setDatabaseHandle } from './lib/server/db.ts';
 import { enableCaches } from './lib/server/cache.ts';
 import { describeError, log } from './lib/server/log.ts';
-import { securityHeaders } from './lib/server/security-headers.ts';
+import { mergeContentSecurityPolicy, securityHeaders } from './lib/server/security-headers.ts';
 import { loadContent } from './lib/server/content.ts';
 import { ADMIN_BODY_LIMIT, BODY_LIMIT } from './lib/server/http.ts';
 import { startOutboxWorker } from './lib/server/outbox.ts';
@@ -37,7 +37,7 @@ const { handler } = (await import(new URL('../dist/server/entry.mjs', import.met
   handler: (req: http.IncomingMessage, res: http.ServerResponse) => void;
 };
 
-const staticFiles = new StaticFiles(fileURLToPath(new URL('../dist', import.meta.url)));
+const staticFiles = new StaticFiles(fileURLToPath(new URL('../dist', import.meta.url)), securityHeaders, mergeContentSecurityPolicy);
 
 const handle: DatabaseHandle = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
 setDatabaseHandle(handle);
@@ -75,9 +75,6 @@ const server = http.createServer((req, res) => {
   const started = performance.now();
   const requestId = randomUUID();
   req.headers['x-request-id'] = requestId;
-  res.setHeader('X-Request-Id', requestId);
-  for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
-  mergeContentSecurityPolicy(res);
   inFlight++;
   res.on('close', () => {
     inFlight--;
@@ -93,22 +90,28 @@ const server = http.createServer((req, res) => {
 
   const path = (req.url ?? '/').split('?')[0];
   const limit = path.startsWith('/api/admin/') ? ADMIN_BODY_LIMIT : BODY_LIMIT;
-  if (Number(req.headers['content-length'] ?? 0) > limit) {
-    return sendJson(res, 413, { message: 'Request body is too large' }, { Connection: 'close' });
-  }
-  if (!ready && !isStaticPath(path)) {
-    return sendJson(res, 503, { message: 'The service is starting. Please try again in a moment.' }, { 'Retry-After': '2' });
-  }
+  const tooLarge = Number(req.headers['content-length'] ?? 0) > limit;
   // `/` is the prerendered landing page; a visitor with a session goes to their home instead
   // (dashboard or assessment), decided by the server-rendered /home.
+  let home = false;
   if (path === '/' && (req.method === 'GET' || req.method === 'HEAD') && SESSION_COOKIE.test(req.headers.cookie ?? '')) {
     const query = (req.url ?? '').split('?')[1] ?? '';
     if (!new URLSearchParams(query).has('logout')) {
       req.url = '/home' + (query ? `?${query}` : '');
-      return handler(req, res);
+      home = true;
     }
   }
-  if (staticFiles.serve(req, res, path)) return;
+  // A client file answers with headers made once, the security headers among them.
+  if (!tooLarge && !home && staticFiles.serve(req, res, path, requestId)) return;
+
+  res.setHeader('X-Request-Id', requestId);
+  for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+  keepOurContentSecurityPolicy(res);
+  if (tooLarge) return sendJson(res, 413, { message: 'Request body is too large' }, { Connection: 'close' });
+  if (!ready && !isStaticPath(path)) {
+    return sendJson(res, 503, { message: 'The service is starting. Please try again in a moment.' }, { 'Retry-After': '2' });
+  }
+  if (home) return handler(req, res);
   withBody(req, res, () => handler(req, res));
 });
 
@@ -132,17 +135,9 @@ function withBody(req: http.IncomingMessage, res: http.ServerResponse, next: () 
 
 // The adapter sets the prerendered pages' own CSP (script and style hashes) as a header; keep
 // our directives beside it instead of letting it replace them.
-function mergeContentSecurityPolicy(res: http.ServerResponse) {
-  const ours = securityHeaders['Content-Security-Policy'].split(';').map((d) => d.trim());
+function keepOurContentSecurityPolicy(res: http.ServerResponse) {
   const setHeader = res.setHeader.bind(res);
-  res.setHeader = (name, value) => {
-    if (name.toLowerCase() === 'content-security-policy' && value !== securityHeaders['Content-Security-Policy']) {
-      const theirs = String(value).split(';').map((d) => d.trim()).filter(Boolean);
-      const names = new Set(theirs.map((d) => d.split(/\s+/)[0]));
-      value = [...theirs, ...ours.filter((d) => !names.has(d.split(/\s+/)[0]))].join('; ');
-    }
-    return setHeader(name, value);
-  };
+  res.setHeader = (name, value) => setHeader(name, name.toLowerCase() === 'content-security-policy' ? mergeContentSecurityPolicy(String(value)) : value);
 }
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {

@@ -200,6 +200,50 @@ Deno.test({
 });
 
 Deno.test({
+  name: 'client files answer a matching ETag with 304, HEAD without a body, each with the security headers',
+  ...sanitize,
+  async fn() {
+    const server = await startServer();
+    try {
+      for (const path of ['/', '/favicon.svg']) {
+        const full = await fetch(server.url + path);
+        const body = new Uint8Array(await full.arrayBuffer());
+        const etag = full.headers.get('etag');
+        assert(etag, path);
+        assertEquals(full.headers.get('vary'), 'Accept-Encoding', path);
+
+        const again = await fetch(server.url + path, { headers: { 'if-none-match': etag } });
+        assertEquals(again.status, 304, path);
+        assertEquals((await again.arrayBuffer()).byteLength, 0, path);
+        assertEquals(again.headers.get('etag'), etag, path);
+        assertEquals(again.headers.get('x-content-type-options'), 'nosniff', path);
+        assertMatch(again.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/, path);
+        assert(again.headers.get('x-request-id') && again.headers.get('x-request-id') !== full.headers.get('x-request-id'), `${path}: a request id each`);
+
+        const head = await fetch(server.url + path, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
+        assertEquals(head.status, 200, path);
+        assertEquals(Number(head.headers.get('content-length')), body.byteLength, path);
+        assertEquals((await head.arrayBuffer()).byteLength, 0, path);
+      }
+      // The landing page keeps Astro's hashes for its own scripts beside our directives, in a 304 too.
+      const landing = await fetch(server.url + '/');
+      await landing.arrayBuffer();
+      const cached = await fetch(server.url + '/', { headers: { 'if-none-match': landing.headers.get('etag')! } });
+      await cached.arrayBuffer();
+      assertEquals(cached.headers.get('content-security-policy'), landing.headers.get('content-security-policy'));
+      assertMatch(cached.headers.get('content-security-policy') ?? '', /script-src 'self' 'sha256-.*frame-ancestors 'none'/);
+      // A body over the limit is refused on a client file's path as anywhere else.
+      const big = await fetch(server.url + '/favicon.svg', { method: 'POST', body: 'x'.repeat(70 * 1024) });
+      assertEquals(big.status, 413);
+      assertEquals(big.headers.get('x-content-type-options'), 'nosniff');
+      await big.arrayBuffer();
+    } finally {
+      await server.stop();
+    }
+  },
+});
+
+Deno.test({
   name: 'a second start reuses the data folder, and SIGTERM stops the server cleanly',
   ...sanitize,
   async fn() {

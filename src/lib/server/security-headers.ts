@@ -10,3 +10,16 @@ export const securityHeaders: Record<string, string> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
 };
+
+const OURS = securityHeaders['Content-Security-Policy'].split(';').map((d) => d.trim());
+
+/**
+ * A page's own Content-Security-Policy (Astro's script and style hashes) with our directives
+ * beside it, for those it does not set itself.
+ */
+export function mergeContentSecurityPolicy(theirs: string): string {
+  if (theirs === securityHeaders['Content-Security-Policy']) return theirs;
+  const directives = theirs.split(';').map((d) => d.trim()).filter(Boolean);
+  const names = new Set(directives.map((d) => d.split(/\s+/)[0]));
+  return [...directives, ...OURS.filter((d) => !names.has(d.split(/\s+/)[0]))].join('; ');
+}

@@ -8,14 +8,19 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-interface StaticFile {
+/** A body with its response headers as a flat list (name, value, name, value...), made once. */
+interface Variant {
   body: Buffer;
-  gzip?: Buffer;
-  br?: Buffer;
-  type: string;
+  headers: string[];
+}
+
+interface StaticFile {
   etag: string;
-  cacheControl: string;
-  headers: Record<string, string>;
+  identity: Variant;
+  gzip?: Variant;
+  br?: Variant;
+  /** The headers of a 304 answer. */
+  notModified: string[];
 }
 
 const TYPES: Record<string, string> = {
@@ -59,7 +64,11 @@ export function precompressDirectory(dir: string): number {
 export class StaticFiles {
   private files = new Map<string, StaticFile>();
 
-  constructor(distDir: string) {
+  /**
+   * `common` goes on every response (the security headers); a prerendered page's own CSP header
+   * (dist/_headers.json) is joined with the common one by `mergeCsp`.
+   */
+  constructor(distDir: string, common: Record<string, string> = {}, mergeCsp: (theirs: string) => string = (theirs) => theirs) {
     const client = path.join(distDir, 'client');
     if (!existsSync(client)) return;
     const pageHeaders = new Map<string, Record<string, string>>();
@@ -76,16 +85,26 @@ export class StaticFiles {
       const ext = path.extname(file).toLowerCase();
       const body = readFileSync(file);
       const urlPath = rel === '/index.html' ? '/' : rel;
-      const entry: StaticFile = {
-        body,
-        type: TYPES[ext] ?? 'application/octet-stream',
-        etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-        cacheControl: rel.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-        headers: pageHeaders.get(urlPath.replace(/\.html$/, '')) ?? {},
-      };
+      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+      const headers: Record<string, string> = { ...common };
+      for (const [name, value] of Object.entries(pageHeaders.get(urlPath.replace(/\.html$/, '')) ?? {})) {
+        headers[name] = name === 'Content-Security-Policy' ? mergeCsp(value) : value;
+      }
+      Object.assign(headers, {
+        'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+        'Cache-Control': rel.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        ETag: etag,
+        Vary: 'Accept-Encoding',
+      });
+      const list = Object.entries(headers).flat();
+      const variant = (b: Buffer, encoding?: string): Variant => ({
+        body: b,
+        headers: [...list, ...(encoding ? ['Content-Encoding', encoding] : []), 'Content-Length', String(b.byteLength)],
+      });
+      const entry: StaticFile = { etag, identity: variant(body), notModified: list };
       if (isCompressible(file)) {
-        if (existsSync(`${file}.gz`)) entry.gzip = readFileSync(`${file}.gz`);
-        if (existsSync(`${file}.br`)) entry.br = readFileSync(`${file}.br`);
+        if (existsSync(`${file}.gz`)) entry.gzip = variant(readFileSync(`${file}.gz`), 'gzip');
+        if (existsSync(`${file}.br`)) entry.br = variant(readFileSync(`${file}.br`), 'br');
       }
       this.files.set(urlPath, entry);
     }
@@ -96,31 +115,18 @@ export class StaticFiles {
   }
 
   /** Serves the file when it exists; returns false to let the app handle the request. */
-  serve(req: IncomingMessage, res: ServerResponse, urlPath: string): boolean {
+  serve(req: IncomingMessage, res: ServerResponse, urlPath: string, requestId: string): boolean {
     const file = this.files.get(urlPath);
     if (!file || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
-    for (const [k, v] of Object.entries(file.headers)) res.setHeader(k, v);
-    res.setHeader('Content-Type', file.type);
-    res.setHeader('Cache-Control', file.cacheControl);
-    res.setHeader('ETag', file.etag);
-    res.setHeader('Vary', 'Accept-Encoding');
     if (req.headers['if-none-match'] === file.etag) {
-      res.statusCode = 304;
+      res.writeHead(304, [...file.notModified, 'X-Request-Id', requestId]);
       res.end();
       return true;
     }
     const accept = String(req.headers['accept-encoding'] ?? '');
-    let body = file.body;
-    if (file.br && /\bbr\b/.test(accept)) {
-      body = file.br;
-      res.setHeader('Content-Encoding', 'br');
-    } else if (file.gzip && /\bgzip\b/.test(accept)) {
-      body = file.gzip;
-      res.setHeader('Content-Encoding', 'gzip');
-    }
-    res.setHeader('Content-Length', body.byteLength);
-    res.statusCode = 200;
-    res.end(req.method === 'HEAD' ? undefined : body);
+    const chosen = (file.br && /\bbr\b/.test(accept) && file.br) || (file.gzip && /\bgzip\b/.test(accept) && file.gzip) || file.identity;
+    res.writeHead(200, [...chosen.headers, 'X-Request-Id', requestId]);
+    res.end(req.method === 'HEAD' ? undefined : chosen.body);
     return true;
   }
 }
