@@ -282,6 +282,8 @@ try {
   commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
 } catch {}
 const file = path.join(root, 'bench', 'RESULTS.md');
+// Every row beside the plain static file server too (the mean of its measurements in this run).
+const staticMean = staticRuns.reduce((a, b) => a + b, 0) / staticRuns.length;
 if (!existsSync(file)) writeFileSync(file, '# Benchmark results\n\nWritten by `npm run bench`; newest run last.\n');
 const table = [
   `\n## ${new Date().toISOString()} · commit ${commit}`,
@@ -289,13 +291,14 @@ const table = [
   `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}. ` +
     `Load: autocannon from the same machine, ${connections} connections, ${duration} s per row after a 2 s unrecorded warm-up; ${learners} seeded learners, requests rotate through their sessions.`,
   '',
-  '| database | what | requests/s | ratio to its ceiling | p50 ms | p99 ms | errors | meets target |',
-  '|---|---|---:|---:|---:|---:|---:|---|',
-  ...rows.map((r) => `| ${r.db} | ${r.name} | ${r.rps} | ${r.ratio} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.meets} |`),
+  '| database | what | requests/s | ratio to its ceiling | ratio to the static server | p50 ms | p99 ms | errors | meets target |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---|',
+  ...rows.map((r) => `| ${r.db} | ${r.name} | ${r.rps} | ${r.ratio} | ${(r.rps / staticMean).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.meets} |`),
   '',
   'Throughput drifts within a run, so each ceiling is measured again right before and right after',
   'the rows compared with it (the landing page, each signed-in row), and the ratio is to the mean',
-  'of those two. All measurements of the ceilings, in order (requests/s):',
+  'of those two; the ratio to the static server is to the mean of all its measurements. All',
+  'measurements of the ceilings, in order (requests/s):',
   `static file server: ${staticRuns.join(', ')}.`,
   ...ceilingRuns.map((c) => `${c.db} trivial page: ${c.rps.join(', ')}.`),
   '',
