@@ -24,7 +24,7 @@ export const lessonFileSchema = z.object({
   reviewedAt: z.union([z.string(), z.date()]).transform((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : v)),
   learningObjectives: z.array(z.string().trim().min(5)).min(2).max(4),
   sources: z
-    .array(z.object({ title: z.string().min(3), publisher: z.string().min(2), url: z.url() }))
+    .array(z.object({ title: z.string().min(3), publisher: z.string().min(2), url: z.url({ protocol: /^https?$/, error: 'a source link must be an http(s) address' }) }))
     .min(1),
   questions: z.array(questionSchema).length(3, 'a lesson quiz has exactly 3 questions'),
 });

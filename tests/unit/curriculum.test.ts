@@ -57,6 +57,13 @@ Deno.test('the checks catch a missing field, a bad quiz and a wrong duration', (
   assertMatch(checkLesson(lesson, 'x-lesson.md').join('\n'), /duration 5 min but/);
 });
 
+Deno.test('a source link must be an http(s) address (it becomes a link on the lesson page)', () => {
+  for (const url of ['javascript:alert(1)', 'data:text/html,hi', 'ftp://example.com/file']) {
+    assertMatch(assertThrows(() => parseLessonFile(sample(goodFront.replace('https://www.consumerfinance.gov/', url))), ContentError).message, /http\(s\) address/);
+  }
+  assertEquals(parseLessonFile(sample(goodFront.replace('https://', 'http://'))).sources[0].url, 'http://www.consumerfinance.gov/');
+});
+
 Deno.test('the checks catch duplicate slugs, bad order, weights and answer positions', () => {
   const lesson = parseLessonFile(sample(goodFront), 'x-lesson.md');
   const twice = checkCurriculum([lesson, { ...lesson, orderIndex: 3, questions: lesson.questions.map((q) => ({ ...q, correctAnswer: 2 })) }]);
