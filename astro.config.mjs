@@ -117,6 +117,8 @@ export default defineConfig({
       ],
     },
   },
+  // The image endpoint Astro always routes is answered by a 404 of ours (src/image-endpoint-off.ts).
+  image: { endpoint: { route: '/_image', entrypoint: './src/image-endpoint-off.ts' } },
   markdown: { syntaxHighlight: false },
   vite: {
     // Scripts always as files (cached across pages); small stylesheets stay inline (Vite's 4 KB rule).

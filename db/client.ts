@@ -36,6 +36,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Connections in the postgres.js pool. */
   max?: number;
+  /** Called with the text of every statement the app sends (tests count the work a request does). */
+  onQuery?: (text: string) => void;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -46,6 +48,8 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  * skip them (migration 0011; completions on the bench machine 0.48 → 0.53 of the trivial page).
  */
 const POSTGRES_CONNECTION = { application_name: 'finance-app', 'app.cache_notify': 'off' };
+
+const queryLogger = (options: DatabaseOptions) => (options.onQuery ? { logQuery: (text: string) => options.onQuery!(text) } : undefined);
 
 /** Opens the database the options name: Postgres when a URL is given, otherwise PGlite. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -70,9 +74,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const hot = pool(2, kept);
     const writes = pool(2, kept);
     // deno-lint-ignore no-explicit-any
-    const run = (sql: postgres.Sql) => async <T>(text: string, params: unknown[]) => (await sql.unsafe(text, params as any[], { prepare: true })) as unknown as T[];
+    const run = (sql: postgres.Sql) => async <T>(text: string, params: unknown[]) => {
+      options.onQuery?.(text);
+      return (await sql.unsafe(text, params as any[], { prepare: true })) as unknown as T[];
+    };
     return {
-      db: drizzlePostgres(client, { schema }),
+      db: drizzlePostgres(client, { schema, logger: queryLogger(options) }),
       kind: 'postgres',
       queryRows: run(hot),
       writeRows: run(writes),
@@ -97,10 +104,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     query: <T>(text: string, params?: unknown[], options?: QueryOptions) => prepared.query<T>(text, params, options),
     transaction: <T>(fn: (tx: Transaction) => Promise<T>) => client.transaction(fn),
   };
-  const rows = async <T>(text: string, params: unknown[]) => (await prepared.query<T>(text, params)).rows;
+  const rows = async <T>(text: string, params: unknown[]) => {
+    options.onQuery?.(text);
+    return (await prepared.query<T>(text, params)).rows;
+  };
   return {
     // deno-lint-ignore no-explicit-any
-    db: drizzlePglite({ client: facade as any, schema }) as unknown as Database,
+    db: drizzlePglite({ client: facade as any, schema, logger: queryLogger(options) }) as unknown as Database,
     kind: 'pglite',
     queryRows: rows,
     writeRows: rows,

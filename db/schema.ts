@@ -29,6 +29,11 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     role: text('role', { enum: ['learner', 'admin'] }).notNull().default('learner'),
+    /**
+     * SHA-256 of the sign-up cookie the signing-up client got: verifying from that client keeps the
+     * password chosen at sign-up; from any other the password is cleared (no pre-registration).
+     */
+    signupClientHash: text('signup_client_hash'),
     /** The first dashboard visit (spec 3's first-login timestamp): only then the greeting is 'Welcome'. */
     firstVisitAt: timestamp('first_visit_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -7,12 +7,27 @@ import { deleteSessionCookie, readSessionToken, setSessionCookie, validateSessio
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** CSRF: a state-changing browser request must come from our own origin (DESIGN.md). */
-function isCrossSite(request: Request, url: URL, hasCookie: boolean): boolean {
+/**
+ * CSRF: a state-changing browser request must come from our own origin (DESIGN.md): its Origin
+ * (or, without one, its Referer) is PUBLIC_URL's origin, or the browser says same-origin. Never
+ * compared with the Host header, which a proxy may rewrite. A request without any of them is
+ * refused when it carries our cookie (a non-browser client without a cookie has no ambient
+ * authority to abuse).
+ */
+function isCrossSite(request: Request, hasCookie: boolean): boolean {
   const site = request.headers.get('sec-fetch-site');
-  const origin = request.headers.get('origin');
   if (site === 'same-origin') return false;
-  if (origin) return origin !== url.origin && origin !== new URL(getEnv().PUBLIC_URL).origin;
+  const allowed = getEnv().allowedOrigins;
+  const origin = request.headers.get('origin');
+  if (origin) return !allowed.has(origin);
+  const referer = request.headers.get('referer');
+  if (referer) {
+    try {
+      return !allowed.has(new URL(referer).origin);
+    } catch {
+      return true;
+    }
+  }
   if (site && site !== 'none') return true;
   return hasCookie;
 }
@@ -44,7 +59,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.session = null;
   try {
     const found = readSessionToken(request, context.cookies);
-    if (!SAFE_METHODS.has(request.method) && !found?.viaBearer && isCrossSite(request, url, Boolean(found))) {
+    if (!SAFE_METHODS.has(request.method) && !found?.viaBearer && isCrossSite(request, Boolean(found))) {
       log('warn', 'refused cross-site request', { requestId: locals.requestId, path: url.pathname, origin: request.headers.get('origin') });
       return jsonError(403, 'Cross-site requests are not allowed');
     }

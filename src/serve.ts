@@ -9,11 +9,13 @@ import { EnvError, getEnv, type Env } from './lib/server/env.ts';
 import { setDatabaseHandle } from './lib/server/db.ts';
 import { enableCaches } from './lib/server/cache.ts';
 import { describeError, log } from './lib/server/log.ts';
-import { mergeContentSecurityPolicy, securityHeaders } from './lib/server/security-headers.ts';
+import { mergeContentSecurityPolicy, securityHeadersFor } from './lib/server/security-headers.ts';
 import { loadContent } from './lib/server/content.ts';
 import { ADMIN_BODY_LIMIT, BODY_LIMIT } from './lib/server/http.ts';
 import { startOutboxWorker } from './lib/server/outbox.ts';
 import { deleteExpiredSessions } from './lib/server/session.ts';
+import { deleteStaleUnverifiedAccounts } from './lib/server/accounts.ts';
+import { pruneLimits } from './lib/server/rate-limit.ts';
 import { StaticFiles } from './lib/server/static-files.ts';
 import { fileURLToPath } from 'node:url';
 
@@ -37,6 +39,7 @@ const { handler } = (await import(new URL('../dist/server/entry.mjs', import.met
   handler: (req: http.IncomingMessage, res: http.ServerResponse) => void;
 };
 
+const securityHeaders = securityHeadersFor(env);
 const staticFiles = new StaticFiles(fileURLToPath(new URL('../dist', import.meta.url)), securityHeaders, mergeContentSecurityPolicy);
 
 const handle: DatabaseHandle = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
@@ -52,13 +55,26 @@ async function prepareDatabase(): Promise<void> {
       ready = true;
       log('info', 'database ready', { kind: handle.kind, cached, ...loaded });
       outbox = startOutboxWorker(async () => handle.db);
-      cleanup = setInterval(() => void deleteExpiredSessions().catch(() => {}), 60 * 60 * 1000);
+      cleanup = setInterval(() => void housekeeping(), HOUSEKEEPING_MS);
+      void housekeeping();
       return;
     } catch (error) {
       if (shuttingDown) return;
       log('warn', 'database not ready, retrying', { attempt, ...describeError(error), stack: undefined });
       await new Promise((r) => setTimeout(r, Math.min(5000, 500 * attempt)));
     }
+  }
+}
+
+/** Expired sessions, rate-limit buckets whose window passed, and accounts nobody verified in 7 days. */
+const HOUSEKEEPING_MS = 10 * 60 * 1000;
+async function housekeeping(): Promise<void> {
+  for (const [task, run] of [
+    ['sessions', () => deleteExpiredSessions()],
+    ['rate limits', () => pruneLimits()],
+    ['unverified accounts', () => deleteStaleUnverifiedAccounts()],
+  ] as const) {
+    await run().catch((error: unknown) => log('warn', 'housekeeping failed', { task, ...describeError(error), stack: undefined }));
   }
 }
 

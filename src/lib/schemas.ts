@@ -51,6 +51,8 @@ export const resetPasswordSchema = z.object({
 
 export const setPasswordSchema = z.object({
   userId: z.union([z.string(), z.number()]).optional(),
+  /** Required when the account already has a password (changing it); not for a first password. */
+  currentPassword: z.string().max(PASSWORD_MAX, messages.tooLong).optional(),
   password: newPassword
     .regex(/[a-z]/, messages.lowercase)
     .regex(/[A-Z]/, messages.uppercase)
@@ -58,7 +60,8 @@ export const setPasswordSchema = z.object({
 });
 
 export const syncUserSchema = z.object({
-  id: z.union([z.string(), z.number()]).optional(),
+  // Spec 7: the call carries the user's id (it must be the signed-in user's own).
+  id: z.union([z.string().trim().min(1, 'id is required').max(64, 'id is not a user id'), z.number()], { error: 'id is required' }),
   email: z.string().max(254).optional(),
   zipCode: z
     .string()

@@ -1,4 +1,4 @@
-import { test, expect, expectNoSeriousA11yViolations, waitForMail, linkFrom, uniqueEmail, PASSWORD, signedInLearner, gotoHydrated, waitForHydration } from './fixtures.ts';
+import { test, expect, expectNoSeriousA11yViolations, waitForMail, linkFrom, uniqueEmail, PASSWORD, signedInLearner, gotoHydrated, waitForHydration, confirmEmailOnPage } from './fixtures.ts';
 
 test.describe('accounts', () => {
   test('the whole journey: sign up, verify by e-mail, sign out, sign in, forgot password, reset, sign in again', async ({ page }) => {
@@ -210,6 +210,7 @@ test.describe('accounts', () => {
 
   test('verification screens with a bad or missing token show their failure texts', async ({ page }) => {
     await page.goto('/verify-email-simple?token=bad-token');
+    await confirmEmailOnPage(page);
     await expect(page.getByRole('heading', { name: 'Verification Failed' })).toBeVisible();
     await expect(page.getByRole('alert')).toContainText('Email verification failed:');
     await page.goto('/email-confirm');

@@ -64,10 +64,20 @@ export async function signedInLearner(page: Page, options: { firstName?: string;
   });
   expect(signup.status()).toBe(200);
   const mail = await waitForMail(email, /Confirm/);
-  const verify = await request.get(linkFrom(mail, '/verify-email').replace('/verify-email', '/api/verify-email'));
+  // As the verification page does: a POST from our origin, with the sign-up cookie of this context.
+  const token = new URL(linkFrom(mail, '/verify-email'), base).searchParams.get('token');
+  const verify = await request.post('/api/verify-email', { headers, data: { token } });
   expect(verify.status()).toBe(200);
   const user = (await (await request.get('/api/auth/user')).json()) as { id: string; email: string; firstName: string };
   return { email, password: PASSWORD, user, headers };
+}
+
+/**
+ * A verification page opened in a browser that did not sign up asks before confirming (a link to
+ * someone else's token must not sign anyone in unawares): press its button.
+ */
+export async function confirmEmailOnPage(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Confirm my email address' }).click();
 }
 
 /** Opens a page and waits until its islands have hydrated (the landing page's load when idle). */

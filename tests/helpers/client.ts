@@ -9,6 +9,11 @@ export interface Reply<T = Record<string, unknown>> {
 }
 
 export class Client {
+  /**
+   * The origin a server accepts state-changing requests from (its PUBLIC_URL), by server base URL;
+   * a server started without PUBLIC_URL accepts its own loopback origin, the default.
+   */
+  static readonly origins = new Map<string, string>();
   cookies = new Map<string, string>();
   constructor(
     readonly base: string,
@@ -22,7 +27,7 @@ export class Client {
     const method = init.method ?? (init.json === undefined ? 'GET' : 'POST');
     const headers: Record<string, string> = { 'x-forwarded-for': this.ip, ...init.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (method !== 'GET' && init.origin !== null) headers.origin = init.origin ?? this.base;
+    if (method !== 'GET' && init.origin !== null) headers.origin = init.origin ?? Client.origins.get(this.base) ?? this.base;
     if (init.json !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(this.base + path, {
       method,

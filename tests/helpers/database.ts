@@ -39,14 +39,14 @@ export async function createDatabaseOnServer(): Promise<{ url: string; name: str
   };
 }
 
-export async function createTestDatabase(kind: Kind): Promise<TestDatabase> {
+export async function createTestDatabase(kind: Kind, options: { onQuery?: (text: string) => void } = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const handle = await openDatabase({ dataDir: 'memory://' });
+    const handle = await openDatabase({ dataDir: 'memory://', onQuery: options.onQuery });
     await migrateDatabase(handle);
     return { handle, kind, drop: () => handle.close() };
   }
   const created = await createDatabaseOnServer();
-  const handle = await openDatabase({ url: created.url, max: 5 });
+  const handle = await openDatabase({ url: created.url, max: 5, onQuery: options.onQuery });
   await migrateDatabase(handle);
   return {
     handle,

@@ -15,7 +15,7 @@ export async function createLearner(base: string, resend: Double, firstName = 'A
   const client = new Client(base);
   await client.post('/api/signup', { email, password, firstName, lastName: 'Learner', phoneNumber: '+15551234567' });
   const mail = await resend.waitFor((m) => m.to.includes(email));
-  await client.get(`/api/verify-email?token=${linkIn(mail, '/verify-email?token=').searchParams.get('token')}`);
+  await client.post('/api/verify-email', { token: linkIn(mail, '/verify-email?token=').searchParams.get('token') });
   const me = await client.get<{ id: string }>('/api/auth/user');
   return { client, id: me.body.id, email, password };
 }

@@ -34,7 +34,7 @@ async function adminClient(email: string, base: string = server.url) {
   assertEquals(signup.status, 200);
   const mail = await resend.waitFor((m: { to: string[] }) => m.to.includes(email));
   const token = new URL(mail.text.match(/https?:\/\/\S+/)![0]).searchParams.get('token');
-  await client.get(`/api/verify-email?token=${token}`);
+  await client.post('/api/verify-email', { token });
   assertEquals((await client.get('/api/auth/user')).body.role, 'admin');
   return client;
 }

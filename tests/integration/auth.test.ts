@@ -17,7 +17,7 @@ async function signUpAndVerify(email = uniqueEmail(), password = strongPassword(
   assertEquals(signup.status, 200);
   const mail = await resend.waitFor((m: { to: string[]; subject: string }) => m.to.includes(email) && /Confirm/.test(m.subject));
   const link = linkIn(mail, '/verify-email?token=');
-  const verified = await client.get(`/api/verify-email?token=${link.searchParams.get('token')}`);
+  const verified = await client.post('/api/verify-email', { token: link.searchParams.get('token') });
   assertEquals(verified.status, 200);
   return { client, email, password, token: link.searchParams.get('token')! };
 }
@@ -43,7 +43,7 @@ Deno.test({
     assertEquals(mail.subject, 'Confirm your e-mail address');
     assertMatch(mail.html, /Verify my e-mail/);
     const token = linkIn(mail, '/verify-email?token=').searchParams.get('token')!;
-    const verified = await client.get<{ user: { email: string; firstName: string }; tempAuthToken: string }>(`/api/verify-email?token=${token}`);
+    const verified = await client.post<{ user: { email: string; firstName: string }; tempAuthToken: string }>('/api/verify-email', { token });
     assertEquals(verified.status, 200);
     assertEquals(verified.body.user.email, email);
     assertEquals(verified.body.user.firstName, 'Ada');
@@ -239,9 +239,19 @@ Deno.test({
     assertEquals(set.status, 403);
     const sync = await client.post('/api/sync-user', { id: otherId, zipCode: '12345' });
     assertEquals(sync.status, 403);
-    const own = await client.post('/api/sync-user', { zipCode: '94110' });
+    const userId = (await client.get('/api/auth/user')).body.id as string;
+    const own = await client.post('/api/sync-user', { id: userId, zipCode: '94110' });
     assertEquals(own.status, 200);
     assertEquals(own.body.zipCode, '94110');
+    // Spec 7: `id` is part of the call; without it nothing changes.
+    for (const body of [{}, { zipCode: '10001' }, { id: '', zipCode: '10001' }]) {
+      const missing = await client.post('/api/sync-user', body);
+      assertEquals(missing.status, 400, JSON.stringify(body));
+      assertEquals(Object.keys(missing.body.errors as Record<string, string>), ['id']);
+    }
+    const emptyBody = await client.request('/api/sync-user', { method: 'POST' });
+    assertEquals(emptyBody.status, 400);
+    assertEquals((await client.get('/api/auth/user')).body.zipCode, '94110', 'a refused call changes nothing');
     assertEquals((await new Client(server.url).post('/api/sync-user', { zipCode: '1' })).status, 401);
   },
 });
@@ -250,21 +260,19 @@ Deno.test({
   name: 'set-password works right after sign-in, ends other sessions, and enforces the rules in order',
   ...opts,
   async fn() {
-    const { client, email } = await signUpAndVerify();
+    const { client, email, password: first } = await signUpAndVerify();
     const second = new Client(server.url);
-    const { password } = { password: '' };
-    void password;
-    const weak = await client.post('/api/auth/set-password', { password: 'alllowercase1' });
+    const weak = await client.post('/api/auth/set-password', { currentPassword: first, password: 'alllowercase1' });
     assertEquals(weak.status, 400);
     assertEquals((weak.body.errors as Record<string, string>).password, 'Password must contain at least one uppercase letter');
-    const common = await client.post('/api/auth/set-password', { password: 'Password1' });
+    const common = await client.post('/api/auth/set-password', { currentPassword: first, password: 'Password1' });
     assertEquals(common.status, 400);
     assertMatch(common.body.message as string, /too common/);
     // A second session of the same user ends when the password is set.
     const pw = strongPassword();
-    assertEquals((await client.post('/api/auth/set-password', { password: pw })).status, 200);
+    assertEquals((await client.post('/api/auth/set-password', { currentPassword: first, password: pw })).status, 200);
     assertEquals((await second.post('/api/login-email', { email, password: pw })).status, 200);
-    assertEquals((await client.post('/api/auth/set-password', { password: strongPassword() })).status, 200);
+    assertEquals((await client.post('/api/auth/set-password', { currentPassword: pw, password: strongPassword() })).status, 200);
     assertEquals((await second.get('/api/auth/user')).status, 401);
     assertEquals((await client.get('/api/auth/user')).status, 200);
   },

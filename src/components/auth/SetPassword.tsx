@@ -3,12 +3,21 @@ import Field from '../ui/Field.tsx';
 import { api, messageOf, NetworkError } from '../../lib/api.ts';
 import { checkSetPassword, messages } from '../../lib/password-rules.ts';
 
-export default function SetPassword({ userId, next }: { userId: string; next: string }) {
+/**
+ * A first password (`hasPassword` false: Google sign-in, or an address verified from another
+ * device) or a change of password, which also asks for the current one.
+ */
+export default function SetPassword({ userId, next, hasPassword = false, email, verifiedElsewhere = false }: { userId: string; next: string; hasPassword?: boolean; email?: string; verifiedElsewhere?: boolean }) {
+  const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const problem = userId ? checkSetPassword(password, confirm) : 'User session not found. Please try signing up again.';
+  const problem = !userId
+    ? 'User session not found. Please try signing up again.'
+    : hasPassword && !current
+      ? 'Enter your current password'
+      : checkSetPassword(password, confirm);
   const rules = [
     { text: 'At least 8 characters', met: password.length >= 8 },
     { text: 'A lowercase letter', met: /[a-z]/.test(password) },
@@ -26,7 +35,7 @@ export default function SetPassword({ userId, next }: { userId: string; next: st
     setSubmitting(true);
     setError(null);
     try {
-      const result = await api('/api/auth/set-password', { body: { userId, password } });
+      const result = await api('/api/auth/set-password', { body: hasPassword ? { userId, currentPassword: current, password } : { userId, password } });
       if (result.ok) window.location.assign(next);
       else setError(messageOf(result, 'Failed to set password'));
     } catch (e) {
@@ -38,14 +47,24 @@ export default function SetPassword({ userId, next }: { userId: string; next: st
 
   return (
     <form noValidate onSubmit={submit} aria-label="Set your password">
-      <h1>Set your password</h1>
-      <p>Choose a password so you can also sign in with your email address.</p>
+      <h1>{hasPassword ? 'Change your password' : 'Set your password'}</h1>
+      {verifiedElsewhere ? (
+        <p>
+          Your email address{email ? <> <strong>{email}</strong></> : null} is verified. Because the link was opened on a different device or browser than the one used to sign up, please
+          choose your password now. This keeps anyone else from using a password they picked.
+        </p>
+      ) : (
+        <p>{hasPassword ? 'Enter your current password, then choose a new one.' : 'Choose a password so you can also sign in with your email address.'}</p>
+      )}
       {error && (
         <div className="alert alert-error" role="alert">
           {error}
         </div>
       )}
-      <Field label="Password" type="password" autoComplete="new-password" required revealable value={password} onChange={(e) => setPassword(e.target.value)} />
+      {hasPassword && (
+        <Field label="Current password" type="password" autoComplete="current-password" required revealable value={current} onChange={(e) => setCurrent(e.target.value)} />
+      )}
+      <Field label={hasPassword ? 'New password' : 'Password'} type="password" autoComplete="new-password" required revealable value={password} onChange={(e) => setPassword(e.target.value)} />
       <Field label="Confirm password" type="password" autoComplete="new-password" required revealable value={confirm} onChange={(e) => setConfirm(e.target.value)} />
       <ul className="rules" aria-label="Password rules">
         {rules.map((r) => (
@@ -55,7 +74,7 @@ export default function SetPassword({ userId, next }: { userId: string; next: st
           </li>
         ))}
       </ul>
-      {password && problem && problem !== messages.mismatch && (
+      {password && problem && problem !== messages.mismatch && problem !== 'Enter your current password' && (
         <p className="field-error" aria-live="polite">
           {problem}
         </p>

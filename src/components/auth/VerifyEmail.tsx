@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, messageOf, NetworkError } from '../../lib/api.ts';
 
 type Variant = 'verify-email' | 'simple' | 'confirm';
-type State = 'loading' | 'confirming' | 'success' | 'error';
+type State = 'loading' | 'ask' | 'confirming' | 'success' | 'error';
 
 const copy: Record<Variant, { loading: string; success: string; error: string; delay: number; invalid: string }> = {
   'verify-email': {
@@ -35,28 +35,28 @@ function readToken(): string | null {
   return query.get('token') ?? hash.get('token') ?? query.get('access_token') ?? hash.get('access_token');
 }
 
-export default function VerifyEmail({ variant }: { variant: Variant }) {
+export default function VerifyEmail({ variant, autoConfirm = true }: { variant: Variant; autoConfirm?: boolean }) {
   const text = copy[variant];
   const [state, setState] = useState<State>('loading');
   const [message, setMessage] = useState('');
   const started = useRef(false);
+  const token = useRef<string | null>(null);
 
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const token = readToken();
-    if (!token) {
-      setState('error');
-      setMessage(text.invalid);
-      return;
-    }
+  const confirm = useCallback(() => {
+    if (!token.current) return;
     setState('confirming');
-    api(`/api/verify-email?token=${encodeURIComponent(token)}`)
+    // A POST from this page (our origin): the GET API call verifies without signing in.
+    api<{ needsPassword?: boolean }>('/api/verify-email', { body: { token: token.current } })
       .then((result) => {
         if (result.ok) {
           setState('success');
-          setMessage('Your email is verified and you are signed in. Taking you to your assessment…');
-          setTimeout(() => window.location.assign('/assessment'), text.delay);
+          if (result.data?.needsPassword) {
+            setMessage('Your email is verified. Next, choose a password for your account…');
+            setTimeout(() => window.location.assign('/set-password?reason=verified-elsewhere'), text.delay);
+          } else {
+            setMessage('Your email is verified and you are signed in. Taking you to your assessment…');
+            setTimeout(() => window.location.assign('/assessment'), text.delay);
+          }
         } else {
           setState('error');
           const reason = messageOf(result, '');
@@ -77,6 +77,33 @@ export default function VerifyEmail({ variant }: { variant: Variant }) {
       });
   }, [text, variant]);
 
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    token.current = readToken();
+    if (!token.current) {
+      setState('error');
+      setMessage(text.invalid);
+      return;
+    }
+    if (autoConfirm) confirm();
+    else setState('ask');
+  }, [text, autoConfirm, confirm]);
+
+  if (state === 'ask') {
+    return (
+      <div className="center-state">
+        <h1>{text.loading}</h1>
+        <p>Confirm that this email address is yours to finish setting up your account.</p>
+        <p className="hint">Opened on another device or browser than the one you signed up with? That is fine: you will choose your password next.</p>
+        <p>
+          <button type="button" className="btn btn-primary" onClick={confirm}>
+            Confirm my email address
+          </button>
+        </p>
+      </div>
+    );
+  }
   if (state === 'loading' || state === 'confirming') {
     return (
       <div className="center-state" aria-busy="true">

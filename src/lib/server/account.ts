@@ -1,6 +1,6 @@
 // Data rights: everything we hold about a learner, as JSON; and deleting the account, which
 // removes their data (rows cascade from the user; their e-mails leave the outbox).
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   assessments,
   auditLog,
@@ -19,6 +19,7 @@ import {
 import { getDb } from './db.ts';
 import { answeredResponses } from './lessons.ts';
 import { log } from './log.ts';
+import { keysNamingAddress } from './rate-limit.ts';
 
 export async function exportAccount(userId: string) {
   const db = await getDb();
@@ -80,8 +81,9 @@ export async function deleteAccount(userId: string): Promise<void> {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     if (!user) return;
     await tx.delete(emailOutbox).where(sql`lower(${emailOutbox.toAddress}) = lower(${user.email})`);
-    // Rate-limit keys name the address too.
-    await tx.delete(rateLimitBuckets).where(sql`${rateLimitBuckets.key} like ${`mail:%:${user.email.toLowerCase()}`}`);
+    // Rate-limit keys name the address too: deleted by their exact keys (a LIKE pattern would read
+    // the address's "_" and "%" as wildcards and clear another person's limits).
+    await tx.delete(rateLimitBuckets).where(inArray(rateLimitBuckets.key, keysNamingAddress(user.email)));
     await tx.delete(users).where(eq(users.id, userId));
     await tx.insert(auditLog).values({ actorId: null, action: 'account.delete', detail: {} });
   });

@@ -1,9 +1,9 @@
 // Accounts: sign-up, verification, sign-in, password reset and set. No user enumeration: the
-// answers for known and unknown addresses are the same (DESIGN.md difference 7).
-import { and, eq, gt, sql } from 'drizzle-orm';
-import { emailVerificationTokens, passwordResetTokens, users, type User } from '../../../db/schema.ts';
+// answers, and the work done before answering, are the same for known and unknown addresses
+// (DESIGN.md difference 7; docs/SECURITY.md).
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { emailOutbox, emailVerificationTokens, passwordResetTokens, sessions, users, type User } from '../../../db/schema.ts';
 import { getDb } from './db.ts';
-import { getEnv } from './env.ts';
 import {
   accountExistsEmail,
   enqueueEmail,
@@ -16,20 +16,26 @@ import {
 import type { Executor } from '../../../db/client.ts';
 import { hashPassword, isCommonPassword, verifyDummyPassword, verifyPassword } from './password.ts';
 import { hitLimit, limits } from './rate-limit.ts';
-import { generateRandomToken, hashToken } from './tokens.ts';
+import { constantTimeEqualText, generateRandomToken, hashToken } from './tokens.ts';
 import { HttpError } from './http.ts';
 import { messages } from '../password-rules.ts';
 import { invalidateUserSessions } from './session.ts';
+import { applyConfiguredRole } from './roles.ts';
+import { log } from './log.ts';
+
+export { applyConfiguredRole } from './roles.ts';
 
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
+/** An account nobody verified is deleted after this long, so no address is blocked for good. */
+export const UNVERIFIED_ACCOUNT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function findUserByEmail(email: string): Promise<User | undefined> {
-  const db = await getDb();
+export async function findUserByEmail(email: string, tx?: Executor): Promise<User | undefined> {
+  const db = tx ?? (await getDb());
   const [user] = await db
     .select()
     .from(users)
@@ -50,35 +56,49 @@ export function assertPasswordAllowed(password: string, field = 'password'): voi
 }
 
 /**
- * One e-mail a minute per address and kind. Over the limit the mail is simply not queued; the
- * response never changes (DESIGN.md "Contract details").
+ * One e-mail a minute per address and kind (and five reset e-mails an hour per account). Over the
+ * limit the mail is simply not queued; the response never changes (DESIGN.md "Contract details").
  */
 async function mayEmail(kind: EmailKind, address: string): Promise<boolean> {
-  return (await hitLimit(limits.emailPerAddress(kind, address))).allowed;
+  if (!(await hitLimit(limits.emailPerAddress(kind, address))).allowed) return false;
+  return kind !== 'reset-password' || (await hitLimit(limits.resetEmailsPerAccount(address))).allowed;
 }
 
-async function queueIfAllowed(tx: Executor, message: EmailMessage, allowed: boolean): Promise<void> {
-  if (allowed) await enqueueEmail(tx, message);
-}
+const isStaleUnverified = (user: User, now = Date.now()) => !user.emailVerifiedAt && now - user.createdAt.getTime() >= UNVERIFIED_ACCOUNT_TTL_MS;
 
 export interface SignUpInput {
   email: string;
   password: string;
   firstName: string;
   lastName: string;
-  phoneNumber: string;
+  phoneNumber?: string;
 }
 
-export async function signUp(input: SignUpInput): Promise<void> {
+/**
+ * Creates the account (unverified) and queues its verification e-mail. `signupClient` is the
+ * secret of the sign-up cookie the endpoint gives this client: only its hash is stored, and
+ * verifying from the same client keeps the password chosen here.
+ */
+export async function signUp(input: SignUpInput, signupClient: string): Promise<void> {
   assertPasswordAllowed(input.password);
   const email = input.email.trim();
   // Hash first in both branches, so a taken address takes as long as a new one.
   const passwordHash = await hashPassword(input.password);
-  const existing = await findUserByEmail(email);
+  let existing = await findUserByEmail(email);
   const db = await getDb();
+  if (existing && isStaleUnverified(existing)) {
+    await db.delete(users).where(and(eq(users.id, existing.id), isNull(users.emailVerifiedAt)));
+    existing = undefined;
+  }
   if (existing) {
-    const allowed = await mayEmail('account-exists', email);
-    await db.transaction(async (tx) => queueIfAllowed(tx, accountExistsEmail(existing.email, existing.firstName), allowed));
+    // A verified owner is told someone tried; an unverified account gets a fresh link (only the
+    // address's owner can use it, and verifying from this client still clears the first password).
+    const owner = existing;
+    if (owner.emailVerifiedAt) {
+      if (await mayEmail('account-exists', email)) await db.transaction(async (tx) => enqueueEmail(tx, accountExistsEmail(owner.email, owner.firstName)));
+    } else if (await mayEmail('verify-email', owner.email)) {
+      await db.transaction(async (tx) => enqueueEmail(tx, await replaceVerificationToken(tx, owner)));
+    }
     return;
   }
   const token = generateRandomToken();
@@ -90,8 +110,9 @@ export async function signUp(input: SignUpInput): Promise<void> {
         email,
         firstName: input.firstName.trim(),
         lastName: input.lastName.trim(),
-        phoneNumber: input.phoneNumber,
+        phoneNumber: input.phoneNumber ?? '',
         passwordHash,
+        signupClientHash: hashToken(signupClient),
       })
       .onConflictDoNothing()
       .returning();
@@ -101,53 +122,110 @@ export async function signUp(input: SignUpInput): Promise<void> {
       userId: user.id,
       expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
     });
-    await queueIfAllowed(tx, verificationEmail(user.email, user.firstName, token), allowed);
+    if (allowed) await enqueueEmail(tx, verificationEmail(user.email, user.firstName, token));
   });
 }
 
-export async function resendVerification(emailInput: string): Promise<void> {
-  const user = await findUserByEmail(emailInput);
-  if (!user || user.emailVerifiedAt) return;
-  if (!(await mayEmail('verify-email', user.email))) return;
+async function replaceVerificationToken(tx: Executor, user: User): Promise<EmailMessage> {
   const token = generateRandomToken();
-  const db = await getDb();
-  await db.transaction(async (tx) => {
-    await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
-    await tx.insert(emailVerificationTokens).values({
-      tokenHash: hashToken(token),
-      userId: user.id,
-      expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
-    });
-    await enqueueEmail(tx, verificationEmail(user.email, user.firstName, token));
+  await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
+  await tx.insert(emailVerificationTokens).values({
+    tokenHash: hashToken(token),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
   });
+  return verificationEmail(user.email, user.firstName, token);
 }
 
-/** Role from ADMIN_EMAILS, applied when an account is verified or signs in. */
-export async function applyConfiguredRole(user: User): Promise<User> {
-  const admin = getEnv().ADMIN_EMAILS.includes(normalizeEmail(user.email));
-  if (admin && user.role !== 'admin') {
-    const db = await getDb();
-    const [updated] = await db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id)).returning();
-    return updated;
+/**
+ * Forgot-password and resend-verification do the same work for every address: they queue a
+ * request, and the outbox worker decides whether it becomes an e-mail (see composeRequestedEmail).
+ */
+export const REQUEST_KINDS = { 'reset-password-request': 'reset-password', 'verify-email-request': 'verify-email' } as const;
+export type RequestKind = keyof typeof REQUEST_KINDS;
+
+async function queueRequest(kind: RequestKind, emailInput: string): Promise<void> {
+  const db = await getDb();
+  await db.insert(emailOutbox).values({ kind, toAddress: normalizeEmail(emailInput), subject: '', text: '', html: '' });
+}
+
+export function requestPasswordReset(emailInput: string): Promise<void> {
+  return queueRequest('reset-password-request', emailInput);
+}
+
+export function resendVerification(emailInput: string): Promise<void> {
+  return queueRequest('verify-email-request', emailInput);
+}
+
+/**
+ * Turns a queued request into the e-mail it asks for, in the worker: a reset link for a known
+ * account, a new verification link for an unverified one. Null when there is nothing to send (no
+ * such account, already verified, or over the per-address limits).
+ */
+export async function composeRequestedEmail(kind: RequestKind, address: string): Promise<EmailMessage | null> {
+  const user = await findUserByEmail(address);
+  if (!user || isStaleUnverified(user)) return null;
+  const db = await getDb();
+  if (kind === 'verify-email-request') {
+    if (user.emailVerifiedAt || !(await mayEmail('verify-email', user.email))) return null;
+    return db.transaction((tx) => replaceVerificationToken(tx, user));
   }
-  return user;
+  if (!(await mayEmail('reset-password', user.email))) return null;
+  const token = generateRandomToken();
+  const expiresAt = new Date(Date.now() + RESET_TTL_MS);
+  // A new request replaces the old token (one row per user).
+  await db
+    .insert(passwordResetTokens)
+    .values({ tokenHash: hashToken(token), userId: user.id, expiresAt })
+    .onConflictDoUpdate({ target: passwordResetTokens.userId, set: { tokenHash: hashToken(token), expiresAt, createdAt: new Date() } });
+  return resetEmail(user.email, user.firstName, token);
 }
 
-/** Consumes a verification token (single use, atomic) and marks the e-mail verified. */
-export async function verifyEmailToken(token: string): Promise<User | null> {
+export interface VerifiedEmail {
+  user: User;
+  /** True when the link was followed from another client than the one that signed up. */
+  passwordCleared: boolean;
+}
+
+/**
+ * Consumes a verification token (single use, atomic) and marks the address verified. Following
+ * the link proves only the address: unless `signupClient` is the secret of the sign-up cookie the
+ * signing-up client got, the password chosen at sign-up is cleared and every session of the
+ * account ends, so whoever signed up with someone else's address keeps nothing.
+ */
+export async function verifyEmailToken(token: string, signupClient?: string | null): Promise<VerifiedEmail | null> {
   if (!token || token.length > 200) return null;
   const db = await getDb();
-  const [consumed] = await db
-    .delete(emailVerificationTokens)
-    .where(eq(emailVerificationTokens.tokenHash, hashToken(token)))
-    .returning();
-  if (!consumed || consumed.expiresAt.getTime() <= Date.now()) return null;
-  const [user] = await db
-    .update(users)
-    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-    .where(eq(users.id, consumed.userId))
-    .returning();
-  return user ? applyConfiguredRole(user) : null;
+  const result = await db.transaction(async (tx) => {
+    const [consumed] = await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.tokenHash, hashToken(token))).returning();
+    if (!consumed || consumed.expiresAt.getTime() <= Date.now()) return null;
+    const [user] = await tx.select().from(users).where(eq(users.id, consumed.userId)).for('update');
+    if (!user) return null;
+    if (user.emailVerifiedAt) return { user, passwordCleared: false };
+    const sameClient = Boolean(signupClient && user.signupClientHash && constantTimeEqualText(hashToken(signupClient), user.signupClientHash));
+    const passwordCleared = !sameClient && user.passwordHash !== null;
+    const [updated] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: new Date(), signupClientHash: null, ...(passwordCleared ? { passwordHash: null } : {}) })
+      .where(eq(users.id, user.id))
+      .returning();
+    await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
+    if (passwordCleared) await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    return { user: updated, passwordCleared };
+  });
+  if (!result) return null;
+  if (result.passwordCleared) log('info', 'email verified from another client: sign-up password cleared', { userId: result.user.id });
+  return { ...result, user: await applyConfiguredRole(result.user) };
+}
+
+/** Deletes accounts nobody verified within UNVERIFIED_ACCOUNT_TTL_MS (their tokens go with them). */
+export async function deleteStaleUnverifiedAccounts(now = new Date()): Promise<number> {
+  const db = await getDb();
+  const deleted = await db
+    .delete(users)
+    .where(and(isNull(users.emailVerifiedAt), lt(users.createdAt, new Date(now.getTime() - UNVERIFIED_ACCOUNT_TTL_MS))))
+    .returning({ id: users.id });
+  return deleted.length;
 }
 
 export type LoginResult =
@@ -157,7 +235,7 @@ export type LoginResult =
 
 export async function checkCredentials(emailInput: string, password: string): Promise<LoginResult> {
   const user = await findUserByEmail(emailInput);
-  if (!user || !user.passwordHash) {
+  if (!user || !user.passwordHash || isStaleUnverified(user)) {
     await verifyDummyPassword(password);
     return { ok: false, reason: 'invalid' };
   }
@@ -166,25 +244,7 @@ export async function checkCredentials(emailInput: string, password: string): Pr
   return { ok: true, user: await applyConfiguredRole(user) };
 }
 
-export async function requestPasswordReset(emailInput: string): Promise<void> {
-  const user = await findUserByEmail(emailInput);
-  if (!user) return;
-  if (!(await mayEmail('reset-password', user.email))) return;
-  const token = generateRandomToken();
-  const db = await getDb();
-  await db.transaction(async (tx) => {
-    // A new request replaces the old token (one row per user).
-    await tx
-      .insert(passwordResetTokens)
-      .values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) })
-      .onConflictDoUpdate({
-        target: passwordResetTokens.userId,
-        set: { tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS), createdAt: new Date() },
-      });
-    await enqueueEmail(tx, resetEmail(user.email, user.firstName, token));
-  });
-}
-
+/** True when the token names a live reset request. A read: nothing is consumed or hashed. */
 export async function isResetTokenValid(token: string): Promise<boolean> {
   if (!token || token.length > 200) return false;
   const db = await getDb();
@@ -196,9 +256,12 @@ export async function isResetTokenValid(token: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/** Consumes the reset token (atomic), sets the password and ends every session of the user. */
+/**
+ * Consumes the reset token (atomic), sets the password and ends every session of the user. The
+ * token is checked before the password is hashed, so a made-up token costs no hash.
+ */
 export async function resetPassword(token: string, password: string): Promise<boolean> {
-  if (!token || token.length > 200) return false;
+  if (!(await isResetTokenValid(token))) return false;
   assertPasswordAllowed(password);
   const passwordHash = await hashPassword(password);
   const db = await getDb();
@@ -211,14 +274,21 @@ export async function resetPassword(token: string, password: string): Promise<bo
     // Following the e-mailed link also proves the address.
     const [user] = await tx
       .update(users)
-      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .set({ passwordHash, signupClientHash: null, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
       .where(eq(users.id, consumed.userId))
       .returning();
     if (!user) return false;
-    await tx.execute(sql`delete from sessions where user_id = ${user.id}`);
+    await tx.delete(sessions).where(eq(sessions.userId, user.id));
     await enqueueEmail(tx, passwordChangedEmail(user.email, user.firstName));
     return true;
   });
+}
+
+/** True when `password` is the account's current password (false when it has none). */
+export async function checkCurrentPassword(userId: string, password: string | undefined): Promise<boolean> {
+  const user = await findUserById(userId);
+  if (!user?.passwordHash || !password) return false;
+  return verifyPassword(user.passwordHash, password);
 }
 
 /** Sets the signed-in user's password and ends their other sessions. */
@@ -227,7 +297,7 @@ export async function setPassword(userId: string, keepSessionId: string, passwor
   const passwordHash = await hashPassword(password);
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning();
+    const [user] = await tx.update(users).set({ passwordHash, signupClientHash: null }).where(eq(users.id, userId)).returning();
     if (!user) throw new HttpError(404, 'User session not found. Please try signing up again.');
     await enqueueEmail(tx, passwordChangedEmail(user.email, user.firstName));
   });

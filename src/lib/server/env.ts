@@ -57,7 +57,20 @@ const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string };
+export type Env = z.infer<typeof envSchema> & {
+  PUBLIC_URL: string;
+  /**
+   * The origins a state-changing browser request may come from (CSRF): PUBLIC_URL's, and, only
+   * while PUBLIC_URL is not configured, the loopback names of the same port (what `npm start`
+   * serves). Never taken from the request's Host header.
+   */
+  allowedOrigins: ReadonlySet<string>;
+  /**
+   * /dev/mailbox is served only when APP_ENV=development is set explicitly or no e-mail provider is
+   * configured (then the outbox is the only mailbox), and never in production.
+   */
+  devMailbox: boolean;
+};
 
 export class EnvError extends Error {}
 
@@ -69,7 +82,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const env = result.data;
-  return { ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') };
+  const PUBLIC_URL = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const allowedOrigins = new Set([new URL(PUBLIC_URL).origin]);
+  if (!env.PUBLIC_URL) for (const host of ['localhost', '127.0.0.1', '[::1]']) allowedOrigins.add(`http://${host}:${env.PORT}`);
+  const explicitDevelopment = source.APP_ENV?.trim() === 'development';
+  const devMailbox = env.APP_ENV !== 'production' && (explicitDevelopment || !env.RESEND_API_KEY);
+  return { ...env, PUBLIC_URL, allowedOrigins, devMailbox };
 }
 
 const key = Symbol.for('finance-app.env');

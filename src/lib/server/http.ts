@@ -54,6 +54,7 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S,
   } catch {
     throw new HttpError(400, 'The request body is not valid JSON');
   }
+  rejectUnsafeText(data);
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new HttpError(400, 'Please check the highlighted fields', fieldErrors(parsed.error));
   return parsed.data;
@@ -83,8 +84,32 @@ async function readLimited(request: Request, limit: number): Promise<string> {
   return new TextDecoder('utf-8', { fatal: false }).decode(all);
 }
 
+// A NUL character or half of a UTF-16 surrogate pair is never text a person typed: PostgreSQL
+// refuses NUL in text (a 500 before this check), and a lone surrogate cannot be encoded as UTF-8.
+const UNSAFE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const UNSAFE_TEXT_MESSAGE = 'contains a character that is not allowed (a NUL character or broken Unicode)';
+
+/** The path of the first string (or key) holding a NUL or a lone surrogate, or null. */
+export function findUnsafeText(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return UNSAFE_TEXT.test(value) ? path.join('.') || 'body' : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    if (UNSAFE_TEXT.test(key)) return [...path, '(a field name)'].join('.');
+    const found = findUnsafeText(inner, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Every text input refuses NUL and lone surrogates with a 400 naming the field (DESIGN.md). */
+export function rejectUnsafeText(value: unknown): void {
+  const field = findUnsafeText(value);
+  if (field) throw new HttpError(400, `${field === 'body' ? 'The request' : field} ${UNSAFE_TEXT_MESSAGE}`, { [field]: `This ${UNSAFE_TEXT_MESSAGE}` });
+}
+
 /** Validates query parameters; throws HttpError 400. */
 export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.infer<S> {
+  rejectUnsafeText(Object.fromEntries(url.searchParams));
   const parsed = schema.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) throw new HttpError(400, 'Please check the query parameters', fieldErrors(parsed.error));
   return parsed.data;

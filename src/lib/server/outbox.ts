@@ -7,6 +7,7 @@ import { emailOutbox } from '../../../db/schema.ts';
 import type { Database } from '../../../db/client.ts';
 import { getEnv } from './env.ts';
 import { describeError, log } from './log.ts';
+import { composeRequestedEmail, REQUEST_KINDS, type RequestKind } from './accounts.ts';
 
 export const POLL_MS = 1000;
 export const PROVIDER_TIMEOUT_MS = 10_000;
@@ -28,6 +29,11 @@ export interface SendResult {
 export interface Transport {
   name: string;
   send(row: OutboxRow): Promise<SendResult>;
+  /**
+   * The dev transport's outbox is its mailbox (/dev/mailbox), so its links stay; a real
+   * provider's delivered e-mails lose their sign-in and reset links (see scrubLinks).
+   */
+  keepsLinks?: boolean;
 }
 
 export function createTransport(): Transport {
@@ -52,6 +58,7 @@ export function createTransport(): Transport {
   }
   return {
     name: 'dev',
+    keepsLinks: true,
     async send(row) {
       const url = row.text.match(/https?:\/\/\S+/)?.[0];
       // The dev transport prints the link so `npm start` users can follow it.
@@ -59,6 +66,31 @@ export function createTransport(): Transport {
       return { ok: true, retry: false, providerId: 'dev' };
     },
   };
+}
+
+/**
+ * A delivered e-mail's text without the secrets in its links (verification and reset tokens):
+ * the outbox keeps who, when and what kind for the audit trail, not a live link.
+ */
+export function scrubLinks(text: string): string {
+  return text.replace(/([?&#](?:token|access_token)=)[^&\s"'<>]+/gi, '$1removed');
+}
+
+/**
+ * A queued request (forgot-password, resend-verification) becomes its e-mail here, or is dropped:
+ * the endpoint did the same work for every address, the worker looks the address up.
+ */
+async function composeRequest(db: Database, row: OutboxRow): Promise<OutboxRow | null> {
+  const message = await composeRequestedEmail(row.kind as RequestKind, row.toAddress);
+  if (!message) {
+    await db.delete(emailOutbox).where(eq(emailOutbox.id, row.id));
+    return null;
+  }
+  await db
+    .update(emailOutbox)
+    .set({ kind: message.kind, toAddress: message.to, subject: message.subject, text: message.text, html: message.html })
+    .where(eq(emailOutbox.id, row.id));
+  return { ...row, kind: message.kind, toAddress: message.to, subject: message.subject, text: message.text, html: message.html };
 }
 
 export function backoffMs(attempts: number): number {
@@ -91,7 +123,19 @@ export async function processOutbox(db: Database, transport: Transport, batch = 
       }) as OutboxRow,
   );
   let sent = 0;
-  for (const row of claimed) {
+  for (const claimedRow of claimed) {
+    let row = claimedRow;
+    if (row.kind in REQUEST_KINDS) {
+      try {
+        const composed = await composeRequest(db, row);
+        if (!composed) continue;
+        row = composed;
+      } catch (error) {
+        // The row stays claimed until its lease ends, then it is tried again.
+        log('warn', 'email request not composed', { id: row.id, kind: row.kind, ...describeError(error), stack: undefined });
+        continue;
+      }
+    }
     let result: SendResult;
     try {
       result = await transport.send(row);
@@ -102,7 +146,13 @@ export async function processOutbox(db: Database, transport: Transport, batch = 
       sent++;
       await db
         .update(emailOutbox)
-        .set({ status: 'sent', sentAt: new Date(), providerId: result.providerId ?? null, lastError: null })
+        .set({
+          status: 'sent',
+          sentAt: new Date(),
+          providerId: result.providerId ?? null,
+          lastError: null,
+          ...(transport.keepsLinks ? {} : { text: scrubLinks(row.text), html: scrubLinks(row.html) }),
+        })
         .where(eq(emailOutbox.id, row.id));
       log('info', 'email sent', { id: row.id, kind: row.kind, transport: transport.name });
     } else {

@@ -33,6 +33,15 @@ export async function hitLimit(limit: Limit, now = new Date()): Promise<LimitSta
   return state(limit, Number(row.count), new Date(row.window_start), now);
 }
 
+/** The limit's state without counting an event (a read). */
+export async function peekLimit(limit: Limit, now = new Date()): Promise<LimitState> {
+  const db = await getDb();
+  const result = await db.execute(sql`select count, window_start from rate_limit_buckets where key = ${limit.key}`);
+  const [row] = rows<{ count: number; window_start: string | Date }>(result);
+  if (!row || new Date(row.window_start).getTime() <= now.getTime() - limit.windowMs) return { allowed: true, count: 0, retryAfterSeconds: 0 };
+  return state(limit, Number(row.count), new Date(row.window_start), now);
+}
+
 /**
  * Gives back one event counted by `hitLimit`, for an attempt that turned out fine (a correct
  * password). Only that attempt's own slot: earlier failures stay counted.
@@ -48,8 +57,47 @@ function state(limit: Limit, count: number, start: Date, now: Date): LimitState 
   return { allowed, count, retryAfterSeconds };
 }
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** The longest window of any limit: a bucket older than this holds nothing that still counts. */
+export const LONGEST_WINDOW_MS = HOUR;
+
+/** Keys that name an e-mail address are built from the address in lower case. */
+const address = (email: string) => email.trim().toLowerCase();
+
+// Mail kinds with a per-address limit (the keys account deletion clears, by exact key).
+export const MAILED_KINDS = ['verify-email', 'reset-password', 'account-exists', 'password-changed'] as const;
+
+/**
+ * The limits (docs/SECURITY.md lists them). Clients are counted by IP (an IPv6 client by its /64,
+ * see client-ip.ts) first, because account lockouts can be abused; sign-in and reset also have
+ * per-account limits, so one account cannot be guessed at from many addresses.
+ */
 export const limits = {
-  loginFailures: (ip: string): Limit => ({ key: `login-fail:ip:${ip}`, max: 10, windowMs: 10 * 60_000 }),
-  signups: (ip: string): Limit => ({ key: `signup:ip:${ip}`, max: 20, windowMs: 60 * 60_000 }),
-  emailPerAddress: (kind: string, email: string): Limit => ({ key: `mail:${kind}:${email.toLowerCase()}`, max: 1, windowMs: 60_000 }),
+  loginFailures: (client: string): Limit => ({ key: `login-fail:ip:${client}`, max: 10, windowMs: 10 * MINUTE }),
+  // Higher than one client's limit: one client meets its own limit first; this one stops guesses
+  // spread over many addresses (and cannot be used to lock an owner out from a single address).
+  loginFailuresForAccount: (email: string): Limit => ({ key: `login-fail:account:${address(email)}`, max: 20, windowMs: 10 * MINUTE }),
+  resetTokenFailures: (client: string): Limit => ({ key: `reset-fail:ip:${client}`, max: 10, windowMs: 10 * MINUTE }),
+  signups: (client: string): Limit => ({ key: `signup:ip:${client}`, max: 20, windowMs: HOUR }),
+  forgotPassword: (client: string): Limit => ({ key: `forgot:ip:${client}`, max: 20, windowMs: HOUR }),
+  resendVerification: (client: string): Limit => ({ key: `resend:ip:${client}`, max: 20, windowMs: HOUR }),
+  emailPerAddress: (kind: string, email: string): Limit => ({ key: `mail:${kind}:${address(email)}`, max: 1, windowMs: MINUTE }),
+  resetEmailsPerAccount: (email: string): Limit => ({ key: `mail-hour:reset-password:${address(email)}`, max: 5, windowMs: HOUR }),
 };
+
+/** Every bucket key that names this address, exactly (no patterns: `a_b@x` must not match `axb@x`). */
+export function keysNamingAddress(email: string): string[] {
+  return [
+    ...MAILED_KINDS.map((kind) => limits.emailPerAddress(kind, email).key),
+    limits.resetEmailsPerAccount(email).key,
+    limits.loginFailuresForAccount(email).key,
+  ];
+}
+
+/** Deletes buckets whose window has passed, so the table cannot grow without bound. */
+export async function pruneLimits(now = new Date()): Promise<number> {
+  const db = await getDb();
+  const result = await db.execute(sql`delete from rate_limit_buckets where window_start < ${new Date(now.getTime() - LONGEST_WINDOW_MS).toISOString()} returning key`);
+  return rows(result).length;
+}

@@ -11,6 +11,14 @@ export const securityHeaders: Record<string, string> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
 };
 
+/** HTTPS only, for a year, subdomains included: sent in production (behind TLS) on every answer. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/** The headers every answer gets in this environment. */
+export function securityHeadersFor(env: { APP_ENV: string }): Record<string, string> {
+  return env.APP_ENV === 'production' ? { ...securityHeaders, 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : securityHeaders;
+}
+
 const OURS = securityHeaders['Content-Security-Policy'].split(';').map((d) => d.trim());
 
 /**

@@ -1,5 +1,6 @@
 // Sessions after the Lucia guide: the token is `id.secret`; only SHA-256 of the secret is stored
-// and it is compared in constant time. 30 days of inactivity or 90 days in all end a session.
+// and it is compared in constant time. With "remember me", 30 days of inactivity or 90 days in all
+// end a session; without it, the cookie ends with the browser and 12 idle hours end the session.
 import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { AstroCookies } from 'astro';
 import { sessions, users } from '../../../db/schema.ts';
@@ -9,10 +10,15 @@ import { GroupCommit } from './group-commit.ts';
 import { learnerColumns, markLearnerRows, offerLearnerRows, toLearnerRows, type LearnerRows, type PrefetchedRows } from './learner-rows.ts';
 import { getEnv } from './env.ts';
 import { constantTimeEqualText, generateRandomToken, hashToken } from './tokens.ts';
+import { applyConfiguredRole, configuredRole } from './roles.ts';
 import type { SessionInfo, SessionUser } from './types.ts';
 
 export const INACTIVITY_MS = 30 * 24 * 60 * 60 * 1000;
+/** Idle limit of a session without "remember me". */
+export const BROWSER_SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const ABSOLUTE_MS = 90 * 24 * 60 * 60 * 1000;
+
+const idleLimit = (session: Pick<SessionInfo, 'persistent'>) => (session.persistent ? INACTIVITY_MS : BROWSER_SESSION_IDLE_MS);
 /** lastUsedAt is written at most this often, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -158,17 +164,20 @@ export async function validateSessionToken(token: string, now = new Date()): Pro
   const age = now.getTime() - session.createdAt.getTime();
   const idle = now.getTime() - session.lastUsedAt.getTime();
   const db = await getDb();
-  if (age >= ABSOLUTE_MS || idle >= INACTIVITY_MS) {
+  if (age >= ABSOLUTE_MS || idle >= idleLimit(session)) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
+  // ADMIN_EMAILS decides the role both ways at every check (a write only when it changed).
+  const stored = found.stored.user;
+  const user = configuredRole(stored.email) === stored.role ? stored : await applyConfiguredRole(stored);
   let renewed = false;
   if (idle >= TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, id));
     session.lastUsedAt = now;
     renewed = true;
   }
-  return { session, user: found.stored.user, renewed, learner: found.learner && { userId: session.userId, rows: found.learner } };
+  return { session, user, renewed, learner: found.learner && { userId: session.userId, rows: found.learner } };
 }
 
 export function toSessionUser(user: typeof users.$inferSelect): SessionUser {
@@ -205,6 +214,7 @@ export async function deleteExpiredSessions(now = new Date()): Promise<void> {
     .where(
       or(
         lt(sessions.lastUsedAt, new Date(now.getTime() - INACTIVITY_MS)),
+        and(eq(sessions.persistent, 0), lt(sessions.lastUsedAt, new Date(now.getTime() - BROWSER_SESSION_IDLE_MS))),
         lt(sessions.createdAt, new Date(now.getTime() - ABSOLUTE_MS)),
       ),
     );
@@ -213,7 +223,7 @@ export async function deleteExpiredSessions(now = new Date()): Promise<void> {
 /** Expiry of the session as it stands: the sooner of the inactivity and the absolute limit. */
 export function sessionExpiresAt(session: SessionInfo): Date {
   return new Date(
-    Math.min(session.lastUsedAt.getTime() + INACTIVITY_MS, session.createdAt.getTime() + ABSOLUTE_MS),
+    Math.min(session.lastUsedAt.getTime() + idleLimit(session), session.createdAt.getTime() + ABSOLUTE_MS),
   );
 }
 

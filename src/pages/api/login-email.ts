@@ -5,30 +5,34 @@ import { checkCredentials } from '../../lib/server/accounts.ts';
 import { hitLimit, limits, refundLimit } from '../../lib/server/rate-limit.ts';
 import { clientIp } from '../../lib/server/client-ip.ts';
 import { createSession, setSessionCookie } from '../../lib/server/session.ts';
+import { tooManySignIns } from '../../lib/server/limit-responses.ts';
 import { log } from '../../lib/server/log.ts';
-
-const tooMany = (seconds: number) =>
-  jsonError(429, `Too many failed sign-in attempts. Please wait ${Math.ceil(seconds / 60)} minute(s) and try again.`, undefined, {
-    'Retry-After': String(seconds),
-  });
 
 export const POST: APIRoute = async (context) => {
   const ip = clientIp(context);
-  const limit = limits.loginFailures(ip);
   const { email, password, rememberMe } = await readJson(context.request, loginSchema);
-  // Every attempt takes a slot before the password is checked, so parallel guesses cannot all
-  // pass a check made before any of them failed; a correct password gives its own slot back.
-  const slot = await hitLimit(limit);
-  if (!slot.allowed) {
+  // Every attempt takes a slot of the client's limit and of the account's before the password is
+  // checked, so parallel guesses cannot all pass a check made before any of them failed, nor can
+  // guesses from many addresses at one account; a correct password gives its own slots back.
+  const byClient = limits.loginFailures(ip);
+  const clientSlot = await hitLimit(byClient);
+  if (!clientSlot.allowed) {
     log('info', 'sign-in refused', { ip, reason: 'rate-limited' });
-    return tooMany(slot.retryAfterSeconds);
+    return tooManySignIns(clientSlot.retryAfterSeconds);
+  }
+  const byAccount = limits.loginFailuresForAccount(email);
+  const accountSlot = await hitLimit(byAccount);
+  if (!accountSlot.allowed) {
+    log('info', 'sign-in refused', { ip, reason: 'rate-limited (account)' });
+    return tooManySignIns(accountSlot.retryAfterSeconds);
   }
   const result = await checkCredentials(email, password);
   if (!result.ok && result.reason === 'invalid') {
     log('info', 'sign-in failed', { ip, reason: 'invalid' });
     return jsonError(401, 'Invalid email or password');
   }
-  await refundLimit(limit);
+  await refundLimit(byClient);
+  await refundLimit(byAccount);
   if (!result.ok) {
     log('info', 'sign-in refused', { ip, userId: result.user.id, reason: 'unverified' });
     return Response.json(

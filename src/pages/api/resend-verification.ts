@@ -2,9 +2,15 @@ import type { APIRoute } from 'astro';
 import { readJson } from '../../lib/server/http.ts';
 import { emailOnlySchema } from '../../lib/schemas.ts';
 import { resendVerification } from '../../lib/server/accounts.ts';
+import { hitLimit, limits } from '../../lib/server/rate-limit.ts';
+import { clientIp } from '../../lib/server/client-ip.ts';
+import { tooManyEmailRequests } from '../../lib/server/limit-responses.ts';
 
-export const POST: APIRoute = async ({ request }) => {
-  const { email } = await readJson(request, emailOnlySchema);
+/** The same work and answer for every address: the request is queued, the worker decides. */
+export const POST: APIRoute = async (context) => {
+  const limit = await hitLimit(limits.resendVerification(clientIp(context)));
+  if (!limit.allowed) return tooManyEmailRequests(limit.retryAfterSeconds);
+  const { email } = await readJson(context.request, emailOnlySchema);
   await resendVerification(email);
   return Response.json({
     message: 'If that address has an account waiting for verification, we have sent a new verification link.',

@@ -2,11 +2,24 @@ import type { APIRoute } from 'astro';
 import { jsonError, readJson } from '../../lib/server/http.ts';
 import { resetPasswordSchema } from '../../lib/schemas.ts';
 import { resetPassword } from '../../lib/server/accounts.ts';
+import { hitLimit, limits, peekLimit } from '../../lib/server/rate-limit.ts';
+import { clientIp } from '../../lib/server/client-ip.ts';
+import { tooManyResetTries } from '../../lib/server/limit-responses.ts';
 import { log } from '../../lib/server/log.ts';
 
-export const POST: APIRoute = async ({ request }) => {
-  const { token, password } = await readJson(request, resetPasswordSchema);
-  if (!(await resetPassword(token, password))) return jsonError(400, 'Invalid or expired reset token');
+export const POST: APIRoute = async (context) => {
+  const ip = clientIp(context);
+  const limit = limits.resetTokenFailures(ip);
+  const state = await peekLimit(limit);
+  if (!state.allowed) return tooManyResetTries(state.retryAfterSeconds);
+  const { token, password } = await readJson(context.request, resetPasswordSchema);
+  // A made-up token is refused before any password hashing, and counts against the client.
+  if (!(await resetPassword(token, password))) {
+    const counted = await hitLimit(limit);
+    log('info', 'password reset refused', { ip, reason: 'bad token' });
+    if (!counted.allowed) return tooManyResetTries(counted.retryAfterSeconds);
+    return jsonError(400, 'Invalid or expired reset token');
+  }
   log('info', 'password reset');
   return Response.json({ message: 'Password reset successfully. You can now sign in with your new password.' });
 };

@@ -4,6 +4,7 @@ import { signupSchema } from '../../lib/schemas.ts';
 import { signUp } from '../../lib/server/accounts.ts';
 import { hitLimit, limits } from '../../lib/server/rate-limit.ts';
 import { clientIp } from '../../lib/server/client-ip.ts';
+import { issueSignupCookie } from '../../lib/server/signup-cookie.ts';
 
 const SIGNUP_MESSAGE = 'Account created! Please check your email and click the verification link to activate your account.';
 
@@ -15,7 +16,8 @@ export const POST: APIRoute = async (context) => {
     });
   }
   const body = await readJson(context.request, signupSchema);
-  await signUp(body);
+  // Every sign-up gets the cookie, a taken address too, so the answer tells nothing.
+  await signUp(body, issueSignupCookie(context.cookies));
   // The same answer for a new and a taken address (no enumeration).
   return Response.json({ message: SIGNUP_MESSAGE, emailSent: true });
 };

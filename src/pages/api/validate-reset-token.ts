@@ -1,10 +1,21 @@
 import type { APIRoute } from 'astro';
 import { jsonError } from '../../lib/server/http.ts';
 import { isResetTokenValid } from '../../lib/server/accounts.ts';
+import { hitLimit, limits, peekLimit } from '../../lib/server/rate-limit.ts';
+import { clientIp } from '../../lib/server/client-ip.ts';
+import { tooManyResetTries } from '../../lib/server/limit-responses.ts';
 
-export const GET: APIRoute = async ({ url }) => {
-  const token = url.searchParams.get('token') ?? '';
+export const GET: APIRoute = async (context) => {
+  const token = context.url.searchParams.get('token') ?? '';
   if (!token) return jsonError(400, 'Invalid or missing reset token');
-  if (!(await isResetTokenValid(token))) return jsonError(400, 'Invalid or expired reset token');
+  const limit = limits.resetTokenFailures(clientIp(context));
+  const state = await peekLimit(limit);
+  if (!state.allowed) return tooManyResetTries(state.retryAfterSeconds);
+  if (!(await isResetTokenValid(token))) {
+    // Guessing tokens counts against the client, like failed sign-ins.
+    const counted = await hitLimit(limit);
+    if (!counted.allowed) return tooManyResetTries(counted.retryAfterSeconds);
+    return jsonError(400, 'Invalid or expired reset token');
+  }
   return Response.json({ valid: true, message: 'Reset token is valid' });
 };

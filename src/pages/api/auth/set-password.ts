@@ -2,19 +2,30 @@ import type { APIRoute } from 'astro';
 import { HttpError, readJson } from '../../../lib/server/http.ts';
 import { setPasswordSchema } from '../../../lib/schemas.ts';
 import { requireOwnUserId, requireUser } from '../../../lib/server/guards.ts';
-import { setPassword } from '../../../lib/server/accounts.ts';
+import { checkCurrentPassword, setPassword } from '../../../lib/server/accounts.ts';
+import { hitLimit, limits, refundLimit } from '../../../lib/server/rate-limit.ts';
+import { clientIp } from '../../../lib/server/client-ip.ts';
+import { tooManySignIns } from '../../../lib/server/limit-responses.ts';
 
-/** Within this long of signing in, a password may be changed without signing in again. */
-const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
-
+/**
+ * Sets the signed-in user's password. A first password (Google accounts, or one cleared when the
+ * address was verified from another client) needs only `{ userId, password }`; changing an
+ * existing one also needs `currentPassword`, checked like a sign-in (same limits).
+ */
 export const POST: APIRoute = async (context) => {
   const user = requireUser(context);
   const session = context.locals.session!;
   const body = await readJson(context.request, setPasswordSchema);
   requireOwnUserId(user, body.userId);
-  const recent = Date.now() - session.createdAt.getTime() < RECENT_SIGN_IN_MS;
-  if (user.hasPassword && !recent) {
-    throw new HttpError(403, 'For your security, please sign in again before changing your password.');
+  if (user.hasPassword) {
+    const limit = limits.loginFailures(clientIp(context));
+    const slot = await hitLimit(limit);
+    if (!slot.allowed) return tooManySignIns(slot.retryAfterSeconds);
+    if (!(await checkCurrentPassword(user.id, body.currentPassword))) {
+      const message = body.currentPassword ? 'Your current password is not right.' : 'Enter your current password to change it.';
+      throw new HttpError(403, message, { currentPassword: message });
+    }
+    await refundLimit(limit);
   }
   await setPassword(user.id, session.id, body.password);
   return Response.json({ message: 'Password set successfully' });
