@@ -163,6 +163,8 @@ export interface QuizQuestionData {
   options: string[];
   correctAnswer: number;
   explanation: string;
+  /** What the question asks of a learner (curriculum files always say; an author's may not). */
+  skill?: 'recall' | 'apply' | 'calculate';
 }
 
 export interface LessonSourceData {
@@ -192,6 +194,13 @@ export const lessons = pgTable(
     sources: jsonb('sources').$type<LessonSourceData[]>().notNull().default([]),
     reviewedAt: text('reviewed_at'),
     version: integer('version').notNull().default(1),
+    /**
+     * A lesson from a curriculum file: the hash of the file's content and the version that content
+     * was stored as. While `version` is still `sourceVersion` (no author edited it), a changed file
+     * updates the lesson at start; an author's edit is never overwritten.
+     */
+    sourceHash: text('source_hash'),
+    sourceVersion: integer('source_version'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -7,7 +7,12 @@ export interface LessonRef {
   level: Level;
   orderIndex: number;
   weight: number;
+  /** When the lesson was published (added to the catalogue). */
+  createdAt?: Date;
 }
+
+/** When the learner completed each completed lesson (lesson id → time). */
+export type CompletionTimes = ReadonlyMap<number, Date>;
 
 export type Placement = Partial<Record<Pillar, Level>>;
 
@@ -33,28 +38,44 @@ export function byPosition<T extends Pick<LessonRef, 'pillar' | 'level' | 'order
  * completed, or the assessment placed the learner at or above it (DESIGN.md difference 5), or
  * the learner already completed a lesson in it: a retake that places them lower never takes
  * away a level they were studying.
+ *
+ * Adding a lesson never closes a level a learner could open: a previous-level lesson published
+ * after the learner's newest completion in that level does not count against them (with
+ * `completedAt`; without it every previous-level lesson counts).
  */
-export function isLevelUnlocked(pillar: Pillar, level: Level, lessons: LessonRef[], completed: Set<number>, placement: Placement): boolean {
+export function isLevelUnlocked(
+  pillar: Pillar,
+  level: Level,
+  lessons: LessonRef[],
+  completed: Set<number>,
+  placement: Placement,
+  completedAt?: CompletionTimes,
+): boolean {
   const rank = levelRank(level);
   if (rank === 0) return true;
   const placed = placement[pillar];
   if (placed && levelRank(placed) >= rank) return true;
   if (lessons.some((l) => l.pillar === pillar && l.level === level && completed.has(l.id))) return true;
   const previous = lessons.filter((l) => l.pillar === pillar && l.level === LEVELS[rank - 1]);
-  return previous.length > 0 && previous.every((l) => completed.has(l.id));
+  let required = previous;
+  if (completedAt) {
+    const newest = Math.max(...previous.map((l) => completedAt.get(l.id)?.getTime() ?? -Infinity));
+    required = previous.filter((l) => completed.has(l.id) || !l.createdAt || l.createdAt.getTime() <= newest);
+  }
+  return required.length > 0 && required.every((l) => completed.has(l.id));
 }
 
 /**
  * Spec 4: the first lesson of a level follows the level rule; any other unlocks when the lesson
  * before it (by orderIndex, same pillar and level) is completed.
  */
-export function isLessonUnlocked(lesson: LessonRef, lessons: LessonRef[], completed: Set<number>, placement: Placement): boolean {
+export function isLessonUnlocked(lesson: LessonRef, lessons: LessonRef[], completed: Set<number>, placement: Placement, completedAt?: CompletionTimes): boolean {
   if (completed.has(lesson.id)) return true;
   const before = lessons
     .filter((l) => l.pillar === lesson.pillar && l.level === lesson.level && l.orderIndex < lesson.orderIndex)
     .sort((a, b) => b.orderIndex - a.orderIndex)[0];
   if (before) return completed.has(before.id);
-  return isLevelUnlocked(lesson.pillar, lesson.level, lessons, completed, placement);
+  return isLevelUnlocked(lesson.pillar, lesson.level, lessons, completed, placement, completedAt);
 }
 
 /** The share (0-100) of a pillar's lesson weight that is completed; weights are normalised. */

@@ -111,3 +111,24 @@ Deno.test('grading uses the lesson\'s answers, not the client\'s claims', () => 
   assertEquals([one.score, one.passed], [1, false]);
   assertEquals(Math.round(scaledToThree(4, 5) * 1000) / 1000, 2.4);
 });
+
+Deno.test('adding a lesson never closes a level: a new previous-level lesson published after the learner finished does not count against them', () => {
+  const day = (n: number) => new Date(Date.UTC(2026, 0, n));
+  const old1 = { ...make('investing', 'beginner', 2), createdAt: day(1) };
+  const old2 = { ...make('investing', 'beginner', 3), createdAt: day(1) };
+  const next = { ...make('investing', 'intermediate', 1), createdAt: day(1) };
+  const added = { ...make('investing', 'beginner', 1), createdAt: day(20) };
+  const lessons = [added, old1, old2, next];
+  const done = new Set([old1.id, old2.id]);
+  const finishedBefore = new Map([[old1.id, day(5)], [old2.id, day(10)]]);
+  assertEquals(isLevelUnlocked('investing', 'intermediate', lessons, done, {}, finishedBefore), true);
+  assertEquals(isLessonUnlocked(next, lessons, done, {}, finishedBefore), true);
+  // The new lesson is open too (first of its level), so nothing is lost.
+  assertEquals(isLessonUnlocked(added, lessons, done, {}, finishedBefore), true);
+  // Without completion times every lesson counts (the rule as the spec states it).
+  assertEquals(isLevelUnlocked('investing', 'intermediate', lessons, done, {}), false);
+  // A learner who had not finished the level when the lesson arrived needs it, like everyone.
+  const halfway = new Map([[old1.id, day(5)], [old2.id, day(25)]]);
+  assertEquals(isLevelUnlocked('investing', 'intermediate', lessons, done, {}, halfway), false);
+  assertEquals(isLevelUnlocked('investing', 'intermediate', lessons, new Set([old1.id]), {}, new Map([[old1.id, day(5)]])), false);
+});

@@ -36,7 +36,7 @@ export function buildCoach(state: LearnerState, attempts: AttemptRow[], assessme
   }
   const lastPassed = attempts.findLast((a) => a.passed && slugById.has(a.lessonId));
   const open = state.lessons
-    .filter((l) => !state.completed.has(l.id) && isLessonUnlocked(l, state.lessons, state.completed, state.placement))
+    .filter((l) => !state.completed.has(l.id) && isLessonUnlocked(l, state.lessons, state.completed, state.placement, state.completedAt))
     .sort((a, b) => Number(b.pillar === focusPillar) - Number(a.pillar === focusPillar) || byPosition(a, b))
     .map(toCoachLesson);
   const questions = loadAssessmentQuestions();
@@ -63,7 +63,7 @@ export function buildCoach(state: LearnerState, attempts: AttemptRow[], assessme
   // way there that they can open now (same pillar, earlier in learning order).
   const tipsWithPath = tips.map((tip) => {
     const target = state.lessons.find((l) => l.id === tip.lesson.id);
-    const locked = target ? !isLessonUnlocked(target, state.lessons, state.completed, state.placement) : false;
+    const locked = target ? !isLessonUnlocked(target, state.lessons, state.completed, state.placement, state.completedAt) : false;
     const opensAfter = locked ? (open.find((l) => l.pillar === tip.lesson.pillar && byPosition(l, tip.lesson) < 0) ?? null) : null;
     return { ...tip, opensAfter };
   });

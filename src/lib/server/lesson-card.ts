@@ -10,6 +10,8 @@ export interface LessonCardState {
   completed: boolean;
   /** The last attempt's score, when the learner has taken the quiz. */
   last: { score: number; total: number } | null;
+  /** Published recently, after the learner started (a "New" tag). */
+  isNew?: boolean;
 }
 
 const LOCK_ICON =
@@ -19,7 +21,7 @@ const LOCK_ICON =
 export function lessonCardHtml(lesson: Lesson, state: LessonCardState, headingLevel: 2 | 3): string {
   let cards = rendered.get(lesson);
   if (!cards) rendered.set(lesson, (cards = new Map()));
-  const key = `${headingLevel}${state.locked ? 'L' : ''}${state.completed ? 'C' : ''}${state.last ? `${state.last.score}/${state.last.total}` : ''}`;
+  const key = `${headingLevel}${state.locked ? 'L' : ''}${state.completed ? 'C' : ''}${state.isNew ? 'N' : ''}${state.last ? `${state.last.score}/${state.last.total}` : ''}`;
   let html = cards.get(key);
   if (html === undefined) {
     html = toAsciiHtml(renderCard(lesson, state, headingLevel));
@@ -33,7 +35,7 @@ export function lessonCardHtml(lesson: Lesson, state: LessonCardState, headingLe
 // render anew and the old ones go with the old object.
 const rendered = new WeakMap<Lesson, Map<string, string>>();
 
-function renderCard(lesson: Lesson, { locked, completed, last }: LessonCardState, headingLevel: 2 | 3): string {
+function renderCard(lesson: Lesson, { locked, completed, last, isNew }: LessonCardState, headingLevel: 2 | 3): string {
   const title = escapeHtml(lesson.title);
   const heading = `<h${headingLevel} class="card-title">${title}</h${headingLevel}>`;
   const objectives = lesson.learningObjectives.length
@@ -51,7 +53,7 @@ function renderCard(lesson: Lesson, { locked, completed, last }: LessonCardState
   const classes = `lesson-card${completed ? ' done' : ''}${locked ? ' locked' : ''}`;
   return (
     `<article class="${classes}" data-lesson-id="${lesson.id}">` +
-    `<div class="top"><span class="order" aria-label="Lesson ${lesson.orderIndex}">${lesson.orderIndex}</span><span class="duration">${lesson.duration} min</span></div>` +
+    `<div class="top"><span class="order" aria-label="Lesson ${lesson.orderIndex}">${lesson.orderIndex}</span>${isNew ? '<span class="new-tag">New</span>' : ''}<span class="duration">${lesson.duration} min</span></div>` +
     heading +
     objectives +
     score +

@@ -109,6 +109,8 @@ export interface LearnerState {
   lessons: Lesson[];
   progress: Map<number, LessonProgress>;
   completed: Set<number>;
+  /** When each completed lesson was completed (a level never closes when a lesson is added). */
+  completedAt: Map<number, Date>;
   placement: Placement;
   hasAssessment: boolean;
 }
@@ -127,25 +129,44 @@ export async function loadLearnerState(userId: string, prefetched?: PrefetchedLe
   const rows = offered?.userId === userId ? offered.rows : await readLearnerRows(userId);
   const all = await findActiveLessons(catalogue.enabled ? undefined : rows.key);
   const progress = new Map(rows.progress.map((p) => [p.lessonId, p]));
-  const completed = new Set(rows.progress.filter((p) => p.completed).map((p) => p.lessonId));
-  return { lessons: all, progress, completed, placement: rows.assessment ? placementOf(rows.assessment) : {}, hasAssessment: Boolean(rows.assessment) };
+  const done = rows.progress.filter((p) => p.completed);
+  const completed = new Set(done.map((p) => p.lessonId));
+  const completedAt = new Map(done.map((p) => [p.lessonId, p.completedAt ?? p.updatedAt]));
+  return { lessons: all, progress, completed, completedAt, placement: rows.assessment ? placementOf(rows.assessment) : {}, hasAssessment: Boolean(rows.assessment) };
 }
 
 export function isUnlockedFor(state: LearnerState, lesson: Lesson): boolean {
-  return isLessonUnlocked(lesson, state.lessons, state.completed, state.placement);
+  return isLessonUnlocked(lesson, state.lessons, state.completed, state.placement, state.completedAt);
 }
 
 export function levelStates(state: LearnerState, pillar: Pillar): Record<Level, boolean> {
-  return Object.fromEntries(LEVELS.map((level) => [level, isLevelUnlocked(pillar, level, state.lessons, state.completed, state.placement)])) as Record<
+  return Object.fromEntries(LEVELS.map((level) => [level, isLevelUnlocked(pillar, level, state.lessons, state.completed, state.placement, state.completedAt)])) as Record<
     Level,
     boolean
   >;
+}
+
+/** A lesson published within this many days shows as new to learners who were already learning. */
+export const NEW_LESSON_DAYS = 60;
+
+/**
+ * New to this learner: published in the last NEW_LESSON_DAYS, after the learner had started
+ * learning (a lesson of a fresh catalogue is not "new" to someone who just signed up), and not done.
+ */
+export function isNewFor(state: LearnerState, lesson: Lesson, now = new Date()): boolean {
+  if (state.completed.has(lesson.id)) return false;
+  const published = lesson.createdAt.getTime();
+  if (now.getTime() - published > NEW_LESSON_DAYS * 86_400_000) return false;
+  for (const p of state.progress.values()) if (p.updatedAt.getTime() < published) return true;
+  return false;
 }
 
 export interface LessonListItem extends Omit<PublicLesson, 'sections' | 'questions' | 'content'> {
   questionCount: number;
   locked: boolean;
   completed: boolean;
+  /** Published recently, after this learner started (see isNewFor). */
+  isNew: boolean;
   completionData: {
     bestScore: number;
     lastScore: number;
@@ -163,6 +184,7 @@ export function toListItem(state: LearnerState, lesson: Lesson): LessonListItem 
     questionCount: lesson.questions.length,
     locked: !isUnlockedFor(state, lesson),
     completed: state.completed.has(lesson.id),
+    isNew: isNewFor(state, lesson),
     completionData: p
       ? {
           bestScore: p.bestScore,

@@ -24,7 +24,7 @@ function redactValue(value: unknown, depth: number): unknown {
 export function redactText(text: string): string {
   return text
     .replace(/\bparams:[^\n]*/gi, 'params: [redacted]')
-    .replace(/\$argon2(id|i|d)\$[^\s"',]+/g, '[redacted hash]')
+    .replace(/\$argon2(id|i|d)\$[^\s"']+/g, '[redacted hash]')
     .replace(/([?&#](?:token|access_token|refresh_token)=)[^&\s"']+/gi, '$1[redacted]')
     .replace(/\b[a-z2-7]{24}\.[a-z2-7]{32}\b/g, '[redacted token]');
 }

@@ -5,7 +5,7 @@ import type { LearnerState } from './lessons.ts';
 
 /** How a learner opens a locked lesson, in words. */
 export function unlockHint(state: LearnerState, lesson: Lesson): string {
-  if (!isLevelUnlocked(lesson.pillar, lesson.level, state.lessons, state.completed, state.placement)) {
+  if (!isLevelUnlocked(lesson.pillar, lesson.level, state.lessons, state.completed, state.placement, state.completedAt)) {
     const previous = LEVELS[LEVELS.indexOf(lesson.level) - 1];
     return `Complete every ${PILLAR_LABELS[lesson.pillar]} ${LEVEL_LABELS[previous]} lesson to open ${LEVEL_LABELS[lesson.level]}, or retake the assessment.`;
   }
