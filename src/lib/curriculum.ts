@@ -3,14 +3,24 @@
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { LEVELS, PILLARS } from './domain.ts';
+import { checkEquation, findEquations } from './curriculum-math.ts';
 
 export const WORDS_PER_MINUTE = 200;
+export const LESSONS_PER_LEVEL = 5;
+export const SKILLS = ['recall', 'apply', 'calculate'] as const;
+export type Skill = (typeof SKILLS)[number];
+/** Quiz-quality limits per pillar (the curriculum issue's rules). */
+export const MAX_LONGEST_CORRECT_SHARE = 0.35;
+export const MAX_POSITION_SHARE = 0.4;
+/** A lesson's review date must be this recent. */
+export const REVIEW_MAX_AGE_DAYS = 366;
 
 const questionSchema = z.object({
   question: z.string().trim().min(10),
   options: z.array(z.string().trim().min(1)).length(4, 'a quiz question has exactly 4 options'),
   correctAnswer: z.number().int().min(0).max(3),
   explanation: z.string().trim().min(20),
+  skill: z.enum(SKILLS, { error: 'skill must be recall, apply or calculate' }),
 });
 
 export const lessonFileSchema = z.object({
@@ -26,10 +36,83 @@ export const lessonFileSchema = z.object({
   sources: z
     .array(z.object({ title: z.string().min(3), publisher: z.string().min(2), url: z.url({ protocol: /^https?$/, error: 'a source link must be an http(s) address' }) }))
     .min(1),
-  questions: z.array(questionSchema).length(3, 'a lesson quiz has exactly 3 questions'),
+  questions: z.array(questionSchema).min(3, 'a lesson quiz has 3 to 5 questions').max(5, 'a lesson quiz has 3 to 5 questions'),
 });
 
 export type LessonFile = z.infer<typeof lessonFileSchema>;
+
+// Figures that change every year (contribution limits, insurance limits, loan rates) live in one
+// dated table, db/content/facts.yaml; lessons write {{fact-id}} (the formatted value) or
+// {{fact-id.year}}, so next year's update is one edit.
+const factSchema = z.object({
+  value: z.number(),
+  unit: z.enum(['usd', 'percent', 'number']),
+  /** The year (or school year, e.g. "2026-27") the figure applies to. */
+  year: z.union([z.number().int(), z.string().regex(/^\d{4}(-\d{2})?$/)]).transform(String),
+  label: z.string().trim().min(3),
+  /** Words that, on the same line as the figure, show a lesson typed it instead of {{id}}. */
+  keywords: z.array(z.string().min(2)).min(1),
+  source: z.object({ title: z.string().min(3), publisher: z.string().min(2), url: z.url({ protocol: /^https$/, error: 'a fact needs an https source' }) }),
+});
+
+export const factsFileSchema = z.object({
+  checkedAt: z.union([z.string(), z.date()]).transform((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : v)),
+  facts: z.record(z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'fact ids are lowercase words joined by dashes'), factSchema),
+});
+
+export type FactsFile = z.infer<typeof factsFileSchema>;
+export type Fact = FactsFile['facts'][string];
+
+export function parseFactsFile(text: string): FactsFile {
+  let data: unknown;
+  try {
+    data = parseYaml(text);
+  } catch (error) {
+    throw new ContentError(`facts.yaml: not valid YAML (${(error as Error).message})`);
+  }
+  const result = factsFileSchema.safeParse(data);
+  if (!result.success) throw new ContentError(`facts.yaml: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return result.data;
+}
+
+/** A fact as a reader sees it: $7,500, 6.39%, 67. */
+export function formatFact(fact: Fact): string {
+  const number = fact.value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  return fact.unit === 'usd' ? `$${number}` : fact.unit === 'percent' ? `${number}%` : number;
+}
+
+const PLACEHOLDER = /\{\{\s*([a-z0-9-]+)(?:\.(year))?\s*\}\}/g;
+
+/** Fills {{fact-id}} and {{fact-id.year}}; an unknown id is a ContentError. */
+export function fillFacts(text: string, facts: FactsFile['facts'], fileName = 'lesson'): string {
+  return text.replace(PLACEHOLDER, (_, id: string, year?: string) => {
+    const fact = facts[id];
+    if (!fact) throw new ContentError(`${fileName}: unknown fact {{${id}}} (add it to db/content/facts.yaml)`);
+    return year ? fact.year : formatFact(fact);
+  });
+}
+
+/** The fact ids a lesson file uses. */
+export function factsUsed(text: string): string[] {
+  return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]))];
+}
+
+/**
+ * A yearly figure typed into a lesson instead of its placeholder would go stale: flags a line of
+ * the file that holds a fact's formatted value and one of its keywords.
+ */
+export function checkFactLiterals(rawText: string, facts: FactsFile['facts'], fileName: string): string[] {
+  const problems: string[] = [];
+  const lines = rawText.replace(PLACEHOLDER, '').split(/\n/);
+  for (const [id, fact] of Object.entries(facts)) {
+    const literal = formatFact(fact);
+    const keywords = fact.keywords.map((k) => k.toLowerCase());
+    if (lines.some((line) => line.includes(literal) && keywords.some((k) => line.toLowerCase().includes(k)))) {
+      problems.push(`${fileName}: types ${literal} beside "${fact.keywords.join('/')}"; write {{${id}}} (${fact.label}) so the figure is updated in one place`);
+    }
+  }
+  return problems;
+}
 
 export interface LessonSection {
   header?: string;
@@ -76,7 +159,12 @@ function finish(s: { header?: string; subheader?: string; lines: string[] }): Le
   return section;
 }
 
-export function parseLessonFile(text: string, fileName = 'lesson'): ParsedLesson {
+/**
+ * Parses one lesson file. With `facts`, {{fact}} placeholders are filled (an unknown one is an
+ * error); without, they are left as written (tools that only read answer keys).
+ */
+export function parseLessonFile(raw: string, fileName = 'lesson', facts?: FactsFile['facts']): ParsedLesson {
+  const text = facts ? fillFacts(raw, facts, fileName) : raw;
   const match = text.match(/^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/);
   if (!match) throw new ContentError(`${fileName}: missing YAML frontmatter`);
   let front: unknown;
@@ -94,8 +182,22 @@ export function parseLessonFile(text: string, fileName = 'lesson'): ParsedLesson
   return { ...result.data, sections: splitSections(body), wordCount: countWords(body) };
 }
 
-/** Problems with one lesson on its own (empty when it is fine). */
-export function checkLesson(lesson: ParsedLesson, fileName: string): string[] {
+/** Every piece of text a learner reads in the lesson, with where it is. */
+function textsOf(lesson: ParsedLesson): Array<{ where: string; text: string }> {
+  return [
+    ...lesson.sections.map((sec) => ({ where: `section "${sec.header ?? ''}"`, text: sec.content })),
+    ...lesson.questions.flatMap((q, i) => [
+      { where: `question ${i + 1}`, text: q.question },
+      { where: `question ${i + 1} explanation`, text: q.explanation },
+      ...q.options.map((o, k) => ({ where: `question ${i + 1} option ${k + 1}`, text: o })),
+    ]),
+  ];
+}
+
+const sentences = (text: string) => text.split(/(?<=[.!?])\s+(?=[A-Z$0-9"'(])/).filter((s) => /[\p{L}\p{N}]/u.test(s));
+
+/** Problems with one lesson on its own (empty when it is fine). `today` dates the review check. */
+export function checkLesson(lesson: ParsedLesson, fileName: string, today = new Date()): string[] {
   const problems: string[] = [];
   if (`${lesson.slug}.md` !== fileName) problems.push(`${fileName}: slug ${lesson.slug} does not match the file name`);
   const headed = lesson.sections.filter((s) => s.header);
@@ -109,14 +211,43 @@ export function checkLesson(lesson: ParsedLesson, fileName: string): string[] {
   if (!/\$\d/.test(lesson.sections.map((s) => s.content).join('\n'))) {
     problems.push(`${fileName}: no worked example with dollar figures`);
   }
+  const reviewed = new Date(`${lesson.reviewedAt}T00:00:00Z`);
+  const age = (today.getTime() - reviewed.getTime()) / 86_400_000;
+  if (Number.isNaN(age) || age > REVIEW_MAX_AGE_DAYS || age < -1) {
+    problems.push(`${fileName}: reviewedAt ${lesson.reviewedAt} is not a date within the last 12 months`);
+  }
+  if (lesson.questions.filter((q) => q.skill === 'recall').length > 1) {
+    problems.push(`${fileName}: more than one recall question (put the learner in a situation instead)`);
+  }
   lesson.questions.forEach((q, i) => {
-    if (new Set(q.options.map((o) => o.toLowerCase())).size !== 4) problems.push(`${fileName}: question ${i + 1} repeats an option`);
+    const n = i + 1;
+    if (new Set(q.options.map((o) => o.toLowerCase())).size !== 4) problems.push(`${fileName}: question ${n} repeats an option`);
+    if (q.options.some((o) => /\b(all|none|both|neither) of (the )?(above|these)\b/i.test(o))) {
+      problems.push(`${fileName}: question ${n} has an "all/none of the above" option`);
+    }
+    if (sentences(q.explanation).length < 2) {
+      problems.push(`${fileName}: question ${n}'s explanation should say why the answer is right and why the tempting wrong one is wrong`);
+    }
+    if (q.skill === 'calculate' && findEquations(q.explanation).length === 0) {
+      problems.push(`${fileName}: question ${n} is a calculation, so its explanation writes the calculation out ("$1,100 ÷ $2,200 = 0.5")`);
+    }
   });
+  for (const { where, text } of textsOf(lesson)) {
+    for (const equation of findEquations(text)) {
+      const problem = checkEquation(equation);
+      if (problem) problems.push(`${fileName}: ${where}: ${problem}`);
+      if (lesson.level === 'beginner') {
+        const left = equation.text.split(/[=≈]/)[0];
+        const heavy = (left.match(/[×÷*/]|\bx\b/g) ?? []).length > 1 || left.includes('^');
+        if (heavy) problems.push(`${fileName}: ${where}: "${equation.text}" is more than one multiplication or division for a beginner lesson (use a calculator)`);
+      }
+    }
+  }
   return problems;
 }
 
 /** Problems across the whole curriculum (empty when it is fine). */
-export function checkCurriculum(lessons: ParsedLesson[]): string[] {
+export function checkCurriculum(lessons: ParsedLesson[], perLevel = LESSONS_PER_LEVEL): string[] {
   const problems: string[] = [];
   const slugs = new Set<string>();
   for (const lesson of lessons) {
@@ -131,13 +262,30 @@ export function checkCurriculum(lessons: ParsedLesson[]): string[] {
     for (const level of LEVELS) {
       const order = inPillar.filter((l) => l.level === level).map((l) => l.orderIndex).sort((a, b) => a - b);
       if (order.some((n, i) => n !== i + 1)) problems.push(`${pillar} ${level}: orderIndex is ${order.join(',')}, expected 1..${order.length}`);
+      if (order.length !== perLevel) problems.push(`${pillar} ${level}: ${order.length} lessons, expected ${perLevel}`);
     }
-    const positions = [0, 0, 0, 0];
-    for (const l of inPillar) for (const q of l.questions) positions[q.correctAnswer]++;
-    const count = inPillar.length * 3;
-    if (Math.max(...positions) > count / 2) {
-      problems.push(`${pillar}: correct answers by position ${positions.join('/')}: more than half in one position`);
-    }
+    problems.push(...checkQuizBalance(pillar, inPillar.flatMap((l) => l.questions)));
+  }
+  return problems;
+}
+
+/** The correct option must not be findable by its length or its place. */
+export function checkQuizBalance(pillar: string, questions: LessonFile['questions']): string[] {
+  const problems: string[] = [];
+  const positions = [0, 0, 0, 0];
+  let longest = 0;
+  for (const q of questions) {
+    positions[q.correctAnswer]++;
+    const lengths = q.options.map((o) => o.length);
+    if (lengths.every((len, i) => i === q.correctAnswer || len < lengths[q.correctAnswer])) longest++;
+  }
+  const count = questions.length;
+  if (count === 0) return problems;
+  if (longest > MAX_LONGEST_CORRECT_SHARE * count) {
+    problems.push(`${pillar}: the correct option is the strictly longest in ${longest} of ${count} questions (at most ${Math.floor(MAX_LONGEST_CORRECT_SHARE * count)})`);
+  }
+  if (Math.max(...positions) > MAX_POSITION_SHARE * count) {
+    problems.push(`${pillar}: correct answers by position ${positions.join('/')}: more than ${MAX_POSITION_SHARE * 100}% in one position`);
   }
   return problems;
 }

@@ -1,12 +1,13 @@
 // The lessons' practice tools (calculators). Pure; the learner's figures never leave the browser.
 
-export const CALCULATORS = ['emergency-fund', 'credit-utilization', 'compound-growth'] as const;
+export const CALCULATORS = ['emergency-fund', 'credit-utilization', 'compound-growth', 'loan-payment'] as const;
 export type CalculatorKind = (typeof CALCULATORS)[number];
 
 export const CALCULATOR_TITLES: Record<CalculatorKind, string> = {
   'emergency-fund': 'Emergency-fund calculator',
   'credit-utilization': 'Credit-utilisation calculator',
   'compound-growth': 'Compound-growth calculator',
+  'loan-payment': 'Loan-payment calculator',
 };
 
 function check(value: number, name: string, min: number, max = Number.MAX_SAFE_INTEGER): void {
@@ -72,6 +73,22 @@ export function compoundGrowth(input: { initial: number; monthlyContribution: nu
     if (month % 12 === 0) byYear.push({ year: month / 12, balance: cents(balance), contributed: cents(contributed) });
   }
   return { finalBalance: cents(balance), totalContributed: cents(contributed), totalGrowth: cents(balance - contributed), byYear };
+}
+
+/**
+ * The fixed monthly payment of an amortizing loan (car, student, mortgage principal and
+ * interest): P × r ÷ (1 − (1 + r)^−n) with r = APR ÷ 12, or P ÷ n at 0%.
+ */
+export function loanPayment(input: { amount: number; aprPercent: number; months: number }) {
+  check(input.amount, 'Loan amount', 1, 1e9);
+  check(input.aprPercent, 'APR', 0, 100);
+  check(input.months, 'Months', 1, 480);
+  if (!Number.isInteger(input.months)) throw new RangeError('Months must be a whole number');
+  const r = input.aprPercent / 100 / 12;
+  const exact = r === 0 ? input.amount / input.months : (input.amount * r) / (1 - (1 + r) ** -input.months);
+  const monthlyPayment = cents(exact);
+  const totalPaid = cents(exact * input.months);
+  return { monthlyPayment, totalPaid, totalInterest: cents(totalPaid - input.amount) };
 }
 
 export function formatMoney(n: number): string {

@@ -1,5 +1,5 @@
 import { assertEquals, assertThrows } from '../helpers/assert.ts';
-import { compoundGrowth, creditUtilization, emergencyFund, formatMoney, splitCalculatorBlocks } from '../../src/lib/practice-tools.ts';
+import { compoundGrowth, creditUtilization, emergencyFund, formatMoney, loanPayment, splitCalculatorBlocks } from '../../src/lib/practice-tools.ts';
 
 Deno.test('emergency fund: $2,500 × 3 months = $7,500; $1,200 saved leaves $6,300; at $400 a month, 16 months', () => {
   assertEquals(emergencyFund({ monthlyEssentials: 2500, months: 3, currentSavings: 1200, monthlySaving: 400 }), { target: 7500, gap: 6300, monthsToGoal: 16 });
@@ -45,6 +45,15 @@ Deno.test('compound growth: $200 a month for 30 years at 7% = 200 × ((1 + 0.07/
   assertEquals(r.totalContributed, 72_000);
   assertThrows(() => compoundGrowth({ initial: 0, monthlyContribution: 0, annualRatePercent: 7, years: 0 }), RangeError);
   assertThrows(() => compoundGrowth({ initial: 0, monthlyContribution: 0, annualRatePercent: 70, years: 5 }), RangeError);
+});
+
+Deno.test('loan payment: $20,000 at 7% APR over 60 months = 20,000 × r ÷ (1 − (1 + r)^−60), r = 0.07 ÷ 12: $396.02 a month, $3,761.44 interest', () => {
+  assertEquals(loanPayment({ amount: 20_000, aprPercent: 7, months: 60 }), { monthlyPayment: 396.02, totalPaid: 23_761.44, totalInterest: 3_761.44 });
+  // At 0% the payment is the amount ÷ months and there is no interest.
+  assertEquals(loanPayment({ amount: 12_000, aprPercent: 0, months: 48 }), { monthlyPayment: 250, totalPaid: 12_000, totalInterest: 0 });
+  assertThrows(() => loanPayment({ amount: 0, aprPercent: 5, months: 12 }), RangeError);
+  assertThrows(() => loanPayment({ amount: 1000, aprPercent: 5, months: 12.5 }), RangeError);
+  assertThrows(() => loanPayment({ amount: 1000, aprPercent: Number.NaN, months: 12 }), RangeError);
 });
 
 Deno.test('money format and calculator blocks in lesson text', () => {

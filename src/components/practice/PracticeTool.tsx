@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { CALCULATOR_TITLES, compoundGrowth, creditUtilization, emergencyFund, formatMoney, type CalculatorKind } from '../../lib/practice-tools.ts';
+import { CALCULATOR_TITLES, compoundGrowth, creditUtilization, emergencyFund, formatMoney, loanPayment, type CalculatorKind } from '../../lib/practice-tools.ts';
 import './practice.css';
 
 type Values = Record<string, string>;
@@ -8,6 +8,7 @@ const DEFAULTS: Record<CalculatorKind, Values> = {
   'emergency-fund': { monthlyEssentials: '2500', months: '3', currentSavings: '1200', monthlySaving: '400' },
   'credit-utilization': { balance0: '450', limit0: '1500' },
   'compound-growth': { initial: '1000', monthlyContribution: '200', annualRatePercent: '6', years: '20' },
+  'loan-payment': { amount: '20000', aprPercent: '7', months: '60' },
 };
 const TITLES = CALCULATOR_TITLES;
 const storageKey = (kind: CalculatorKind) => `practice:${kind}`;
@@ -74,6 +75,15 @@ export default function PracticeTool({ kind }: { kind: CalculatorKind }) {
         const r = creditUtilization(list);
         const words = { excellent: 'excellent (under 10%)', good: 'good (under 30%)', high: 'high (30% or more)', 'very-high': 'very high (50% or more)' }[r.band];
         return { lines: [`Overall utilisation: ${r.overallPercent}%, which is ${words}.`, ...r.perCard.map((c, i) => `Card ${i + 1}: ${c.percent}%`)] };
+      }
+      if (kind === 'loan-payment') {
+        const r = loanPayment({ amount: num('amount'), aprPercent: num('aprPercent'), months: num('months') });
+        return {
+          lines: [
+            `Monthly payment: ${formatMoney(r.monthlyPayment)}.`,
+            `Over ${num('months')} months you pay ${formatMoney(r.totalPaid)}, of which ${formatMoney(r.totalInterest)} is interest.`,
+          ],
+        };
       }
       const r = compoundGrowth({ initial: num('initial'), monthlyContribution: num('monthlyContribution'), annualRatePercent: num('annualRatePercent'), years: num('years') });
       return {
@@ -153,6 +163,13 @@ export default function PracticeTool({ kind }: { kind: CalculatorKind }) {
             <NumberField name="monthlyContribution" label="Added each month" prefix="$" values={values} set={set} />
             <NumberField name="annualRatePercent" label="Yearly return" suffix="%, an assumption" values={values} set={set} />
             <NumberField name="years" label="Years" values={values} set={set} />
+          </div>
+        )}
+        {kind === 'loan-payment' && (
+          <div className="practice-grid">
+            <NumberField name="amount" label="Amount borrowed" prefix="$" values={values} set={set} />
+            <NumberField name="aprPercent" label="APR" suffix="%" values={values} set={set} />
+            <NumberField name="months" label="Months to repay" values={values} set={set} />
           </div>
         )}
       </form>

@@ -1,0 +1,35 @@
+// `npm run content:check [pillar]`: the content rules of tests/unit/curriculum.test.ts, printed
+// for authors (optionally for one pillar), without running the test suite.
+import { checkCurriculum, checkFactLiterals, checkLesson, LESSONS_PER_LEVEL, type ParsedLesson } from '../src/lib/curriculum.ts';
+import { LEVELS, PILLARS, type Pillar } from '../src/lib/domain.ts';
+import { readFacts, readLessonFiles } from '../src/lib/server/content.ts';
+
+const pillar = Deno.args[0] as Pillar | undefined;
+if (pillar && !PILLARS.includes(pillar)) {
+  console.error(`usage: check-content [${PILLARS.join('|')}]`);
+  Deno.exit(2);
+}
+const facts = readFacts();
+const lessons: ParsedLesson[] = [];
+const problems: string[] = [];
+for (const { file, raw, lesson, error } of readLessonFiles(undefined, facts)) {
+  if (pillar && !file.startsWith(`${pillar}-`) && lesson?.pillar !== pillar) continue;
+  if (!lesson) {
+    problems.push(error!);
+    continue;
+  }
+  lessons.push(lesson);
+  problems.push(...checkLesson(lesson, file), ...checkFactLiterals(raw, facts, file));
+}
+problems.push(...(pillar ? checkCurriculum(lessons).filter((p) => p.startsWith(pillar)) : checkCurriculum(lessons)));
+for (const p of PILLARS.filter((p) => !pillar || p === pillar)) {
+  const inPillar = lessons.filter((l) => l.pillar === p);
+  const questions = inPillar.flatMap((l) => l.questions);
+  const counts = LEVELS.map((level) => inPillar.filter((l) => l.level === level).length).join('/');
+  const longest = questions.filter((q) => q.options.every((o, i) => i === q.correctAnswer || o.length < q.options[q.correctAnswer].length)).length;
+  const positions = [0, 1, 2, 3].map((i) => questions.filter((q) => q.correctAnswer === i).length).join('/');
+  const skills = ['recall', 'apply', 'calculate'].map((s) => `${s} ${questions.filter((q) => q.skill === s).length}`).join(', ');
+  console.log(`${p}: lessons ${counts} (want ${LESSONS_PER_LEVEL} each), ${questions.length} questions, correct is longest in ${longest}, positions ${positions}, ${skills}, weights ${inPillar.reduce((s, l) => s + l.weight, 0).toFixed(2)}`);
+}
+console.log(problems.length ? `\n${problems.length} problem(s):\n- ${problems.join('\n- ')}` : '\nNo problems.');
+Deno.exit(problems.length ? 1 : 0);
