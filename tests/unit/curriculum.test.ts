@@ -15,6 +15,8 @@ import {
 import { checkEquation, findEquations } from '../../src/lib/curriculum-math.ts';
 import { LEVELS, PILLARS } from '../../src/lib/domain.ts';
 import { readFacts, readLessonFiles } from '../../src/lib/server/content.ts';
+import { loadCoachRules } from '../../src/lib/server/coach.ts';
+import { loadAssessmentQuestions } from '../../src/lib/server/assessment.ts';
 
 function loadAll(): { lessons: ParsedLesson[]; problems: string[] } {
   const facts = readFacts();
@@ -49,6 +51,15 @@ Deno.test('most questions put the learner in a situation: per pillar, at least t
     const questions = lessons.filter((l) => l.pillar === pillar).flatMap((l) => l.questions);
     const situated = questions.filter((q) => q.skill !== 'recall').length;
     assert(situated * 3 >= questions.length * 2, `${pillar}: ${situated} of ${questions.length}`);
+  }
+});
+
+Deno.test("every assessment weakness maps to a lesson: each question's weak answers fire a coach tip naming an existing lesson", () => {
+  const slugs = new Set(loadAll().lessons.map((l) => l.slug));
+  const rules = loadCoachRules();
+  for (const question of loadAssessmentQuestions()) {
+    const weak = rules.filter((r) => r.when.answer?.question === question.id && slugs.has(r.lesson));
+    assert(weak.length > 0, `question ${question.id} (${question.text.slice(0, 50)}…) has no tip that names a lesson`);
   }
 });
 

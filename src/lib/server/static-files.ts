@@ -84,7 +84,8 @@ export class StaticFiles {
       if (rel === '/404.html') continue; // served by Astro with status 404
       const ext = path.extname(file).toLowerCase();
       const body = readFileSync(file);
-      const urlPath = rel === '/index.html' ? '/' : rel;
+      // A prerendered page is served at its route: /index.html at /, /curriculum/index.html at /curriculum.
+      const urlPath = rel.endsWith('/index.html') ? rel.slice(0, -'/index.html'.length) || '/' : rel;
       const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
       const headers: Record<string, string> = { ...common };
       for (const [name, value] of Object.entries(pageHeaders.get(urlPath.replace(/\.html$/, '')) ?? {})) {
