@@ -144,6 +144,8 @@ export const assessments = pgTable(
     investingScore: integer('investing_score').notNull(),
     /** Question id → chosen option value; empty when only scores were sent. */
     answers: jsonb('answers').$type<Record<string, string>>().notNull().default({}),
+    /** The version of the assessment the answers belong to (db/content/assessment*.yaml). */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [index('assessments_user_created_idx').on(t.userId, t.createdAt)],

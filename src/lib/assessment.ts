@@ -6,14 +6,28 @@ export interface AssessmentOption {
   value: string;
   label: string;
   score: number;
+  /**
+   * A habit that does not apply to the person (no credit card; not investing yet because the
+   * emergency fund comes first): the answer is not counted, as if the question were unanswered.
+   */
+  notApplicable?: boolean;
 }
+
+/** Knowledge: a situation with one best answer. Habit: what the person does. */
+export const QUESTION_KINDS = ['knowledge', 'habit'] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
 export interface AssessmentQuestion {
   id: number;
   text: string;
   category: Pillar;
+  /** Version 1 questions have none (they were all about habits but one). */
+  kind?: QuestionKind;
   options: AssessmentOption[];
 }
+
+/** "I'm not sure", the last option of every knowledge question (scored 0, never a guess). */
+export const NOT_SURE = "I'm not sure";
 
 export type Answers = Record<string, string>;
 
@@ -25,25 +39,51 @@ export interface PillarScores {
 
 export const MAX_OPTION_SCORE = 4;
 
+/** The option a counted answer chose, or undefined (unanswered, unknown, or "does not apply"). */
+export function countedOption(question: AssessmentQuestion, answers: Answers): AssessmentOption | undefined {
+  const value = answers[String(question.id)];
+  if (value === undefined) return undefined;
+  const option = question.options.find((o) => o.value === value);
+  return option && !option.notApplicable ? option : undefined;
+}
+
+/** Spec 5: the sum of the counted answers' scores / (counted answers × 4), rounded; null with none. */
+function percentOf(questions: AssessmentQuestion[], answers: Answers): number | null {
+  let sum = 0;
+  let counted = 0;
+  for (const question of questions) {
+    const option = countedOption(question, answers);
+    if (!option) continue;
+    sum += option.score;
+    counted += 1;
+  }
+  return counted === 0 ? null : Math.round((sum / (counted * MAX_OPTION_SCORE)) * 100);
+}
+
 /**
  * Category score = sum of chosen option scores / (answered questions in the category × 4), as a
- * rounded percentage. Only answered questions count; a category with none scores 0.
+ * rounded percentage. Only answered questions count (a "does not apply" answer is not counted);
+ * a category with none scores 0.
  */
 export function scoreAnswers(questions: AssessmentQuestion[], answers: Answers): PillarScores {
-  const totals = Object.fromEntries(PILLARS.map((p) => [p, { sum: 0, answered: 0 }])) as Record<Pillar, { sum: number; answered: number }>;
-  for (const question of questions) {
-    const value = answers[String(question.id)];
-    if (value === undefined) continue;
-    const option = question.options.find((o) => o.value === value);
-    if (!option) continue;
-    totals[question.category].sum += option.score;
-    totals[question.category].answered += 1;
-  }
-  const percent = (p: Pillar) => {
-    const { sum, answered } = totals[p];
-    return answered === 0 ? 0 : Math.round((sum / (answered * MAX_OPTION_SCORE)) * 100);
-  };
+  const percent = (p: Pillar) => percentOf(questions.filter((q) => q.category === p), answers) ?? 0;
   return { savingScore: percent('saving'), creditScore: percent('credit'), investingScore: percent('investing') };
+}
+
+/** A pillar's two halves: "what you know" (knowledge questions) and "what you do" (habits). */
+export interface PillarHalves {
+  knowledge: number | null;
+  habits: number | null;
+}
+
+/** Each pillar's halves by the same formula, null where no question of that kind was counted. */
+export function scoreHalves(questions: AssessmentQuestion[], answers: Answers): Record<Pillar, PillarHalves> {
+  return Object.fromEntries(
+    PILLARS.map((p) => {
+      const inPillar = questions.filter((q) => q.category === p);
+      return [p, { knowledge: percentOf(inPillar.filter((q) => q.kind === 'knowledge'), answers), habits: percentOf(inPillar.filter((q) => q.kind === 'habit'), answers) }];
+    }),
+  ) as Record<Pillar, PillarHalves>;
 }
 
 /** Points gained (or lost) per pillar between two assessments, for the progress screen. */

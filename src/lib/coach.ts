@@ -7,19 +7,33 @@ import { levelForScore } from './assessment.ts';
 const pillarOrAny = z.enum([...PILLARS, 'any']);
 
 const answerCondition = z
-  .object({ question: z.number().int().min(1).max(12), atMost: z.number().int().min(0).max(4).optional(), is: z.number().int().min(0).max(4).optional() })
-  .refine((a) => (a.atMost === undefined) !== (a.is === undefined), 'answer needs exactly one of atMost or is');
+  .object({
+    question: z.number().int().min(1).max(12),
+    atMost: z.number().int().min(0).max(4).optional(),
+    is: z.number().int().min(0).max(4).optional(),
+    atLeast: z.number().int().min(0).max(4).optional(),
+  })
+  .refine((a) => [a.atMost, a.is, a.atLeast].filter((v) => v !== undefined).length === 1, 'an answer condition needs exactly one of atMost, is or atLeast');
+type AnswerCondition = z.infer<typeof answerCondition>;
+
+/** True when an answer's score meets the condition. */
+function answerHolds(condition: AnswerCondition, score: number | undefined): boolean {
+  if (score === undefined) return false;
+  if (condition.atMost !== undefined) return score <= condition.atMost;
+  if (condition.atLeast !== undefined) return score >= condition.atLeast;
+  return score === condition.is;
+}
 
 /** Lessons a rule may name besides a curriculum slug (see `resolveLesson`). */
 export const LESSON_REFS = ['next', 'most-missed', 'after-last-pass', 'next-in-another-pillar'] as const;
 
 /** What a template may name (see `fill`). */
-export const COACH_PLACEHOLDERS = ['lesson', 'minutes', 'missed', 'pillar', 'score', 'level', 'completed', 'total', 'passedLesson', 'passedScore', 'passedTotal'] as const;
+export const COACH_PLACEHOLDERS = ['lesson', 'minutes', 'missed', 'pillar', 'score', 'level', 'completed', 'total', 'passedLesson', 'passedScore', 'passedTotal', 'answer'] as const;
 const placeholdersIn = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
 
 /** The option scores (0-4) for which an answer condition holds. */
-export function triggeringScores(answer: { atMost?: number; is?: number }): number[] {
-  return answer.is !== undefined ? [answer.is] : Array.from({ length: (answer.atMost ?? -1) + 1 }, (_, i) => i);
+export function triggeringScores(answer: { atMost?: number; is?: number; atLeast?: number }): number[] {
+  return [0, 1, 2, 3, 4].filter((score) => answerHolds(answer as AnswerCondition, score));
 }
 
 export const coachRuleSchema = z
@@ -30,6 +44,8 @@ export const coachRuleSchema = z
     when: z
       .object({
         answer: answerCondition.optional(),
+        /** A second answer that must also hold (a gate); the evidence is about `answer`. */
+        alsoAnswer: answerCondition.optional(),
         scoreBelow: z.object({ pillar: z.enum(PILLARS), value: z.number().min(0).max(101) }).optional(),
         missedAtLeast: z.number().int().min(1).optional(),
         noQuizzes: z.literal(true).optional(),
@@ -47,11 +63,15 @@ export const coachRuleSchema = z
       if (!(COACH_PLACEHOLDERS as readonly string[]).includes(name)) ctx.addIssue({ code: 'custom', path: ['evidence'], message: `unknown placeholder {${name}}` });
     }
     const answer = rule.when.answer;
+    if (rule.when.alsoAnswer && !answer) ctx.addIssue({ code: 'custom', path: ['when'], message: 'alsoAnswer goes with an answer condition' });
     if (!answer) {
       if (typeof rule.evidence !== 'string') ctx.addIssue({ code: 'custom', path: ['evidence'], message: 'per-score evidence needs an answer condition' });
+      if (templates.some((t) => t.includes('{answer}'))) ctx.addIssue({ code: 'custom', path: ['evidence'], message: '{answer} needs an answer condition' });
       return;
     }
-    // An answer can be any of several options: each gets its own sentence, so none misstates it.
+    // The evidence quotes the chosen option itself...
+    if (typeof rule.evidence === 'string' && rule.evidence.includes('{answer}')) return;
+    // ...or, since an answer can be any of several options, each gets its own sentence, so none misstates it.
     const want = triggeringScores(answer).map(String).join(',');
     const have = typeof rule.evidence === 'string' ? '' : Object.keys(rule.evidence).sort().join(',');
     if (have !== want) ctx.addIssue({ code: 'custom', path: ['evidence'], message: `a rule on question ${answer.question} needs one evidence sentence for each score it fires on (${want})` });
@@ -70,11 +90,19 @@ export interface CoachLesson {
 }
 
 export interface CoachEvidence {
-  /** Latest assessment: question id → option score (0-4). */
+  /**
+   * Latest assessment, when it is of the current version: question id → the counted answer's
+   * score (0-4). A "does not apply" answer, and every answer of an older version, is absent.
+   */
   answerScores: Record<number, number>;
+  /** The same answers' option labels, word for word (for {answer}). */
+  answerLabels?: Record<number, string>;
   scores: Record<Pillar, number> | null;
   completedSlugs: Set<string>;
-  /** Missed quiz questions per lesson slug, over every attempt. */
+  /**
+   * Per lesson slug: the questions missed in the learner's last try of its quiz, for lessons whose
+   * last try was not a pass (a lesson passed since has no misses to point at).
+   */
   missedBySlug: Record<string, number>;
   totalQuizzes: number;
   /** The newest passed quiz attempt. */
@@ -84,6 +112,8 @@ export interface CoachEvidence {
   lessonsBySlug: Record<string, CoachLesson>;
   /** Uncompleted lessons the learner can open, in learning order. */
   openLessons: CoachLesson[];
+  /** Lessons no tip may name (the dashboard's Continue lesson: its own button already says it). */
+  excludedLessonIds?: ReadonlySet<number>;
 }
 
 export interface CoachTip {
@@ -98,12 +128,8 @@ export const MAX_TIPS = 4;
 
 function conditionsHold(rule: CoachRule, e: CoachEvidence, lesson: CoachLesson | undefined): boolean {
   const w = rule.when;
-  if (w.answer) {
-    const score = e.answerScores[w.answer.question];
-    if (score === undefined) return false;
-    if (w.answer.atMost !== undefined && score > w.answer.atMost) return false;
-    if (w.answer.is !== undefined && score !== w.answer.is) return false;
-  }
+  if (w.answer && !answerHolds(w.answer, e.answerScores[w.answer.question])) return false;
+  if (w.alsoAnswer && !answerHolds(w.alsoAnswer, e.answerScores[w.alsoAnswer.question])) return false;
   if (w.scoreBelow && (!e.scores || e.scores[w.scoreBelow.pillar] >= w.scoreBelow.value)) return false;
   if (w.missedAtLeast !== undefined && (!lesson || (e.missedBySlug[lesson.slug] ?? 0) < w.missedAtLeast)) return false;
   if (w.noQuizzes && e.totalQuizzes > 0) return false;
@@ -148,7 +174,7 @@ function evidenceTemplate(rule: CoachRule, e: CoachEvidence): string | undefined
  * quiz); {lesson}, {minutes}, {missed}. Undefined when the learner has no such record, so a
  * tip is never shown with evidence we do not have.
  */
-function fill(template: string, lesson: CoachLesson, e: CoachEvidence): string | undefined {
+function fill(template: string, lesson: CoachLesson, e: CoachEvidence, rule?: CoachRule): string | undefined {
   const inPillar = Object.values(e.lessonsBySlug).filter((l) => l.pillar === lesson.pillar);
   const score = e.scores?.[lesson.pillar];
   const passed = e.lastPassed && e.lessonsBySlug[e.lastPassed.slug];
@@ -164,6 +190,7 @@ function fill(template: string, lesson: CoachLesson, e: CoachEvidence): string |
     passedLesson: passed ? `“${passed.title}”` : undefined,
     passedScore: e.lastPassed ? String(e.lastPassed.score) : undefined,
     passedTotal: e.lastPassed ? String(e.lastPassed.totalQuestions) : undefined,
+    answer: rule?.when.answer ? e.answerLabels?.[rule.when.answer.question] : undefined,
   };
   let missing = false;
   const text = template.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -183,7 +210,8 @@ export function coachTips(rules: CoachRule[], e: CoachEvidence, max = MAX_TIPS):
       a.id.localeCompare(b.id),
   );
   const tips: CoachTip[] = [];
-  const used = new Set<number>();
+  const used = new Set<number>(e.excludedLessonIds);
+  const aboutMisses = new Set<string>();
   for (const rule of ordered) {
     if (tips.length >= max) break;
     const lesson = resolveLesson(rule, e, used, new Set(tips.map((t) => t.pillar)));
@@ -191,11 +219,22 @@ export function coachTips(rules: CoachRule[], e: CoachEvidence, max = MAX_TIPS):
     if (!rule.evenIfCompleted && e.completedSlugs.has(lesson.slug)) continue;
     if (!conditionsHold(rule, e, lesson)) continue;
     const template = evidenceTemplate(rule, e);
-    const evidence = template === undefined ? undefined : fill(template, lesson, e);
-    const advice = fill(rule.advice, lesson, e);
+    const evidence = template === undefined ? undefined : fill(template, lesson, e, rule);
+    const advice = fill(rule.advice, lesson, e, rule);
     if (evidence === undefined || advice === undefined) continue;
     used.add(lesson.id);
     tips.push({ id: rule.id, pillar: lesson.pillar, evidence, text: `${evidence}, ${advice}`, lesson });
+    if (rule.when.missedAtLeast !== undefined) aboutMisses.add(rule.id);
   }
-  return tips;
+  return focusFirst(tips, e.focusPillar, aboutMisses);
+}
+
+/** A tip about quiz misses never comes before the focus pillar's first tip. */
+function focusFirst(tips: CoachTip[], focus: Pillar | null, aboutMisses: Set<string>): CoachTip[] {
+  const firstFocus = tips.findIndex((t) => t.pillar === focus && !aboutMisses.has(t.id));
+  const missed = tips.findIndex((t) => aboutMisses.has(t.id));
+  if (firstFocus < 0 || missed < 0 || missed > firstFocus) return tips;
+  const reordered = tips.filter((_, i) => i !== missed);
+  reordered.splice(firstFocus, 0, tips[missed]);
+  return reordered;
 }

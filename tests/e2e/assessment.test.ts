@@ -1,8 +1,10 @@
-import { test, expect, expectNoSeriousA11yViolations, gotoHydrated, signedInLearner } from './fixtures.ts';
+import { test, expect, expectNoSeriousA11yViolations, gotoHydrated, signedInLearner, waitForHydration } from './fixtures.ts';
+import { labelScoring, picksScoring } from '../helpers/assessment-answers.ts';
 
-// Option index (0-4 = score) chosen for each of the 12 questions, and the scores they give:
-// saving 4+3+2+1 = 10/16 → 63, credit 0+1+0+1 = 2/16 → 13, investing 4+4+4+3 = 15/16 → 94.
-const picks = [4, 3, 2, 1, 0, 1, 0, 1, 4, 4, 4, 3];
+// The option (its position on screen) chosen for each of the 12 questions, by the score it gives:
+// saving 4+3+2+1 = 10/16 → 63, credit 0+1+0+1 = 2/16 → 13, investing 4+4+4+4 = 16/16 → 100.
+const scores = [4, 3, 2, 1, 0, 1, 0, 1, 4, 4, 4, 4];
+const picks = picksScoring(scores);
 
 test.describe('assessment', () => {
   test('the wizard by mouse: one question at a time, the disabled rules, progress, and the complete view', async ({ page }) => {
@@ -28,7 +30,7 @@ test.describe('assessment', () => {
     await expect(page.getByText('100% complete')).toBeVisible();
     await page.getByRole('button', { name: 'Previous' }).click();
     await expect(page.getByText('Question 11 of 12')).toBeVisible();
-    await expect(page.getByRole('radio').nth(4)).toBeChecked();
+    await expect(page.getByRole('radio').nth(picks[10])).toBeChecked();
     await next.click();
     await page.getByRole('button', { name: 'Complete Assessment' }).click();
     await expect(page.getByRole('heading', { name: 'Assessment Complete!' })).toBeVisible();
@@ -41,14 +43,20 @@ test.describe('assessment', () => {
     await expect(item('credit')).toContainText('Start with foundation concepts');
     await expect(item('credit')).toContainText('Beginner');
     await expect(item('credit')).toHaveClass(/score-red/);
-    await expect(item('investing')).toContainText('94');
+    await expect(item('investing')).toContainText('100');
     await expect(item('investing')).toContainText('Excellent knowledge');
     await expect(item('investing')).toContainText('Advanced');
     await expect(item('investing')).toHaveClass(/score-green/);
+    // Both halves: what you know (q3 2 + q4 1 = 3/8) and what you do (q1 4 + q2 3 = 7/8).
+    await expect(page.getByTestId('knowledge-saving')).toHaveText('38 of 100');
+    await expect(page.getByTestId('habits-saving')).toHaveText('88 of 100');
+    await expect(page.getByTestId('knowledge-credit')).toHaveText('13 of 100');
+    await expect(page.getByTestId('habits-credit')).toHaveText('13 of 100');
     await expectNoSeriousA11yViolations(page);
 
     const saved = await (await page.request.get('/api/assessment')).json();
-    expect([saved.savingScore, saved.creditScore, saved.investingScore]).toEqual([63, 13, 94]);
+    expect([saved.savingScore, saved.creditScore, saved.investingScore]).toEqual([63, 13, 100]);
+    expect(saved.version).toBe(2);
     await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
     await page.waitForURL('**/dashboard');
     await page.goto('/');
@@ -114,6 +122,32 @@ test.describe('assessment', () => {
     await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
     await page.reload();
     await expect(page.getByText('Question 1 of 12')).toBeVisible();
+  });
+
+  test('take it, see what you know and what you do, open the placed level, and read a tip whose evidence is your own answer', async ({ page }) => {
+    await signedInLearner(page, { firstName: 'Ola' });
+    await gotoHydrated(page, '/assessment');
+    // Saving: strong habits, weak knowledge; credit and investing strong (credit intermediate, saving beginner).
+    const mine = picksScoring([4, 4, 0, 0, 4, 4, 4, 4, 4, 4, 4, 4]);
+    for (let i = 0; i < 12; i++) {
+      await expect(page.getByText(`Question ${i + 1} of 12`)).toBeVisible();
+      await page.getByRole('radio').nth(mine[i]).check();
+      await page.getByRole('button', { name: i < 11 ? 'Next' : 'Complete Assessment' }).click();
+    }
+    await expect(page.getByRole('heading', { name: 'Assessment Complete!' })).toBeVisible();
+    await expect(page.getByText('What you know').first()).toBeVisible();
+    await expect(page.getByTestId('knowledge-saving')).toHaveText('0 of 100');
+    await expect(page.getByTestId('habits-saving')).toHaveText('100 of 100');
+    await expect(page.locator('[data-pillar="saving"]')).toContainText('You start at Intermediate'); // (4+4+0+0)/16 = 50
+    await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
+    await page.waitForURL('**/dashboard');
+    await waitForHydration(page);
+    // The tip quotes the option chosen for Maya's $150 (question 3), word for word.
+    const tip = page.getByTestId('coach').locator('[data-tip="pay-yourself-first-knowledge"]');
+    await expect(tip).toContainText(`For Maya's $150 a month (question 3), you chose “${labelScoring(3, 0)}”`);
+    // The placed level is open in the lessons list.
+    await page.goto('/lessons?pillar=saving');
+    await expect(page.getByRole('link', { name: 'Intermediate' })).toHaveAttribute('aria-current', 'page');
   });
 
   test('a signed-out visitor to /assessment goes to /', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { test, expect, expectNoSeriousA11yViolations, signedInLearner, correctAnswersOf, lessonIdOf, answerQuiz, gotoHydrated, linkFrom, PASSWORD, type Mail } from './fixtures.ts';
 import { readFileSync } from 'node:fs';
+import { answersScoring, labelScoring } from '../helpers/assessment-answers.ts';
 
 /** Every e-mail the Resend double has received for `address`, oldest first. */
 async function mailsTo(address: string): Promise<Mail[]> {
@@ -11,39 +12,46 @@ const isConfirmation = (m: Mail) => m.subject === 'Confirm your e-mail address';
 test.describe('coach, review and data rights', () => {
   test('a learner with weak credit answers sees the matching tip and its lesson, and why', async ({ page }) => {
     const { headers } = await signedInLearner(page, { firstName: 'Kim' });
-    // Strong saving and investing; weak credit: missed a payment (q5 = 0), high utilisation (q6 = 1).
-    const answers = { 1: '4', 2: '4', 3: '4', 4: '4', 5: '0', 6: '1', 7: '1', 8: '2', 9: '4', 10: '4', 11: '4', 12: '4' }; // credit (0+1+1+2)/16 = 25
+    // Strong saving and investing; weak credit: paid 30+ days late more than once (q5 = 0), carries
+    // a card balance (q6 = 1), and two knowledge answers that show partial understanding.
+    const answers = answersScoring({ 1: 4, 2: 4, 3: 4, 4: 4, 5: 0, 6: 1, 7: 1, 8: 1, 9: 4, 10: 4, 11: 4, 12: 4 }); // credit 3/16 = 19
     await page.request.post('/api/assessment/submit', { headers, data: { answers } });
     await gotoHydrated(page, '/dashboard');
+    // The Continue lesson is the first credit lesson; the tip that names it is its reason, not a tip.
+    await expect(page.getByTestId('next-lesson')).toContainText('How Credit Scores Work');
+    await expect(page.getByTestId('next-reason')).toHaveText('Why this lesson: You said you paid a bill 30 or more days late more than once in the last 2 years (question 5).');
     const coach = page.getByTestId('coach');
-    const tip = coach.locator('[data-tip="missed-payments"]');
-    await expect(tip).toContainText('You said you last missed a payment or paid late within the last year (question 5)');
-    await expect(coach.locator('.tip').first()).toHaveAttribute('data-tip', 'missed-payments');
-    const utilization = coach.locator('[data-tip="high-utilization"]');
-    await expect(utilization).toContainText('question 6');
-    // Its lesson is the second credit lesson, locked until the first is done: the coach says so
-    // and points to the lesson that opens the way.
-    await expect(utilization.getByTestId('opens-after')).toHaveText('“Credit Utilization: Use Less of Your Limit” opens after “How Credit Scores Work”.');
-    await expect(utilization.getByRole('link')).toHaveText('Start with “How Credit Scores Work”');
+    await expect(coach.locator('[data-tip="late-payments"]')).toHaveCount(0);
+    const balance = coach.locator('[data-tip="carries-balance"]');
+    await expect(balance).toContainText('You said you carry a credit card balance most months (question 6)');
+    await expect(coach.locator('.tip').first()).toHaveAttribute('data-tip', 'carries-balance');
+    // Its lesson is later in credit beginner, locked until the ones before it are done: the coach
+    // says so and points to the lesson that opens the way.
+    await expect(balance.getByTestId('opens-after')).toHaveText('“APR, Interest and the Minimum Payment Trap” opens after “How Credit Scores Work”.');
+    await expect(balance.getByRole('link')).toHaveText('Start with “How Credit Scores Work”');
+    const utilization = coach.locator('[data-tip="utilization-knowledge"]');
+    await expect(utilization).toContainText(`you chose “${labelScoring(7, 1)}”`);
     const count = await coach.locator('.tip').count();
     expect(count).toBeGreaterThanOrEqual(2);
     expect(count).toBeLessThanOrEqual(4);
-    await coach.getByText('Why this?').click();
+    await expect(coach.getByText('Educational content, not individual financial, tax or legal advice.')).toBeVisible();
+    await coach.getByText('Why this level?').click();
     await expect(page.getByTestId('why')).toContainText('Credit is your focus');
-    await expect(page.getByTestId('why').locator('[data-why="credit"]')).toContainText('which places you at Beginner');
+    const why = page.getByTestId('why').locator('[data-why="credit"]');
+    await expect(why).toContainText('19 of 100 in our assessment, which places you at Beginner');
+    await expect(why).toContainText('What you know: 25 of 100. What you do: 13 of 100.');
+    await expect(why).toContainText(labelScoring(5, 0));
     await expectNoSeriousA11yViolations(page);
-    await tip.getByRole('link').click();
+    await page.getByTestId('next-lesson').click();
     await page.waitForURL('**/lesson/*');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Credit Score/i);
-    // Passing that lesson replaces the tip with the next one.
+    // Passing that lesson moves Continue on; the evidence no longer applies to a done lesson.
     const slug = 'credit-how-scores-work';
     await answerQuiz(page, correctAnswersOf(slug));
     await expect(page.getByRole('heading', { name: /You passed/ })).toBeVisible();
     await gotoHydrated(page, '/dashboard');
-    await expect(page.getByTestId('coach').locator('[data-tip="missed-payments"]')).toHaveCount(0);
-    const nowOpen = page.getByTestId('coach').locator('[data-tip="high-utilization"]');
-    await expect(nowOpen.getByTestId('opens-after')).toHaveCount(0);
-    await expect(nowOpen.getByRole('link')).toHaveText('Open “Credit Utilization: Use Less of Your Limit”');
+    await expect(page.getByTestId('next-lesson')).not.toContainText('How Credit Scores Work');
+    await expect(page.getByTestId('coach').locator('[data-tip="late-payments"]')).toHaveCount(0);
   });
 
   test('a missed question appears in review when it is due, and answering it shows the explanation', async ({ page }) => {
@@ -76,7 +84,7 @@ test.describe('coach, review and data rights', () => {
 
   test('the export contains the learner\'s attempts; deletion signs them out and the e-mail can sign up again', async ({ page }) => {
     const { email, user } = await signedInLearner(page, { firstName: 'Sam' });
-    const slug = 'saving-pay-yourself-first';
+    const slug = 'saving-banking-basics'; // the first saving lesson, open to everyone
     const id = await lessonIdOf(page, 'saving', slug);
     await page.goto(`/lesson/${id}`);
     await answerQuiz(page, correctAnswersOf(slug));
@@ -89,7 +97,7 @@ test.describe('coach, review and data rights', () => {
     const data = JSON.parse(readFileSync(file!, 'utf8'));
     expect(data.user.email).toBe(email);
     expect(data.quizAttempts).toHaveLength(1);
-    expect(data.quizAttempts[0].score).toBe(3);
+    expect(data.quizAttempts[0].score).toBe(correctAnswersOf(slug).length);
     expect(JSON.stringify(data)).not.toMatch(/argon2|passwordHash|secretHash/);
 
     await page.getByRole('button', { name: 'Delete my account' }).click();

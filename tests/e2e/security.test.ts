@@ -28,7 +28,7 @@ test.describe('verification links', () => {
     await page.waitForURL('**/set-password?reason=verified-elsewhere');
     await expect(page.getByText('opened on a different device or browser')).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
-    await expect(page.getByLabel('Current password')).toHaveCount(0);
+    await expect(page.getByLabel('Current password', { exact: true })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
     await page.getByLabel('Password', { exact: true }).fill('Owners-Choice-26');
     await page.getByLabel('Confirm password', { exact: true }).fill('Owners-Choice-26');
@@ -64,12 +64,12 @@ test.describe('verification links', () => {
     await page.waitForURL('**/assessment');
     await page.goto('/set-password');
     await expect(page.getByRole('heading', { name: 'Change your password' })).toBeVisible();
-    await page.getByLabel('Current password').fill('Not-The-Right-1');
-    await page.getByLabel('New password').fill('Next-Password-26');
-    await page.getByLabel('Confirm password').fill('Next-Password-26');
+    await page.getByLabel('Current password', { exact: true }).fill('Not-The-Right-1');
+    await page.getByLabel('New password', { exact: true }).fill('Next-Password-26');
+    await page.getByLabel('Confirm password', { exact: true }).fill('Next-Password-26');
     await page.getByRole('button', { name: 'Set Password' }).click();
     await expect(page.getByRole('alert')).toHaveText('Your current password is not right.');
-    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByLabel('Current password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Set Password' }).click();
     await page.waitForURL('**/assessment');
   });

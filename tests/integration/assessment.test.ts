@@ -4,6 +4,7 @@ import { startResendDouble } from '../helpers/resend-double.mjs';
 import { Client } from '../helpers/client.ts';
 import { createLearner } from '../helpers/learners.ts';
 import { scoreChange } from '../../src/lib/assessment.ts';
+import { answersScoring } from '../helpers/assessment-answers.ts';
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 const resend = await startResendDouble();
@@ -19,16 +20,25 @@ Deno.test({
     assertEquals((await client.get('/api/assessment')).status, 404);
     assertEquals((await client.get('/api/assessment/user')).body, null);
 
-    const answers = { 1: '4', 2: '4', 3: '3', 4: '3', 5: '2', 6: '2', 7: '1', 8: '1', 9: '0', 10: '0', 11: '1', 12: '0' };
+    const answers = answersScoring({ 1: 4, 2: 4, 3: 2, 4: 4, 5: 2, 6: 2, 7: 1, 8: 1, 9: 0, 10: 0, 11: 1, 12: 0 });
     // Claimed scores are ignored when answers are given.
     const first = await client.post<{ assessment: { id: string }; savingScore: number; creditScore: number; investingScore: number }>('/api/assessment/submit', { userId: id, answers, savingScore: 0, creditScore: 100, investingScore: 100 });
     assertEquals(first.status, 201);
+    // saving (4 + 4 + 2 + 4) / 16 = 88; credit (2 + 2 + 1 + 1) / 16 = 38; investing 1 / 16 = 6.
     assertEquals([first.body.savingScore, first.body.creditScore, first.body.investingScore], [88, 38, 6]);
 
-    const latest = await client.get<{ savingScore: number; levels: Record<string, string>; answers: Record<string, string> }>('/api/assessment');
+    type Result = { savingScore: number; levels: Record<string, string>; answers: Record<string, string>; version: number; earlierVersion: boolean; halves: Record<string, { knowledge: number | null; habits: number | null }> };
+    const latest = await client.get<Result>('/api/assessment');
     assertEquals(latest.status, 200);
     assertEquals(latest.body.levels, { saving: 'advanced', credit: 'beginner', investing: 'beginner' });
-    assertEquals(latest.body.answers['1'], '4');
+    assertEquals(latest.body.answers['1'], answers['1']);
+    // The result says its version and both halves: what you know (knowledge) and what you do (habits).
+    assertEquals([latest.body.version, latest.body.earlierVersion], [2, false]);
+    assertEquals(latest.body.halves, {
+      saving: { knowledge: 75, habits: 100 }, // q3 2 + q4 4 = 6/8; q1 4 + q2 4
+      credit: { knowledge: 25, habits: 50 }, // q7 1 + q8 1 = 2/8; q5 2 + q6 2 = 4/8
+      investing: { knowledge: 0, habits: 13 }, // q10 0 + q12 0; q9 0 + q11 1 = 1/8
+    });
 
     const second = await client.post<{ assessment: { id: string } }>('/api/assessment/submit', { savingScore: 55, creditScore: 80, investingScore: 20 });
     assertEquals(second.status, 201);
@@ -63,15 +73,16 @@ Deno.test({
     assertEquals(await progress(), { count: 0, first: null, newest: null });
 
     // First: saving 2+2+2+2 = 50, credit 1+1+1+1 = 25, investing 4+4+4+4 = 100.
-    const firstAnswers = { 1: '2', 2: '2', 3: '2', 4: '2', 5: '1', 6: '1', 7: '1', 8: '1', 9: '4', 10: '4', 11: '4', 12: '4' };
+    const firstAnswers = answersScoring({ 1: 2, 2: 2, 3: 2, 4: 2, 5: 1, 6: 1, 7: 1, 8: 1, 9: 4, 10: 4, 11: 4, 12: 4 });
     assertEquals((await client.post('/api/assessment/submit', { answers: firstAnswers })).status, 201);
     const once = await progress();
     assertEquals(once.count, 1);
     assertEquals([once.first?.savingScore, once.first?.creditScore, once.first?.investingScore], [50, 25, 100]);
     assertEquals(once.newest, once.first);
 
-    // Retake: credit 2+2+2+2 = 50 (+25), investing 3+3+3+3 = 75 (-25), saving unchanged.
-    const retakeAnswers = { ...firstAnswers, 5: '2', 6: '2', 7: '2', 8: '2', 9: '3', 10: '3', 11: '3', 12: '3' };
+    // Retake: credit 2+2+4+0 = 50 (+25), investing 4+4+3+1 = 75 (-25), saving unchanged.
+    // (questions 9, 10 and 12 have no option scored 3: 4 + 4 + 3 + 1 = 12/16 = 75)
+    const retakeAnswers = { ...firstAnswers, ...answersScoring({ 5: 2, 6: 2, 7: 4, 8: 0, 9: 4, 10: 4, 11: 3, 12: 1 }) };
     assertEquals((await client.post('/api/assessment/submit', { answers: retakeAnswers })).status, 201);
     const twice = await progress();
     assertEquals(twice.count, 2);
@@ -99,6 +110,7 @@ Deno.test({
       { answers: { 13: '2' } },
       { answers: { 1: '5' } },
       { answers: { 1: '-1' } },
+      { answers: { 1: '4' } }, // a value of version 1, not an option of today's questions
       { answers: {} },
       {},
       [],
@@ -137,7 +149,7 @@ Deno.test({
     const before = await client.get('/');
     assertEquals(before.status, 302);
     assertEquals(before.headers.get('location'), '/assessment');
-    await client.post('/api/assessment/submit', { answers: { 1: '2' } });
+    await client.post('/api/assessment/submit', { answers: answersScoring({ 1: 2 }) });
     const after = await client.get('/');
     assertEquals(after.headers.get('location'), '/dashboard');
     const anonymous = await new Client(server.url).get('/assessment');

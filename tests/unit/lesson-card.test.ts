@@ -22,6 +22,8 @@ function lesson(overrides: Partial<Lesson> = {}): Lesson {
     sources: [],
     reviewedAt: null,
     version: 1,
+    sourceHash: null,
+    sourceVersion: null,
     deletedAt: null,
     createdAt: new Date(0),
     updatedAt: new Date(0),

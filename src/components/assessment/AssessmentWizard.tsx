@@ -5,6 +5,7 @@ import {
   colourForScore,
   levelForScore,
   scoreAnswers,
+  scoreHalves,
   type Answers,
   type AssessmentQuestion,
   type PillarScores,
@@ -128,12 +129,17 @@ export default function AssessmentWizard({ questions, userId, retake = false }: 
   }
 
   if (result) {
+    const halves = scoreHalves(questions, answers);
+    const half = (value: number | null) => (value === null ? 'not counted' : `${value} of 100`);
     return (
       <section className="card assessment-complete" aria-labelledby="complete-title">
         <h1 id="complete-title" tabIndex={-1} ref={(el) => el?.focus()}>
           Assessment Complete!
         </h1>
-        <p>Here is your Wealth Snapshot. Your scores open the right level in each pillar.</p>
+        <p>
+          Here is your Wealth Snapshot: a result from 0 to 100 in each pillar, from what you know (the questions with one best answer) and
+          what you do (your habits). Your results open the right level in each pillar.
+        </p>
         <ul className="snapshot-list">
           {PILLARS.map((pillar) => {
             const score = pillar === 'saving' ? result.savingScore : pillar === 'credit' ? result.creditScore : result.investingScore;
@@ -151,6 +157,16 @@ export default function AssessmentWizard({ questions, userId, retake = false }: 
                 <div className="meter" aria-hidden="true">
                   <span className={`meter-fill w-${Math.round(score / 5) * 5}`} />
                 </div>
+                <dl className="snapshot-halves">
+                  <div>
+                    <dt>What you know</dt>
+                    <dd data-testid={`knowledge-${pillar}`}>{half(halves[pillar].knowledge)}</dd>
+                  </div>
+                  <div>
+                    <dt>What you do</dt>
+                    <dd data-testid={`habits-${pillar}`}>{half(halves[pillar].habits)}</dd>
+                  </div>
+                </dl>
                 <p className="snapshot-band">
                   <span className={`badge badge-${colour}`}>{bandForScore(score)}</span> You start at{' '}
                   <strong>{LEVEL_LABELS[levelForScore(score)]}</strong>.

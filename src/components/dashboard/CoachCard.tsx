@@ -1,6 +1,6 @@
 import { PILLAR_LABELS } from '../../lib/domain.ts';
+import { ADVICE_DISCLAIMER } from '../../lib/disclaimer.ts';
 import type { Coach } from '../../lib/server/coach.ts';
-
 
 /** The money coach: tips tied to the learner's own evidence, and why each pillar is where it is. */
 export default function CoachCard({ coach }: { coach: Coach }) {
@@ -33,20 +33,32 @@ export default function CoachCard({ coach }: { coach: Coach }) {
         </ol>
       )}
       <details className="why" data-testid="why">
-        <summary>Why this?</summary>
+        <summary>Why this level?</summary>
         {coach.focusReason && <p className="focus-reason">{coach.focusReason}</p>}
-        {!coach.answersKnown && <p>Take the assessment and your answers will show here.</p>}
+        {coach.assessmentVersion === null && <p>Take the assessment and your answers will show here.</p>}
+        {coach.earlierVersion && (
+          <p className="alert alert-info" data-testid="earlier-version">
+            Your result came from an earlier version of the assessment (version {coach.assessmentVersion}), so the tips read your results and quizzes,
+            not your answers. Retake it to see what you know and what you do, question by question.
+          </p>
+        )}
         {coach.why.map((p) => (
           <div key={p.pillar} className="why-pillar" data-why={p.pillar}>
             <h3>
               {PILLAR_LABELS[p.pillar]}
               {p.score !== null && (
                 <span className="why-score">
-                  : {p.score}/100, which places you at {p.level}
+                  : {p.score} of 100 in our assessment, which places you at {p.level}
                 </span>
               )}
             </h3>
-            {coach.answersKnown && (
+            {p.halves && (
+              <p className="why-halves">
+                What you know: {p.halves.knowledge === null ? 'not counted' : `${p.halves.knowledge} of 100`}. What you do:{' '}
+                {p.halves.habits === null ? 'not counted' : `${p.halves.habits} of 100`}.
+              </p>
+            )}
+            {coach.assessmentVersion !== null && (
               <table className="why-table">
                 <thead>
                   <tr>
@@ -60,9 +72,10 @@ export default function CoachCard({ coach }: { coach: Coach }) {
                     <tr key={a.questionId}>
                       <td>
                         {a.questionId}. {a.question}
+                        {a.kind && <span className="why-kind"> ({a.kind === 'knowledge' ? 'what you know' : 'what you do'})</span>}
                       </td>
                       <td>{a.answer ?? 'Not answered'}</td>
-                      <td>{a.points ?? '—'}</td>
+                      <td>{a.answer !== null && !a.counted ? 'Not counted (does not apply)' : (a.points ?? '—')}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -70,8 +83,12 @@ export default function CoachCard({ coach }: { coach: Coach }) {
             )}
           </div>
         ))}
-        <p className="hint">A pillar's score is the points of its answered questions out of 4 each. 75 or more places you at Advanced, 50 to 74 at Intermediate, below 50 at Beginner.</p>
+        <p className="hint">
+          A pillar's result is the points of its counted answers out of 4 each (an answer that does not apply to you is not counted). 75 or more
+          places you at Advanced, 50 to 74 at Intermediate, below 50 at Beginner. It is our own measure, not a credit score.
+        </p>
       </details>
+      <p className="disclaimer">{ADVICE_DISCLAIMER}</p>
     </section>
   );
 }

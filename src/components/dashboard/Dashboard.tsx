@@ -95,7 +95,7 @@ export default function Dashboard({ initial, firstVisit }: Props) {
             <p>
               {isPriority(priority.weightedProgress) ? 'This pillar needs your attention: ' : 'Your lowest pillar so far: '}
               {Math.round(priority.weightedProgress)}% of its lessons done
-              {priority.assessment ? `, assessment score ${priority.assessment.score}.` : '.'}
+              {priority.assessment ? `, and ${priority.assessment.score} of 100 in our assessment.` : '.'}
             </p>
             <a className="btn btn-primary" href={`/lessons?pillar=${priority.pillar}`}>
               Study {PILLAR_LABELS[priority.pillar]}
@@ -106,9 +106,16 @@ export default function Dashboard({ initial, firstVisit }: Props) {
         <section className="card quick" aria-labelledby="quick-title">
           <h2 id="quick-title">Quick Actions</h2>
           {data.nextLesson ? (
-            <a className="btn btn-primary btn-block" href={`/lesson/${data.nextLesson.id}`} data-testid="next-lesson">
-              Next Lesson: {data.nextLesson.title}
-            </a>
+            <>
+              <a className="btn btn-primary btn-block" href={`/lesson/${data.nextLesson.id}`} data-testid="next-lesson">
+                Next Lesson: {data.nextLesson.title}
+              </a>
+              {data.coach.continueReason && (
+                <p className="small next-reason" data-testid="next-reason">
+                  Why this lesson: {data.coach.continueReason}.
+                </p>
+              )}
+            </>
           ) : (
             <p>You've completed every lesson you can open. Great work!</p>
           )}

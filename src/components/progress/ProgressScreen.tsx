@@ -202,6 +202,12 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
                       })}
                     </tbody>
                   </table>
+                  {first.version !== newest.version && (
+                    <p className="hint" data-testid="versions-differ">
+                      Your first result came from version {first.version} of the assessment and your newest from version {newest.version}. The
+                      questions changed between them, so read the change as a rough guide, not an exact comparison.
+                    </p>
+                  )}
                 </section>
               )}
               <p>

@@ -54,8 +54,10 @@ export function log(level: Level, msg: string, fields: Record<string, unknown> =
 export function describeError(error: unknown): Record<string, unknown> {
   if (error instanceof Error) {
     const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
-    const isQueryError = 'query' in error || 'params' in error || /^Failed query:/.test(error.message);
-    const message = isQueryError ? `database query failed: ${String(cause?.message ?? 'unknown cause')}` : error.message;
+    // drizzle wraps the database's error in one whose message quotes the query and its parameters;
+    // the database's own message (its cause) names what went wrong without them.
+    const wrapsQuery = /^Failed query:/.test(error.message) || ('params' in error && cause !== undefined);
+    const message = wrapsQuery ? `database query failed: ${redactText(String(cause?.message ?? 'unknown cause'))}` : redactText(error.message);
     const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
     return { error: message, code: (error as { code?: unknown }).code ?? cause?.code, stack: [`${error.name}: ${message}`, ...frames].join('\n') };
   }

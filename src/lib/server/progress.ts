@@ -4,7 +4,7 @@ import { lessons, questionSets, quizAttempts, userBadges, users } from '../../..
 import { getDb } from './db.ts';
 import { answeredResponses, countsFor, isUnlockedFor, loadLearnerState, type LearnerState, type PrefetchedLearner } from './lessons.ts';
 import { listAssessments } from './assessment.ts';
-import { buildCoach } from './coach.ts';
+import { buildCoach, summarizeQuizzes } from './coach.ts';
 import { countDue } from './review.ts';
 import { colourForScore, messageForScore, scoreOf, levelForScore, type ScoreColour } from '../assessment.ts';
 import { LEVELS, PILLARS, type Level, type Pillar } from '../domain.ts';
@@ -137,7 +137,7 @@ export async function buildDashboard(userId: string, firstName: string, now = ne
   const next = (priority ? nextLesson(open, state.completed, priority) : undefined) ?? nextLesson(open, state.completed);
   const weighted = Object.fromEntries(pillars.map((p) => [p.pillar, p.weightedProgress])) as Record<Pillar, number>;
   return {
-    coach: buildCoach(state, attempts, latest ?? null, priority, weighted),
+    coach: buildCoach(state, summarizeQuizzes(attempts), latest ?? null, priority, weighted, next?.id ?? null),
     reviewDue: await countDue(userId, now),
     firstName,
     hasAssessment: Boolean(latest),
@@ -196,8 +196,8 @@ export async function buildUserProgress(userId: string, email: string, prefetche
     },
     assessments: {
       count: assessments.length,
-      first: first && { savingScore: first.savingScore, creditScore: first.creditScore, investingScore: first.investingScore, date: first.createdAt },
-      newest: newest && { savingScore: newest.savingScore, creditScore: newest.creditScore, investingScore: newest.investingScore, date: newest.createdAt },
+      first: first && { savingScore: first.savingScore, creditScore: first.creditScore, investingScore: first.investingScore, date: first.createdAt, version: first.version },
+      newest: newest && { savingScore: newest.savingScore, creditScore: newest.creditScore, investingScore: newest.investingScore, date: newest.createdAt, version: newest.version },
     },
     badges: await awardBadges(userId, state, attempts),
   };
