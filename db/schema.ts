@@ -34,6 +34,15 @@ export const users = pgTable(
      * password chosen at sign-up; from any other the password is cleared (no pre-registration).
      */
     signupClientHash: text('signup_client_hash'),
+    /** The learner's IANA time zone, from their browser: days (streak, daily goal, reminders) are theirs. */
+    timeZone: text('time_zone'),
+    /** Lessons or review sessions a day that meet the daily goal (1 by default; set in /account). */
+    dailyGoal: integer('daily_goal').notNull().default(1),
+    /** Opt-in reminder e-mails (at most one a day; never to an unverified address). */
+    remindReview: boolean('remind_review').notNull().default(false),
+    remindStreak: boolean('remind_streak').notNull().default(false),
+    /** SHA-256 of the token in the reminders' unsubscribe links (one click, RFC 8058). */
+    reminderTokenHash: text('reminder_token_hash'),
     /** The first dashboard visit (spec 3's first-login timestamp): only then the greeting is 'Welcome'. */
     firstVisitAt: timestamp('first_visit_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -115,6 +124,8 @@ export const emailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     providerId: text('provider_id'),
+    /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post for reminders). */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
@@ -310,6 +321,72 @@ export const userBadges = pgTable(
     earnedAt: timestamp('earned_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.badge] })],
+);
+
+/**
+ * A learner's activity per day, in their own time zone: lessons completed (passed quizzes) and
+ * review sessions finished. A day with any counts toward the streak; the daily goal reads today's.
+ */
+export const learnerDays = pgTable(
+  'learner_days',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    lessons: integer('lessons').notNull().default(0),
+    reviews: integer('reviews').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** The daily streak, kept up to date as activity is recorded (src/lib/streak.ts has the rules). */
+export const learnerStreaks = pgTable('learner_streaks', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  current: integer('current').notNull().default(0),
+  longest: integer('longest').notNull().default(0),
+  /** The last day (YYYY-MM-DD, the learner's time zone) with activity. */
+  lastDay: text('last_day'),
+  /** Streak freezes in hand: one covers one missed day; one is earned every 7 days of streak. */
+  freezes: integer('freezes').notNull().default(0),
+  /** Days a freeze covered (YYYY-MM-DD), newest last, for the learner to see. */
+  frozenDays: jsonb('frozen_days').$type<string[]>().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One reminder e-mail per learner per day, whichever instance decides it (the key keeps it once). */
+export const remindersSent = pgTable(
+  'reminders_sent',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    kind: text('kind', { enum: ['review', 'streak'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * An answer checked during a quiz (instant feedback): the first answer to each question of an
+ * attempt is kept, and the attempt is graded on it, so checking cannot be used to try every option.
+ */
+export const quizChecks = pgTable(
+  'quiz_checks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    attemptId: uuid('attempt_id').notNull(),
+    questionId: integer('question_id').notNull(),
+    lessonId: integer('lesson_id').notNull(),
+    userAnswer: integer('user_answer').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.attemptId, t.questionId] })],
 );
 
 /** Missed quiz questions in a Leitner review queue (boxes at 1, 3, 7 and 14 days). */
