@@ -96,6 +96,15 @@ export const assessmentSubmitSchema = z
     { message: 'Send your answers, or all three scores', path: ['answers'] },
   );
 
+const optionIndex = z.number().int('userAnswer is an option index from 0 to 3').min(0, 'userAnswer is an option index from 0 to 3').max(3, 'userAnswer is an option index from 0 to 3');
+
+/** One answer checked during a quiz (instant feedback); the first check of a question is the one graded. */
+export const quizCheckSchema = z.object({
+  attemptId: z.uuid('attemptId must be a UUID made by the client'),
+  questionId: z.number().int().min(1),
+  userAnswer: optionIndex,
+});
+
 export const lessonCompleteSchema = z.object({
   attemptId: z.uuid('attemptId must be a UUID made by the client'),
   quizResponses: z
@@ -109,6 +118,8 @@ export const lessonCompleteSchema = z.object({
     .min(1, 'Answer every question')
     .max(50),
   durationMs: z.number().int().min(0).max(24 * 60 * 60 * 1000).optional(),
+  /** The browser's IANA time zone: the day a completed lesson counts for (daily streak). */
+  timeZone: z.string().max(64).optional(),
   // Sent by the spec's client; the server grades the answers itself and ignores these.
   score: z.number().optional(),
   completed: z.boolean().optional(),

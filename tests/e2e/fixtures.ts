@@ -90,13 +90,61 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => [...document.querySelectorAll('astro-island')].every((el) => !el.hasAttribute('ssr')));
 }
 
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { parseLessonFile } from '../../src/lib/curriculum.ts';
 
 /** The correct option index of each quiz question of a curriculum lesson. */
 export function correctAnswersOf(slug: string): number[] {
   const text = readFileSync(new URL(`../../db/content/lessons/${slug}.md`, import.meta.url), 'utf8');
   return parseLessonFile(text, `${slug}.md`).questions.map((q) => q.correctAnswer);
+}
+
+/** A curriculum lesson as its file states it (answer keys only: {{fact}} placeholders are left as written). */
+export interface CurriculumLesson {
+  slug: string;
+  title: string;
+  pillar: string;
+  level: string;
+  orderIndex: number;
+  weight: number;
+  questionCount: number;
+  correctAnswers: number[];
+  /** The practice tools its text places (`[[calculator:kind]]` lines), by kind. */
+  practiceTools: string[];
+}
+
+const PILLAR_ORDER = ['saving', 'credit', 'investing'];
+const LEVEL_ORDER = ['beginner', 'intermediate', 'advanced'];
+
+/** Every lesson file of db/content/lessons, in learning order (pillar, level, orderIndex). */
+export function curriculumLessons(): CurriculumLesson[] {
+  const folder = new URL('../../db/content/lessons/', import.meta.url);
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => {
+      const l = parseLessonFile(readFileSync(new URL(name, folder), 'utf8'), name);
+      return { slug: l.slug, title: l.title, pillar: l.pillar, level: l.level, orderIndex: l.orderIndex, weight: l.weight, questionCount: l.questions.length, correctAnswers: l.questions.map((q) => q.correctAnswer),
+        practiceTools: l.sections.flatMap((sec) => [...sec.content.matchAll(/\[\[calculator:([a-z0-9-]+)\]\]/g)].map((m) => m[1])),
+      };
+    })
+    .sort((a, b) => PILLAR_ORDER.indexOf(a.pillar) - PILLAR_ORDER.indexOf(b.pillar) || LEVEL_ORDER.indexOf(a.level) - LEVEL_ORDER.indexOf(b.level) || a.orderIndex - b.orderIndex);
+}
+
+/** The curriculum lessons of a pillar (and level), in order. */
+export function lessonsIn(pillar: string, level?: string): CurriculumLesson[] {
+  return curriculumLessons().filter((l) => l.pillar === pillar && (!level || l.level === level));
+}
+
+/** The curriculum lesson at a pillar, level and orderIndex (1 = the level's first lesson). */
+export function lessonAt(pillar: string, level: string, orderIndex: number): CurriculumLesson {
+  const found = lessonsIn(pillar, level).find((l) => l.orderIndex === orderIndex);
+  if (!found) throw new Error(`no curriculum lesson at ${pillar} ${level} #${orderIndex}`);
+  return found;
+}
+
+/** The pass mark as the product states it: 2 of 3, otherwise the ceiling of 67% of the questions. */
+export function passMarkFor(questionCount: number): number {
+  return questionCount === 3 ? 2 : Math.ceil((67 * questionCount) / 100);
 }
 
 /** The lesson id of a curriculum lesson, as the signed-in learner's API lists it. */
@@ -107,15 +155,20 @@ export async function lessonIdOf(page: Page, pillar: string, slug: string): Prom
   return found.id;
 }
 
-/** Answers the quiz on the lesson page with the given option indexes and submits it. */
+/**
+ * Answers the quiz on the lesson page with the given option indexes: each answer is checked on its
+ * own (instant feedback), and the last "See your result" submits the quiz.
+ */
 export async function answerQuiz(page: Page, answers: number[]): Promise<void> {
-  await page.getByRole('button', { name: 'Start Quiz' }).click();
+  await page.getByRole('link', { name: 'Skip to quiz' }).click();
   for (let i = 0; i < answers.length; i++) {
     await expect(page.getByText(`Question ${i + 1} of ${answers.length}`)).toBeVisible();
     await page.getByRole('radio').nth(answers[i]).check();
+    await page.getByRole('button', { name: 'Check answer' }).click();
+    await expect(page.getByTestId('quiz-feedback')).toBeVisible();
     if (i < answers.length - 1) await page.getByRole('button', { name: 'Next' }).click();
   }
-  await page.getByRole('button', { name: /Submit Answers|Try Submitting Again/ }).click();
+  await page.getByRole('button', { name: /See your result|Try Submitting Again/ }).click();
 }
 
 import { startServer } from '../helpers/server.mjs';

@@ -16,10 +16,15 @@ interface Props {
   onChoose: (index: number) => void;
   disabled?: boolean;
   onKeyDown?: (event: KeyboardEvent) => void;
+  /**
+   * After checking: the correct option is marked right and a wrong pick wrong (in words as well as
+   * colour), and a wrong pick is never shown as the selected, green one.
+   */
+  marks?: { correct: number; chosen: number };
 }
 
 /** One multiple-choice question: the question as the legend, native radios (arrow keys move). */
-export default function ChoiceQuestion({ headingId, headingLevel = 2, headingClassName, headingRef, question, name, options, chosen, onChoose, disabled, onKeyDown }: Props) {
+export default function ChoiceQuestion({ headingId, headingLevel = 2, headingClassName, headingRef, question, name, options, chosen, onChoose, disabled, onKeyDown, marks }: Props) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <fieldset className="question" onKeyDown={onKeyDown}>
@@ -29,12 +34,18 @@ export default function ChoiceQuestion({ headingId, headingLevel = 2, headingCla
         </Heading>
       </legend>
       <div className="options">
-        {options.map((option, i) => (
-          <label key={i} className={`option${chosen === i ? ' selected' : ''}`}>
-            <input type="radio" name={name} checked={chosen === i} disabled={disabled} onChange={() => onChoose(i)} />
-            <span>{option}</span>
-          </label>
-        ))}
+        {options.map((option, i) => {
+          const mark = marks ? (i === marks.correct ? 'right' : i === marks.chosen ? 'wrong' : '') : '';
+          const state = mark ? ` ${mark}` : chosen === i ? ' selected' : '';
+          return (
+            <label key={i} className={`option${state}`}>
+              <input type="radio" name={name} checked={chosen === i} disabled={disabled || Boolean(marks)} onChange={() => onChoose(i)} />
+              <span>{option}</span>
+              {mark === 'right' && <span className="option-mark">{marks!.chosen === i ? 'Your answer: correct' : 'Correct answer'}</span>}
+              {mark === 'wrong' && <span className="option-mark">Your answer: not correct</span>}
+            </label>
+          );
+        })}
       </div>
     </fieldset>
   );

@@ -89,10 +89,22 @@ function renderArticle(lesson: ArticleSource): LessonChunk[] {
         .map((s) => `<li><a href="${escapeHtml(s.url)}" rel="noopener noreferrer nofollow">${escapeHtml(s.title)}</a>${s.publisher ? `<span>, ${escapeHtml(s.publisher)}</span>` : ''}</li>`)
         .join('')}</ul>${lesson.reviewedAt ? `<p>Reviewed ${escapeHtml(lesson.reviewedAt)}. Education, not financial advice.</p>` : ''}</footer>`
     : '';
+  // The text in steps, one section each (lesson-steps.ts moves between them; the first shows
+  // before any script runs), with the step navigation after it.
+  const sections = renderLessonSections(lesson.sections, lesson.content);
+  const steps = sections.length;
+  const nav =
+    `<nav class="lesson-steps" id="lesson-steps" aria-label="Lesson steps" data-steps="${steps}">` +
+    `<p class="steps-count" aria-live="polite" data-step-label>Step 1 of ${steps}</p>` +
+    `<div class="meter" aria-hidden="true"><span class="meter-fill w-${Math.round((1 / steps) * 20) * 5}" data-step-meter></span></div>` +
+    `<div class="steps-actions"><button type="button" class="btn btn-outline" data-step-back disabled>Back</button>` +
+    `<button type="button" class="btn btn-primary" data-step-next disabled>Continue</button></div>` +
+    `<p class="steps-links"><button type="button" class="link-button" data-step-mode disabled>Show the whole lesson on one page</button>` +
+    `<a href="#lesson-start" data-skip-quiz>Skip to quiz</a></p></nav>`;
   return [
     { html: `${header}<div id="lesson-missed"></div><div class="lesson-body" id="lesson-content">` },
-    ...renderLessonSections(lesson.sections, lesson.content).flatMap((chunks) => [{ html: '<section class="lesson-section">' }, ...chunks, { html: '</section>' }]),
-    { html: `${sources}</div>` },
+    ...sections.flatMap((chunks, i) => [{ html: `<section class="lesson-section" data-step="${i + 1}"${i === 0 ? ' data-current' : ''}>` }, ...chunks, { html: '</section>' }]),
+    { html: `${sources}</div>${nav}` },
   ];
 }
 

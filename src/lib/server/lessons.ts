@@ -18,7 +18,7 @@ import { GroupCommit } from './group-commit.ts';
 import { isDatabaseUnavailable } from '../../../db/client.ts';
 import { placementOf } from '../assessment.ts';
 import { scheduleMiss } from '../leitner.ts';
-import { gradeQuiz, isLessonUnlocked, isLevelUnlocked, lessonCounts, byPosition, type Placement } from '../lessons.ts';
+import { gradeQuiz, isLessonUnlocked, isLevelUnlocked, lessonCounts, byPosition, nextLesson, type Placement } from '../lessons.ts';
 import { LEVELS, type Level, type Pillar } from '../domain.ts';
 
 export interface PublicQuestion {
@@ -195,6 +195,18 @@ export function toListItem(state: LearnerState, lesson: Lesson): LessonListItem 
         }
       : null,
   };
+}
+
+/**
+ * The lesson to open after completing `done`: the next one open to the learner in the same pillar
+ * (by level, then order), else the first open one anywhere; null when nothing is left.
+ */
+export function nextLessonAfter(state: LearnerState, done: Lesson): Lesson | null {
+  const completed = new Set(state.completed).add(done.id);
+  const completedAt = new Map(state.completedAt).set(done.id, new Date());
+  const after = { ...state, completed, completedAt };
+  const open = state.lessons.filter((l) => !completed.has(l.id) && isUnlockedFor(after, l));
+  return nextLesson(open, completed, done.pillar) ?? nextLesson(open, completed) ?? null;
 }
 
 export function countsFor(state: LearnerState) {

@@ -63,6 +63,11 @@ export async function loadAttempts(userId: string): Promise<AttemptRow[]> {
 
 /** Awards the badges the learner has earned (stored once, so they never disappear). */
 export async function awardBadges(userId: string, state?: LearnerState, attempts?: AttemptRow[]): Promise<Badge[]> {
+  return (await awardBadgesNoting(userId, state, attempts)).all;
+}
+
+/** As awardBadges, also telling which badges this call stored (earned just now). */
+export async function awardBadgesNoting(userId: string, state?: LearnerState, attempts?: AttemptRow[]): Promise<{ all: Badge[]; earnedNow: Badge[] }> {
   const db = await getDb();
   const [s, a, assessments] = await Promise.all([
     state ?? loadLearnerState(userId),
@@ -79,14 +84,17 @@ export async function awardBadges(userId: string, state?: LearnerState, attempts
     ),
     completedAt,
   });
-  if (computed.length) {
-    await db
-      .insert(userBadges)
-      .values(computed.map((b) => ({ userId, badge: b.key, earnedAt: new Date(b.earnedAt) })))
-      .onConflictDoNothing();
-  }
+  const inserted = computed.length
+    ? await db
+        .insert(userBadges)
+        .values(computed.map((b) => ({ userId, badge: b.key, earnedAt: new Date(b.earnedAt) })))
+        .onConflictDoNothing()
+        .returning({ badge: userBadges.badge })
+    : [];
   const stored = await db.select().from(userBadges).where(eq(userBadges.userId, userId)).orderBy(asc(userBadges.earnedAt));
-  return stored.map((b) => ({ key: b.badge, earnedAt: b.earnedAt.toISOString(), ...badgeTitle(b.badge) }));
+  const all = stored.map((b) => ({ key: b.badge, earnedAt: b.earnedAt.toISOString(), ...badgeTitle(b.badge) }));
+  const fresh = new Set(inserted.map((b) => b.badge));
+  return { all, earnedNow: all.filter((b) => fresh.has(b.key)) };
 }
 
 /**

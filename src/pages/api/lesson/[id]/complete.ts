@@ -1,11 +1,13 @@
 import type { APIRoute } from 'astro';
 import { HttpError, jsonError, readJson } from '../../../../lib/server/http.ts';
 import { requireUser } from '../../../../lib/server/guards.ts';
-import { isUnlockedFor, loadLearnerState, recordQuizAttempt } from '../../../../lib/server/lessons.ts';
+import { isUnlockedFor, loadLearnerState, nextLessonAfter, recordQuizAttempt } from '../../../../lib/server/lessons.ts';
 import { parseLessonId } from '../../../../lib/server/params.ts';
 import { lessonCompleteSchema } from '../../../../lib/schemas.ts';
 import { unlockHint } from '../../../../lib/server/unlock-hint.ts';
 import { requestNow } from '../../../../lib/server/clock.ts';
+import { answersToGrade } from '../../../../lib/server/quiz-checks.ts';
+import { awardBadgesNoting } from '../../../../lib/server/progress.ts';
 
 export const POST: APIRoute = async (context) => {
   const user = requireUser(context);
@@ -21,6 +23,21 @@ export const POST: APIRoute = async (context) => {
   if (unknown.length) throw new HttpError(400, `Unknown question ids: ${unknown.join(', ')}`);
   if (answered.size !== body.quizResponses.length) throw new HttpError(400, 'Each question can be answered once');
   if (answered.size !== known.size) throw new HttpError(400, 'Answer every question before submitting');
-  const result = await recordQuizAttempt(user.id, lesson, body, requestNow(context.request));
-  return Response.json({ ...result, pillar: lesson.pillar, level: lesson.level }, { status: result.duplicate ? 200 : 201 });
+  // A question checked during the quiz is graded on its first checked answer (instant feedback).
+  const quizResponses = await answersToGrade(user.id, lesson.id, body.attemptId, body.quizResponses);
+  const now = requestNow(context.request);
+  const result = await recordQuizAttempt(user.id, lesson, { ...body, quizResponses }, now);
+  // The finish screen: badges earned by this pass, and the next lesson to open.
+  const earned = result.passed && !result.duplicate ? (await awardBadgesNoting(user.id)).earnedNow : [];
+  const next = result.completed ? nextLessonAfter(state, lesson) : null;
+  return Response.json(
+    {
+      ...result,
+      pillar: lesson.pillar,
+      level: lesson.level,
+      badgesEarned: earned.map(({ key, title, description }) => ({ key, title, description })),
+      nextLesson: next && { id: next.id, title: next.title, pillar: next.pillar, level: next.level, duration: next.duration },
+    },
+    { status: result.duplicate ? 200 : 201 },
+  );
 };

@@ -1,0 +1,25 @@
+import type { APIRoute } from 'astro';
+import { jsonError, readJson } from '../../../../lib/server/http.ts';
+import { requireUser } from '../../../../lib/server/guards.ts';
+import { isUnlockedFor, loadLearnerState } from '../../../../lib/server/lessons.ts';
+import { parseLessonId } from '../../../../lib/server/params.ts';
+import { quizCheckSchema } from '../../../../lib/schemas.ts';
+import { checkAnswer } from '../../../../lib/server/quiz-checks.ts';
+import { unlockHint } from '../../../../lib/server/unlock-hint.ts';
+
+/**
+ * Instant feedback: grades one answer of a quiz in progress with its correct option and
+ * explanation. The first answer checked for a question of an attempt is the one kept and graded.
+ */
+export const POST: APIRoute = async (context) => {
+  const user = requireUser(context);
+  const id = parseLessonId(context.params.id);
+  const body = await readJson(context.request, quizCheckSchema);
+  const state = await loadLearnerState(user.id, context.locals);
+  const lesson = state.lessons.find((l) => l.id === id);
+  if (!lesson) return jsonError(404, 'Lesson Not Found');
+  if (!isUnlockedFor(state, lesson)) return jsonError(403, `This lesson is locked. ${unlockHint(state, lesson)}`);
+  const checked = await checkAnswer(user.id, lesson, body.attemptId, body.questionId, body.userAnswer);
+  if (!checked) return jsonError(400, 'This question is not part of this lesson (or the attempt id belongs to another lesson)', { questionId: 'Unknown question' });
+  return Response.json(checked);
+};

@@ -1,0 +1,204 @@
+// The learning loop (DESIGN.md difference 10): a lesson in steps that remembers where the learner
+// was, feedback on every answer, a finish screen that stays, a failed quiz that shows the picks
+// and the correct answers, and answers kept when the session ends mid-quiz. On a phone and a laptop.
+import { test, expect, expectNoSeriousA11yViolations, signedInLearner, correctAnswersOf, lessonAt, PASSWORD, type Page } from './fixtures.ts';
+import { readLessonFiles } from '../../src/lib/server/content.ts';
+
+/** A curriculum lesson as learners read it (yearly figures filled in): its options and sections. */
+function asShown(slug: string) {
+  const lesson = readLessonFiles().find((f) => f.lesson?.slug === slug)!.lesson!;
+  return { slug, title: lesson.title, options: lesson.questions.map((q) => q.options), sectionCount: lesson.sections.length };
+}
+const first = asShown(lessonAt('saving', 'beginner', 1).slug);
+const second = asShown(lessonAt('saving', 'beginner', 2).slug);
+
+async function openFirstLesson(page: Page) {
+  const list = (await (await page.request.get('/api/lessons/saving/beginner')).json()) as Array<{ id: number; slug: string }>;
+  const id = list.find((l) => l.slug === first.slug)!.id;
+  await page.goto(`/lesson/${id}`);
+  await expect(page.locator('[data-step-next]')).toBeEnabled();
+  return id;
+}
+
+/** Picks an option, checks it, and waits for its feedback. */
+async function answer(page: Page, option: number) {
+  await page.getByRole('radio').nth(option).check();
+  await page.getByRole('button', { name: 'Check answer' }).click();
+  await expect(page.getByTestId('quiz-feedback')).toBeVisible();
+}
+
+for (const [device, viewport] of [
+  ['phone', { width: 390, height: 844 }],
+  ['laptop', { width: 1280, height: 900 }],
+] as const) {
+  test.describe(`the learning loop on a ${device}`, () => {
+    test.use({ viewport });
+
+    test('each answer is checked on its own: right or wrong, the correct option and why; focus moves to the feedback', async ({ page }) => {
+      await signedInLearner(page);
+      await openFirstLesson(page);
+      const right = correctAnswersOf(first.slug);
+      await page.getByRole('link', { name: 'Skip to quiz' }).click();
+      await expect(page.getByText(`Question 1 of ${right.length}`)).toBeVisible();
+      const wrong = (right[0] + 1) % 4;
+      await answer(page, wrong);
+      const feedback = page.getByTestId('quiz-feedback');
+      await expect(feedback.getByRole('heading')).toHaveText('✗ Not quite.');
+      await expect(feedback.getByRole('heading')).toBeFocused();
+      await expect(feedback).toContainText('The correct answer is');
+      const options = page.locator('.option');
+      await expect(options.nth(wrong)).toHaveClass(/wrong/);
+      await expect(options.nth(wrong)).not.toHaveClass(/selected|right/);
+      await expect(options.nth(wrong)).toContainText('Your answer: not correct');
+      await expect(options.nth(right[0])).toHaveClass(/right/);
+      await expect(options.nth(right[0])).toContainText('Correct answer');
+      await expect(page.getByRole('radio').nth(right[0])).toBeDisabled();
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page.getByText(`Question 2 of ${right.length}`)).toBeVisible();
+      await answer(page, right[1]);
+      await expect(page.getByTestId('quiz-feedback').getByRole('heading')).toHaveText('✓ Correct!');
+      await expect(page.locator('.option').nth(right[1])).toContainText('Your answer: correct');
+    });
+
+    test('by keyboard only: choose, check, read the feedback and go on', async ({ page }) => {
+      await signedInLearner(page);
+      await openFirstLesson(page);
+      const right = correctAnswersOf(first.slug);
+      await page.getByRole('link', { name: 'Skip to quiz' }).focus();
+      await page.keyboard.press('Enter');
+      for (let i = 0; i < right.length; i++) {
+        await expect(page.getByText(`Question ${i + 1} of ${right.length}`)).toBeVisible();
+        await expect(page.locator('#quiz-question')).toBeFocused();
+        await page.keyboard.press('Tab'); // into the options
+        await page.keyboard.press('Space'); // the first option
+        for (let k = 0; k < right[i]; k++) await page.keyboard.press('ArrowDown');
+        await expect(page.getByRole('radio').nth(right[i])).toBeChecked();
+        await page.keyboard.press('Tab'); // to "Check answer"
+        await expect(page.getByRole('button', { name: 'Check answer' })).toBeFocused();
+        await page.keyboard.press('Enter');
+        await expect(page.getByTestId('quiz-feedback').getByRole('heading')).toBeFocused();
+        await page.keyboard.press('Tab');
+        await expect(page.getByRole('button', { name: i < right.length - 1 ? 'Next' : 'See your result' })).toBeFocused();
+        await page.keyboard.press('Enter');
+      }
+      await expect(page.getByRole('heading', { name: /You passed/ })).toBeFocused();
+    });
+
+    test('a pass ends on a finish screen that stays: score, badges earned now, the next lesson and the way back', async ({ page }) => {
+      await page.clock.install();
+      await signedInLearner(page);
+      await openFirstLesson(page);
+      const right = correctAnswersOf(first.slug);
+      await page.getByRole('link', { name: 'Skip to quiz' }).click();
+      for (let i = 0; i < right.length; i++) {
+        await answer(page, right[i]);
+        await page.getByRole('button', { name: i < right.length - 1 ? 'Next' : 'See your result' }).click();
+      }
+      await expect(page.getByRole('heading', { name: 'You passed! 🎉' })).toBeVisible();
+      await expect(page.getByText(`You got ${right.length} of ${right.length} right`)).toBeVisible();
+      await expect(page.getByTestId('finish-badges')).toContainText('First lesson');
+      const next = page.getByTestId('finish-next');
+      await expect(next).toHaveText(`Next lesson: ${second.title}`);
+      await expect(page.getByRole('link', { name: 'Back to lessons' })).toHaveAttribute('href', '/lessons?pillar=saving&level=beginner');
+      await expectNoSeriousA11yViolations(page);
+      // No automatic redirect: ten seconds later the learner is still reading.
+      const url = page.url();
+      await page.clock.runFor(10_000);
+      expect(page.url()).toBe(url);
+      await expect(page.getByRole('heading', { name: 'You passed! 🎉' })).toBeVisible();
+      await next.click();
+      await page.waitForURL(/\/lesson\/\d+$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(second.title);
+    });
+
+    test('a failed quiz shows each pick and the correct answer, with Review the lesson and Try again', async ({ page }) => {
+      await signedInLearner(page);
+      await openFirstLesson(page);
+      const right = correctAnswersOf(first.slug);
+      const picks = right.map((a) => (a + 1) % 4);
+      await page.getByRole('link', { name: 'Skip to quiz' }).click();
+      for (let i = 0; i < picks.length; i++) {
+        await answer(page, picks[i]);
+        await page.getByRole('button', { name: i < picks.length - 1 ? 'Next' : 'See your result' }).click();
+      }
+      await expect(page.getByRole('heading', { name: 'Not passed this time' })).toBeVisible();
+      await expect(page.getByTestId('toast')).toContainText('Lesson Not Completed');
+      const items = page.locator('.explanations > li');
+      await expect(items).toHaveCount(picks.length);
+      await expect(items.first().getByTestId('your-answer')).toContainText(first.options[0][picks[0]]);
+      await expect(items.first().getByTestId('correct-answer')).toContainText(first.options[0][right[0]]);
+      await expect(items.first()).toHaveClass(/wrong/);
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('button', { name: 'Review the lesson' }).click();
+      await expect(page.getByRole('heading', { name: 'Review what you missed' })).toBeVisible();
+      await expect(page.locator('#lesson-steps')).toBeVisible();
+      await page.getByRole('link', { name: 'Skip to quiz' }).click();
+      await expect(page.getByText(`Question 1 of ${right.length}`)).toBeVisible();
+      await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
+      // Try again from the failed screen starts a new attempt too.
+      for (let i = 0; i < picks.length; i++) {
+        await answer(page, picks[i]);
+        await page.getByRole('button', { name: i < picks.length - 1 ? 'Next' : 'See your result' }).click();
+      }
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await expect(page.getByText(`Question 1 of ${right.length}`)).toBeVisible();
+    });
+
+    test('the lesson reads in steps with progress, keeps the step through a reload, and can show all at once', async ({ page }) => {
+      await signedInLearner(page);
+      await openFirstLesson(page);
+      const steps = first.sectionCount;
+      await expect(page.locator('[data-step-label]')).toHaveText(`Step 1 of ${steps}`);
+      await expect(page.locator('.lesson-section:visible')).toHaveCount(1);
+      await expect(page.getByRole('button', { name: 'Start Quiz' })).toBeHidden();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.locator('[data-step-label]')).toHaveText(`Step 2 of ${steps}`);
+      await expect(page.locator('.lesson-section[data-current] h2')).toBeFocused();
+      await expectNoSeriousA11yViolations(page);
+      await page.reload();
+      await expect(page.locator('[data-step-label]')).toHaveText(`Step 2 of ${steps}`);
+      await expect(page.locator('.lesson-section[data-step="2"]')).toBeVisible();
+      await page.getByRole('button', { name: 'Back' }).click();
+      await expect(page.locator('[data-step-label]')).toHaveText(`Step 1 of ${steps}`);
+      for (let i = 1; i < steps; i++) await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByRole('button', { name: 'Take the quiz' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Start Quiz' })).toBeVisible();
+      await page.getByRole('button', { name: 'Show the whole lesson on one page' }).click();
+      await expect(page.locator('.lesson-section:visible')).toHaveCount(steps);
+      await page.reload();
+      await expect(page.locator('.lesson-section:visible')).toHaveCount(steps);
+      await page.getByRole('button', { name: 'Read it in steps' }).click();
+      await expect(page.locator('.lesson-section:visible')).toHaveCount(1);
+    });
+
+    test('when the session ends mid-quiz the answers are kept: sign in and the result is saved once', async ({ page, context }) => {
+      const { email } = await signedInLearner(page);
+      const id = await openFirstLesson(page);
+      const right = correctAnswersOf(first.slug);
+      await page.getByRole('link', { name: 'Skip to quiz' }).click();
+      await answer(page, right[0]);
+      await page.getByRole('button', { name: 'Next' }).click();
+      // Signed out elsewhere: the session cookie no longer works.
+      await context.clearCookies();
+      await page.getByRole('radio').nth(right[1]).check();
+      await page.getByRole('button', { name: 'Check answer' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sign in to save your result' });
+      await expect(dialog).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await dialog.getByLabel('Email').fill(email);
+      await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await dialog.getByRole('button', { name: 'Sign In' }).click();
+      // The page comes back signed in, at question 2, with its check sent.
+      await expect(page.getByText(`Question 2 of ${right.length}`)).toBeVisible();
+      await expect(page.getByTestId('quiz-feedback').getByRole('heading')).toHaveText('✓ Correct!');
+      for (let i = 1; i < right.length; i++) {
+        if (i > 1) await answer(page, right[i]);
+        await page.getByRole('button', { name: i < right.length - 1 ? 'Next' : 'See your result' }).click();
+      }
+      await expect(page.getByRole('heading', { name: 'You passed! 🎉' })).toBeVisible();
+      const exported = await (await page.request.get('/api/account/export')).json();
+      expect(exported.quizAttempts.filter((a: { lessonId: number }) => a.lessonId === id)).toHaveLength(1);
+    });
+  });
+}
