@@ -236,11 +236,15 @@ test.describe('accounts', () => {
   test('set password: signed-out visitors go to /, the rules show in order, submit waits for all of them', async ({ page }) => {
     await page.goto('/set-password');
     await page.waitForURL((u) => u.pathname === '/');
-    await signedInLearner(page);
+    // A learner who has a password changes it: the form asks for the current one too.
+    const learner = await signedInLearner(page);
     await page.goto('/set-password');
+    await expect(page.getByRole('heading', { name: 'Change your password' })).toBeVisible();
     const submit = page.getByRole('button', { name: 'Set Password' });
     await expect(submit).toBeDisabled();
-    const password = page.getByLabel('Password', { exact: true });
+    const current = page.getByLabel('Current password', { exact: true });
+    await current.fill(learner.password);
+    const password = page.getByLabel('New password', { exact: true });
     await password.fill('abc');
     await expect(page.getByText('Password must be at least 8 characters long')).toBeVisible();
     await password.fill('ABCDEFGH');
@@ -253,9 +257,14 @@ test.describe('accounts', () => {
     await page.getByLabel('Confirm password', { exact: true }).fill('Abcdefgh7-y');
     await expect(page.getByText('Passwords do not match')).toBeVisible();
     await expect(submit).toBeDisabled();
-    await page.getByRole('button', { name: 'Show password' }).click();
+    await page.getByRole('button', { name: 'Show new password' }).click();
     await expect(password).toHaveAttribute('type', 'text');
     await page.getByLabel('Confirm password', { exact: true }).fill('Abcdefgh7-x');
+    await expect(submit).toBeEnabled();
+    // Every rule met, yet no current password: submit waits for it too.
+    await current.fill('');
+    await expect(submit).toBeDisabled();
+    await current.fill(learner.password);
     await expect(submit).toBeEnabled();
     await submit.click();
     await page.waitForURL('**/assessment');
@@ -296,10 +305,11 @@ test.describe('accounts', () => {
     }
   });
 
-  test('the dev mailbox is not served when a real provider is configured... but is 404 for remote or production only', async ({ request }) => {
-    // In this suite the server runs with a Resend key in test mode from loopback: the page lists the outbox.
+  test('the dev mailbox is not served when a real e-mail provider is configured and APP_ENV is not development', async ({ request }) => {
+    // In this suite the server runs with a Resend key (a real provider) and APP_ENV=test, not
+    // development: even from loopback the page is not served (env.ts devMailbox).
     const res = await request.get('/dev/mailbox');
-    expect(res.status()).toBe(200);
-    expect(await res.text()).toContain('Dev mailbox');
+    expect(res.status()).toBe(404);
+    expect(await res.text()).not.toContain('Dev mailbox');
   });
 });

@@ -1,4 +1,4 @@
-import { test, expect, expectNoSeriousA11yViolations, signedInLearner, correctAnswersOf, useOwnServer, gotoHydrated, waitForHydration, type Page } from './fixtures.ts';
+import { test, expect, expectNoSeriousA11yViolations, signedInLearner, correctAnswersOf, useOwnServer, gotoHydrated, waitForHydration, curriculumLessons, lessonsIn, type Page } from './fixtures.ts';
 import { LEVEL_LABELS, LEVELS, PILLAR_LABELS, PILLARS } from '../../src/lib/domain.ts';
 
 // Admin edits change what every learner sees: these tests get a server of their own.
@@ -44,16 +44,18 @@ test.describe('admin lesson management', () => {
     await page.request.post('/api/assessment/submit', { headers: { origin: process.env.BASE_URL! }, data: { savingScore: 10, creditScore: 10, investingScore: 90 } });
     await gotoHydrated(page, '/admin/lessons');
     await expect(page.getByRole('heading', { name: 'Lesson management' })).toBeVisible();
-    await expect(page.locator('.admin-table tbody tr')).toHaveCount(30);
+    await expect(page.locator('.admin-table tbody tr')).toHaveCount(curriculumLessons().length);
     await page.getByLabel('Pillar').selectOption('credit');
     await page.getByLabel('Level').selectOption('beginner');
-    await expect(page.locator('.admin-table tbody tr')).toHaveCount(4);
+    await expect(page.locator('.admin-table tbody tr')).toHaveCount(lessonsIn('credit', 'beginner').length);
     const firstRow = page.locator('.admin-table tbody tr').first();
     await expect(firstRow).toContainText('1');
     await expect(firstRow).toContainText('min');
     await expect(firstRow).toContainText('%');
     await expectNoSeriousA11yViolations(page);
 
+    // The new lesson goes after the last curriculum lesson of investing advanced.
+    const order = lessonsIn('investing', 'advanced').length + 1;
     await page.getByRole('button', { name: 'New lesson' }).click();
     await expect(page.getByLabel('Order')).toHaveValue('1');
     await expect(page.getByLabel('Duration (minutes)')).toHaveValue('10');
@@ -61,7 +63,7 @@ test.describe('admin lesson management', () => {
     await page.getByLabel('Title').fill('Reading the fine print');
     await page.getByLabel('Pillar').selectOption('investing');
     await page.getByLabel('Level').selectOption('advanced');
-    await page.getByLabel('Order').fill('4');
+    await page.getByLabel('Order').fill(String(order));
     await page.getByLabel('Duration (minutes)').fill('7');
     await page.getByLabel('Weight (%)').fill('5.5');
     await page.getByLabel('Objective 1', { exact: true }).fill('Spot the fees in a fund fact sheet');
@@ -100,8 +102,8 @@ test.describe('admin lesson management', () => {
     expect(publicView.questions[0].correctAnswer).toBe(1);
 
     // As a learner would see it: investing advanced is open to this account's placement, and
-    // order 4 opens once orders 1 to 3 are passed.
-    await completeLessons(page, 'investing', (l) => l.level === 'advanced' && l.orderIndex < 4);
+    // the new lesson opens once the lessons before it in the level are passed.
+    await completeLessons(page, 'investing', (l) => l.level === 'advanced' && l.orderIndex < order);
     const res = await page.goto(`/lesson/${id}`);
     expect(res?.status()).toBe(200);
     await waitForHydration(page);
@@ -193,9 +195,11 @@ test.describe('admin lesson management', () => {
     });
     expect(created.status()).toBe(201);
     const { id } = await created.json();
-    // Open it as a learner would: pass saving beginner 1-4 first, so order 40 follows.
+    // Open it as a learner would: pass the saving beginner curriculum lessons first, so order 40 follows.
     const list = (await (await page.request.get('/api/lessons/all/saving')).json()) as Array<{ id: number; slug: string; level: string; orderIndex: number }>;
-    for (const l of list.filter((x) => x.level === 'beginner' && x.orderIndex <= 4)) {
+    const before = list.filter((x) => x.level === 'beginner' && x.orderIndex < 40);
+    expect(before.map((x) => x.slug)).toEqual(lessonsIn('saving', 'beginner').map((l) => l.slug));
+    for (const l of before) {
       const answers = correctAnswersOf(l.slug);
       const r = await page.request.post(`/api/lesson/${l.id}/complete`, {
         headers,
@@ -242,13 +246,15 @@ test.describe('admin lesson management', () => {
       options: [`${evil(8)}Right`, `${evil(9)}B`, `${evil(10)}C`, `${evil(11)}D`],
       explanation: `${evil(12)}Because.`,
     };
+    // Right after the last curriculum lesson of credit beginner.
+    const order = lessonsIn('credit', 'beginner').length + 1;
     const created = await page.request.post('/api/admin/lessons', {
       headers,
       data: {
         title: fields.title,
         pillar: 'credit',
         level: 'beginner',
-        orderIndex: 5,
+        orderIndex: order,
         sections: [{ header: fields.header, subheader: fields.subheader, content: fields.content }],
         learningObjectives: fields.objectives,
         questions: [{ question: fields.question, options: fields.options, correctAnswer: 0, explanation: fields.explanation }],
@@ -256,7 +262,7 @@ test.describe('admin lesson management', () => {
     });
     expect(created.status()).toBe(201);
     const { id } = await created.json();
-    await completeLessons(page, 'credit', (l) => l.level === 'beginner' && l.orderIndex <= 4);
+    await completeLessons(page, 'credit', (l) => l.level === 'beginner' && l.orderIndex < order);
 
     const dialogs: string[] = [];
     page.on('dialog', (d) => {
@@ -335,8 +341,13 @@ test.describe('admin lesson management', () => {
   test('the list is sorted by pillar, level and order, and filters by pillar and by level', async ({ page }) => {
     await signedInLearner(page, { email: 'author5@example.com' });
     const headers = { origin: process.env.BASE_URL! };
-    // Created last, so an order by id would put them at the end.
-    for (const [pillar, level, orderIndex] of [['saving', 'advanced', 9], ['credit', 'beginner', 8], ['investing', 'intermediate', 7]] as const) {
+    // Created last, so an order by id would put them at the end; each after its level's curriculum
+    // lessons (and the lesson an earlier test put right after them).
+    const sorted = ([['saving', 'advanced', 9], ['credit', 'beginner', 8], ['investing', 'intermediate', 7]] as const).map(
+      ([pillar, level, after]) => [pillar, level, lessonsIn(pillar, level).length + after] as const,
+    );
+    const title = (i: number) => `Sorted ${sorted[i][0]} ${sorted[i][1]} ${sorted[i][2]}`;
+    for (const [pillar, level, orderIndex] of sorted) {
       const r = await page.request.post('/api/admin/lessons', {
         headers,
         data: { title: `Sorted ${pillar} ${level} ${orderIndex}`, pillar, level, orderIndex, sections: [{ content: 'x' }] },
@@ -367,9 +378,9 @@ test.describe('admin lesson management', () => {
     expect(shown).toEqual([...shown].sort(compare));
     const at = (title: string) => shown.findIndex((r) => r.title === title);
     const creditBeginner = shown.filter((r) => r.pillar === 'Credit' && r.level === 'Beginner');
-    expect(creditBeginner.at(-1)?.title).toBe('Sorted credit beginner 8');
-    expect(shown[at('Sorted credit beginner 8') + 1]).toMatchObject({ pillar: 'Credit', level: 'Intermediate', order: 1 });
-    expect(shown[at('Sorted saving advanced 9') + 1]).toMatchObject({ pillar: 'Credit', level: 'Beginner', order: 1 });
+    expect(creditBeginner.at(-1)?.title).toBe(title(1));
+    expect(shown[at(title(1)) + 1]).toMatchObject({ pillar: 'Credit', level: 'Intermediate', order: 1 });
+    expect(shown[at(title(0)) + 1]).toMatchObject({ pillar: 'Credit', level: 'Beginner', order: 1 });
 
     await page.getByLabel('Pillar').selectOption('credit');
     await expect(page.locator('.admin-table tbody tr')).toHaveCount(all.filter((l) => l.pillar === 'credit').length);

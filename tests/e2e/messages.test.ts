@@ -177,9 +177,11 @@ test.describe('spec messages on failure paths', () => {
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect(page.getByRole('alert')).toHaveText('Network error. Please try again.');
 
-    await signedInLearner(page);
+    // A learner with a password changes it, so the form asks for the current one.
+    const learner = await signedInLearner(page);
     await gotoHydrated(page, '/set-password');
-    await page.getByLabel('Password', { exact: true }).fill('Abcdefgh7-x');
+    await page.getByLabel('Current password', { exact: true }).fill(learner.password);
+    await page.getByLabel('New password', { exact: true }).fill('Abcdefgh7-x');
     await page.getByLabel('Confirm password', { exact: true }).fill('Abcdefgh7-x');
     await page.route('**/api/auth/set-password', (route) => route.fulfill(json(500, {})));
     await page.getByRole('button', { name: 'Set Password' }).click();

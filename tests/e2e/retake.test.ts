@@ -1,6 +1,7 @@
 import { test, expect, expectNoSeriousA11yViolations, signedInLearner, gotoHydrated, waitForHydration, type Page } from './fixtures.ts';
+import { picksScoring } from '../helpers/assessment-answers.ts';
 
-/** Answers the 12 questions with these option indexes (= scores) and completes the assessment. */
+/** Answers the 12 questions with the options at these positions on screen and completes the assessment. */
 async function takeAssessment(page: Page, picks: number[]): Promise<void> {
   for (let i = 0; i < picks.length; i++) {
     await expect(page.getByText(`Question ${i + 1} of 12`)).toBeVisible();
@@ -10,10 +11,11 @@ async function takeAssessment(page: Page, picks: number[]): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Assessment Complete!' })).toBeVisible();
 }
 
+// The options are picked by the score they give (the current assessment file's options).
 // First: saving 2+2+2+2 = 8/16 → 50, credit 1+1+1+1 → 25, investing 4+4+4+4 → 100.
-const first = [2, 2, 2, 2, 1, 1, 1, 1, 4, 4, 4, 4];
-// Retake: saving unchanged (50), credit 2+2+2+2 → 50 (+25), investing 3+3+3+3 → 75 (-25).
-const retake = [2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3];
+const first = picksScoring([2, 2, 2, 2, 1, 1, 1, 1, 4, 4, 4, 4]);
+// Retake: saving unchanged (50), credit 2+2+4+0 = 8/16 → 50 (+25), investing 4+4+3+1 = 12/16 → 75 (-25).
+const retake = picksScoring([2, 2, 2, 2, 2, 2, 4, 0, 4, 4, 3, 1]);
 
 test.describe('retaking the assessment', () => {
   test('from the progress screen, then the progress screen shows the change per pillar since the first', async ({ page }) => {

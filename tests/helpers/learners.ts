@@ -1,5 +1,5 @@
 // Verified learners for integration tests, made through the real sign-up and e-mail link.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client, strongPassword, uniqueEmail } from './client.ts';
 import { linkIn } from './resend-double.mjs';
@@ -31,3 +31,51 @@ export function responses(answers: number[]) {
 }
 
 export const wrong = (answers: number[]) => answers.map((a) => (a + 1) % 4);
+
+/** A curriculum lesson as its file states it (answer keys only: {{fact}} placeholders are left as written). */
+export interface CurriculumLesson {
+  slug: string;
+  pillar: string;
+  level: string;
+  orderIndex: number;
+  weight: number;
+  questionCount: number;
+  correctAnswers: number[];
+}
+
+const LEVEL_ORDER = ['beginner', 'intermediate', 'advanced'];
+const PILLAR_ORDER = ['saving', 'credit', 'investing'];
+
+/** Every lesson file of db/content/lessons, in learning order (pillar, level, orderIndex). */
+export function curriculumLessons(): CurriculumLesson[] {
+  const folder = path.resolve(import.meta.dirname!, '../../db/content/lessons');
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => {
+      const l = parseLessonFile(readFileSync(path.join(folder, name), 'utf8'), name);
+      return { slug: l.slug, pillar: l.pillar, level: l.level, orderIndex: l.orderIndex, weight: l.weight, questionCount: l.questions.length, correctAnswers: l.questions.map((q) => q.correctAnswer) };
+    })
+    .sort((a, b) => PILLAR_ORDER.indexOf(a.pillar) - PILLAR_ORDER.indexOf(b.pillar) || LEVEL_ORDER.indexOf(a.level) - LEVEL_ORDER.indexOf(b.level) || a.orderIndex - b.orderIndex);
+}
+
+/** The curriculum lessons of a pillar (and level), in order. */
+export function lessonsIn(pillar: string, level?: string): CurriculumLesson[] {
+  return curriculumLessons().filter((l) => l.pillar === pillar && (!level || l.level === level));
+}
+
+/** The curriculum lesson at a pillar, level and orderIndex (1 = the level's first lesson). */
+export function lessonAt(pillar: string, level: string, orderIndex: number): CurriculumLesson {
+  const found = lessonsIn(pillar, level).find((l) => l.orderIndex === orderIndex);
+  if (!found) throw new Error(`no curriculum lesson at ${pillar} ${level} #${orderIndex}`);
+  return found;
+}
+
+/** How many quiz questions a curriculum lesson has. */
+export function questionCount(slug: string): number {
+  return correctAnswers(slug).length;
+}
+
+/** The pass mark as the product states it: 2 of 3, otherwise the ceiling of 67% of the questions. */
+export function passMarkFor(questionCount: number): number {
+  return questionCount === 3 ? 2 : Math.ceil((67 * questionCount) / 100);
+}

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { assert, assertEquals, assertRejects } from '../helpers/assert.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/database.ts';
+import { lessonAt } from '../helpers/learners.ts';
 import { setDatabaseHandle } from '../../src/lib/server/db.ts';
 import { createLesson, deleteLesson, getLessonForAdmin, updateLesson } from '../../src/lib/server/admin-lessons.ts';
 import { loadContent } from '../../src/lib/server/content.ts';
@@ -92,21 +93,24 @@ for (const kind of databaseKinds()) {
   Deno.test(`${kind}: review items follow their question through an edit, a removed question is skipped, and old attempts keep their copy`, async () => {
     await withDatabase(kind, async (db, { admin, learner }) => {
       const [first] = await db.select().from(lessons).where(and(eq(lessons.pillar, 'credit'), eq(lessons.level, 'beginner'), eq(lessons.orderIndex, 1)));
-      const [q1, q2, q3] = first.questions;
+      const [q1, q2, q3, ...rest] = first.questions;
+      const n = first.questions.length;
+      assertEquals(first.questions.map((x) => x.id), Array.from({ length: n }, (_, i) => i + 1));
       const now = new Date();
-      // Right on question 1, wrong on 2 and 3: both go into the review queue.
+      // Right on question 1 (and any after 3), wrong on 2 and 3: both go into the review queue.
       await recordQuizAttempt(learner, first, {
         attemptId: crypto.randomUUID(),
         quizResponses: [
           { questionId: 1, userAnswer: q1.correctAnswer },
           { questionId: 2, userAnswer: (q2.correctAnswer + 1) % 4 },
           { questionId: 3, userAnswer: (q3.correctAnswer + 1) % 4 },
+          ...rest.map((q) => ({ questionId: q.id, userAnswer: q.correctAnswer })),
         ],
       }, now);
-      // The author drops question 2, moves 3 to the front and adds a new question.
+      // The author drops question 2, moves 3 to the front and adds a new question (the others stay as they are).
       const fresh = { question: 'A brand-new question?', options: ['w', 'x', 'y', 'z'], correctAnswer: 0, explanation: 'w' };
-      const edited = await updateLesson(admin, first.id, form({ ...first, content: undefined, version: first.version, questions: [q3, q1, fresh] } as Partial<LessonFormInput>));
-      assertEquals(edited.questions.map((x) => x.id), [3, 1, 4]);
+      const edited = await updateLesson(admin, first.id, form({ ...first, content: undefined, version: first.version, questions: [q3, q1, ...rest, fresh] } as Partial<LessonFormInput>));
+      assertEquals(edited.questions.map((x) => x.id), [3, 1, ...rest.map((q) => q.id), n + 1]);
 
       const later = new Date(now.getTime() + 2 * DAY);
       const { due } = await listReview(learner, later);
@@ -122,15 +126,20 @@ for (const kind of databaseKinds()) {
 
       // The attempt still holds the questions as they were asked.
       const [attempt] = await loadAttempts(learner);
-      assertEquals(attempt.responses.map((r) => [r.questionId, r.question, r.explanation]), [q1, q2, q3].map((q) => [q.id, q.question, q.explanation]));
-      assertEquals(attempt.score, 1);
+      assertEquals(attempt.responses.map((r) => [r.questionId, r.question, r.explanation]), first.questions.map((q) => [q.id, q.question, q.explanation]));
+      assertEquals(attempt.score, n - 2);
       // A new attempt is graded by id against the edited questions.
       const lesson = (await findLesson(first.id))!;
       const result = await recordQuizAttempt(learner, lesson, {
         attemptId: crypto.randomUUID(),
-        quizResponses: [{ questionId: 3, userAnswer: q3.correctAnswer }, { questionId: 1, userAnswer: q1.correctAnswer }, { questionId: 4, userAnswer: 0 }],
+        quizResponses: [
+          { questionId: 3, userAnswer: q3.correctAnswer },
+          { questionId: 1, userAnswer: q1.correctAnswer },
+          ...rest.map((q) => ({ questionId: q.id, userAnswer: q.correctAnswer })),
+          { questionId: n + 1, userAnswer: 0 },
+        ],
       });
-      assertEquals([result.score, result.passed], [3, true]);
+      assertEquals([result.score, result.totalQuestions, result.passed], [n, n, true]);
     });
   });
 
@@ -156,11 +165,11 @@ for (const kind of databaseKinds()) {
 for (const kind of databaseKinds()) {
   Deno.test(`${kind}: migration 0005 starts each lesson's question ids above every id its questions, attempts and review items use`, async () => {
     await withDatabase(kind, async (db, { learner }) => {
-      const [lesson] = await db.select().from(lessons).where(eq(lessons.slug, 'credit-utilization'));
+      const [lesson] = await db.select().from(lessons).where(eq(lessons.slug, lessonAt('credit', 'beginner', 2).slug));
       const q = lesson.questions[0];
       await db.update(lessons).set({ lastQuestionId: 0, questions: [{ ...q, id: 5 }] }).where(eq(lessons.id, lesson.id));
       await db.insert(reviewItems).values({ userId: learner, lessonId: lesson.id, questionId: 7, dueAt: new Date() });
-      const [other] = await db.select().from(lessons).where(eq(lessons.slug, 'credit-reports-101'));
+      const [other] = await db.select().from(lessons).where(eq(lessons.slug, lessonAt('credit', 'beginner', 3).slug));
       await db.update(lessons).set({ lastQuestionId: 0 }).where(eq(lessons.id, other.id));
       await db.insert(quizAttempts).values({
         userId: learner, lessonId: other.id, attemptId: crypto.randomUUID(), score: 0, totalQuestions: 1, passed: false, questionSetId: 0,
@@ -171,7 +180,12 @@ for (const kind of databaseKinds()) {
       await db.execute(sql.raw(backfill));
       const byId = new Map((await db.select().from(lessons)).map((l) => [l.id, l.lastQuestionId]));
       assertEquals([byId.get(lesson.id), byId.get(other.id)], [7, 9]);
-      assert([...byId.values()].every((n) => n >= 3), 'every curriculum lesson starts above its 3 questions');
+      const untouched = (await db.select().from(lessons)).filter((l) => l.id !== lesson.id && l.id !== other.id);
+      assertEquals(
+        untouched.map((l) => [l.slug, byId.get(l.id)]),
+        untouched.map((l) => [l.slug, Math.max(...l.questions.map((x) => x.id))]),
+        'every other curriculum lesson starts at its own highest question id',
+      );
     });
   });
 }

@@ -4,7 +4,7 @@ import { assert, assertEquals, assertMatch } from '../helpers/assert.ts';
 import { startServer } from '../helpers/server.mjs';
 import { startResendDouble } from '../helpers/resend-double.mjs';
 import { Client } from '../helpers/client.ts';
-import { correctAnswers, createLearner, responses } from '../helpers/learners.ts';
+import { correctAnswers, createLearner, lessonAt, lessonsIn, responses } from '../helpers/learners.ts';
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 const resend = await startResendDouble();
@@ -174,9 +174,12 @@ Deno.test({
     });
     assertEquals(edited.status, 200);
     const progress = await client.get<{ scoreProgression: Array<{ score: number; lessonTitle: string }> }>('/api/user/progress');
-    assertEquals(progress.body.scoreProgression, [{ ...progress.body.scoreProgression[0], score: 3, lessonTitle: first.title }]);
+    assertEquals(progress.body.scoreProgression, [{ ...progress.body.scoreProgression[0], score: 3, lessonTitle: first.title }], 'all right, 3 on the 0-3 scale');
     const after = await client.get<{ byPillarLevel: Array<{ pillar: string; level: string; correct: number; total: number }> }>('/api/user/quiz-analytics');
-    assertEquals(after.body.byPillarLevel, before.body.byPillarLevel, 'the old attempt still counts 3 of 3');
+    assertEquals(after.body.byPillarLevel, before.body.byPillarLevel, 'the old attempt still counts every question it asked');
+    const cell = after.body.byPillarLevel.find((c) => c.pillar === 'saving' && c.level === 'beginner')!;
+    const asked = correctAnswers(first.slug).length;
+    assertEquals([cell.correct, cell.total], [asked, asked], 'all of the questions as they were asked, not the one question of the edit');
 
     const del = await admin.request(`/api/admin/lessons/${first.id}`, { method: 'DELETE' });
     assertEquals(del.status, 200);
@@ -188,7 +191,7 @@ Deno.test({
     assertEquals(history.body.metrics.totalQuizzes, 1);
     assertEquals(history.body.scoreProgression[0].lessonTitle, first.title);
     const counts = await client.get<Record<string, Record<string, { total: number }>>>('/api/lessons/counts');
-    assertEquals(counts.body.saving.beginner.total, 3);
+    assertEquals(counts.body.saving.beginner.total, lessonsIn('saving', 'beginner').length - 1);
     const all = await admin.get<Array<{ id: number }>>('/api/admin/lessons/all');
     assert(!all.body.some((l) => l.id === first.id));
   },
@@ -326,26 +329,34 @@ Deno.test({
     const { client } = await createLearner(server.url, resend);
     const all = (await admin.get<AdminLesson[]>('/api/admin/lessons/all')).body;
     const target = all.find((l) => l.pillar === 'credit' && l.level === 'beginner' && l.orderIndex === 1)!;
-    const [q1, q2, q3] = target.questions;
-    assertEquals([q1.id, q2.id, q3.id], [1, 2, 3]);
+    const [q1, q2, q3, ...rest] = target.questions;
+    const n = target.questions.length;
+    assertEquals(target.questions.map((q) => q.id), Array.from({ length: n }, (_, i) => i + 1));
     const wrong = (q: { correctAnswer: number }) => (q.correctAnswer + 1) % 4;
+    // Right on question 1 (and any after 3), wrong on 2 and 3.
     const done = await client.post(`/api/lesson/${target.id}/complete`, {
       attemptId: crypto.randomUUID(),
-      quizResponses: [{ questionId: 1, userAnswer: q1.correctAnswer }, { questionId: 2, userAnswer: wrong(q2) }, { questionId: 3, userAnswer: wrong(q3) }],
+      quizResponses: [
+        { questionId: 1, userAnswer: q1.correctAnswer },
+        { questionId: 2, userAnswer: wrong(q2) },
+        { questionId: 3, userAnswer: wrong(q3) },
+        ...rest.map((q) => ({ questionId: q.id, userAnswer: q.correctAnswer })),
+      ],
     });
     assertEquals(done.status, 201);
 
-    // The author drops question 2, moves 3 to the front and adds a question.
+    // The author drops question 2, moves 3 to the front and adds a question (the others stay as they are).
     const added = { question: 'Which of these is on a credit report?', options: ['Payment history', 'Salary', 'Savings balance', 'Religion'], correctAnswer: 0, explanation: 'Payment history.' };
-    const first = await admin.request<AdminLesson>(`/api/admin/lessons/${target.id}`, { method: 'PUT', json: { ...target, questions: [q3, q1, added] } });
+    const first = await admin.request<AdminLesson>(`/api/admin/lessons/${target.id}`, { method: 'PUT', json: { ...target, questions: [q3, q1, ...rest, added] } });
     assertEquals(first.status, 200);
-    assertEquals(first.body.questions.map((q) => [q.id, q.question]), [[3, q3.question], [1, q1.question], [4, added.question]]);
+    assertEquals(first.body.questions.map((q) => [q.id, q.question]), [[3, q3.question], [1, q1.question], ...rest.map((q) => [q.id, q.question]), [n + 1, added.question]]);
     // Removing the newest question and adding another never reuses its id.
     const second = await admin.request<AdminLesson>(`/api/admin/lessons/${target.id}`, {
       method: 'PUT',
-      json: { ...first.body, questions: [first.body.questions[0], first.body.questions[1], { ...added, question: 'Another new question?' }] },
+      json: { ...first.body, questions: [...first.body.questions.slice(0, -1), { ...added, question: 'Another new question?' }] },
     });
-    assertEquals(second.body.questions.map((q) => q.id), [3, 1, 5]);
+    const keptIds = [3, 1, ...rest.map((q) => q.id)];
+    assertEquals(second.body.questions.map((q) => q.id), [...keptIds, n + 2]);
 
     const later = { 'x-test-now': new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString() };
     const review = await client.get<{ due: Array<{ id: string; lessonId: number; question: string; options: string[] }> }>('/api/review', later);
@@ -363,12 +374,17 @@ Deno.test({
     );
     // The learner's page gets the new ids, and answers are graded by id.
     const page = await client.get<{ questions: Array<{ id: number }> }>(`/api/lesson/${target.id}`);
-    assertEquals(page.body.questions.map((q) => q.id), [3, 1, 5]);
+    assertEquals(page.body.questions.map((q) => q.id), [...keptIds, n + 2]);
     const retry = await client.post<{ score: number; passed: boolean }>(`/api/lesson/${target.id}/complete`, {
       attemptId: crypto.randomUUID(),
-      quizResponses: [{ questionId: 3, userAnswer: q3.correctAnswer }, { questionId: 1, userAnswer: q1.correctAnswer }, { questionId: 5, userAnswer: 0 }],
+      quizResponses: [
+        { questionId: 3, userAnswer: q3.correctAnswer },
+        { questionId: 1, userAnswer: q1.correctAnswer },
+        ...rest.map((q) => ({ questionId: q.id, userAnswer: q.correctAnswer })),
+        { questionId: n + 2, userAnswer: 0 },
+      ],
     });
-    assertEquals([retry.status, retry.body.score, retry.body.passed], [201, 3, true]);
+    assertEquals([retry.status, retry.body.score, retry.body.passed], [201, keptIds.length + 1, true]);
   },
 });
 
@@ -382,8 +398,9 @@ Deno.test({
       const before = await startServer({ env });
       const author = await adminClient('restart.admin@example.com', before.url);
       const all = (await author.get<AdminLesson[]>('/api/admin/lessons/all')).body;
-      const target = all.find((l) => l.slug === 'credit-utilization')!;
-      const removed = all.find((l) => l.slug === 'credit-reports-101')!;
+      // Two curriculum lessons (each loaded from its file at start): one edited, one deleted.
+      const target = all.find((l) => l.slug === lessonAt('credit', 'beginner', 2).slug)!;
+      const removed = all.find((l) => l.slug === lessonAt('credit', 'beginner', 3).slug)!;
       const edited = await author.request<AdminLesson>(`/api/admin/lessons/${target.id}`, {
         method: 'PUT',
         json: { ...target, title: 'Utilisation, as the author wrote it', sections: [{ header: 'Edited', content: 'Edited **text**.' }] },

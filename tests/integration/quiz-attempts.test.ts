@@ -40,7 +40,8 @@ for (const kind of databaseKinds()) {
       const results = await Promise.all(
         learners.map((userId, i) => recordQuizAttempt(userId, lesson, { attemptId: crypto.randomUUID(), quizResponses: i % 2 ? right(lesson) : allWrong(lesson), durationMs: 1000 + i })),
       );
-      assertEquals(results.map((r) => [r.duplicate, r.passed, r.completed, r.score]), learners.map((_, i) => [false, i % 2 === 1, i % 2 === 1, i % 2 ? 3 : 0]));
+      const n = lesson.questions.length;
+      assertEquals(results.map((r) => [r.duplicate, r.passed, r.completed, r.score]), learners.map((_, i) => [false, i % 2 === 1, i % 2 === 1, i % 2 ? n : 0]));
       const attempts = await db.select().from(quizAttempts);
       assertEquals(attempts.length, 40);
       for (const [i, userId] of learners.entries()) {
@@ -50,7 +51,7 @@ for (const kind of databaseKinds()) {
       assert(new Set(attempts.map((a) => a.createdAt.getTime())).size < 40, 'written in fewer statements than attempts');
       const progress = await db.select().from(lessonProgress);
       assertEquals(progress.length, 40);
-      assert(progress.every((p) => p.attempts === 1 && p.completed === (p.bestScore === 3)));
+      assert(progress.every((p) => p.attempts === 1 && p.completed === (p.bestScore === n)));
       const reviews = await db.select().from(reviewItems);
       assertEquals(reviews.length, 20 * lesson.questions.length, 'every missed question of the failing half, once');
       assert(reviews.every((r) => learners.indexOf(r.userId) % 2 === 0 && r.box === 1));
@@ -66,14 +67,14 @@ for (const kind of databaseKinds()) {
         recordQuizAttempt(userId, next, { attemptId: crypto.randomUUID(), quizResponses: right(next) }),
       ]);
       assertEquals([a, b, c, d, e].filter((r) => !r.duplicate).length, 1, 'one of the five is recorded');
-      assert([a, b, c, d, e].every((r) => r.attemptId === retried && r.score === 3 && r.completed));
+      assert([a, b, c, d, e].every((r) => r.attemptId === retried && r.score === lesson.questions.length && r.completed));
       assertEquals([fail.completed, pass.completed], [false, true], 'the fail came first, then the pass completed the lesson');
       const attempts = await db.select().from(quizAttempts).where(eq(quizAttempts.userId, userId));
       assertEquals(attempts.length, 3);
       const rows = await db.select().from(lessonProgress).where(eq(lessonProgress.userId, userId)).orderBy(asc(lessonProgress.lessonId));
       assertEquals(rows.map((p) => [p.lessonId, p.attempts, p.completed, p.bestScore, p.lastScore]), [
-        [lesson.id, 1, true, 3, 3],
-        [next.id, 2, true, 3, 3],
+        [lesson.id, 1, true, lesson.questions.length, lesson.questions.length],
+        [next.id, 2, true, next.questions.length, next.questions.length],
       ]);
     });
   });
@@ -109,7 +110,7 @@ for (const kind of databaseKinds()) {
       assertEquals((await db.select().from(questionSets)).length, 2);
       const history = await loadAttempts(userId);
       assertEquals(history.map((a) => a.responses[0].question), [lesson.questions[0].question, `${lesson.questions[0].question} (reworded)`]);
-      assertEquals(history.map((a) => a.responses.map((r) => r.isCorrect)), [[true, true, true], [false, false, false]]);
+      assertEquals(history.map((a) => a.responses.map((r) => r.isCorrect)), [lesson.questions.map(() => true), lesson.questions.map(() => false)]);
 
       // A retry of the first attempt answers from the stored set, as the first answer did.
       const retry = await recordQuizAttempt(userId, lesson, { attemptId: first[0].attemptId, quizResponses: right(lesson) });
