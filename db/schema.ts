@@ -41,13 +41,15 @@ export const users = pgTable(
     /** Opt-in reminder e-mails (at most one a day; never to an unverified address). */
     remindReview: boolean('remind_review').notNull().default(false),
     remindStreak: boolean('remind_streak').notNull().default(false),
-    /** SHA-256 of the token in the reminders' unsubscribe links (one click, RFC 8058). */
-    reminderTokenHash: text('reminder_token_hash'),
     /** The first dashboard visit (spec 3's first-login timestamp): only then the greeting is 'Welcome'. */
     firstVisitAt: timestamp('first_visit_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // The reminder job reads only the learners who opted in.
+    index('users_reminders_idx').on(t.id).where(sql`${t.remindReview} or ${t.remindStreak}`),
+  ],
 );
 
 export const sessions = pgTable(
@@ -353,6 +355,12 @@ export const learnerStreaks = pgTable('learner_streaks', {
   freezes: integer('freezes').notNull().default(0),
   /** Days a freeze covered (YYYY-MM-DD), newest last, for the learner to see. */
   frozenDays: jsonb('frozen_days').$type<string[]>().notNull().default([]),
+  /**
+   * The newest review answer (review_items.last_reviewed_at) already counted in a finished review
+   * session: a session counts only when it answered something after it, so a retried or repeated
+   * "finish" is not a second session.
+   */
+  reviewCountedAt: timestamp('review_counted_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -365,9 +373,14 @@ export const remindersSent = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     day: text('day').notNull(),
     kind: text('kind', { enum: ['review', 'streak'] }).notNull(),
+    /**
+     * SHA-256 of the token in this e-mail's unsubscribe links (List-Unsubscribe, RFC 8058, and the
+     * link in the body). One per e-mail, so every reminder's link keeps working; only the hash is kept.
+     */
+    tokenHash: text('token_hash'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), uniqueIndex('reminders_sent_token_idx').on(t.tokenHash)],
 );
 
 /**

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api, messageOf, NetworkError } from '../../lib/api.ts';
 import { BOX_DAYS, describeOutcome } from '../../lib/leitner.ts';
 import type { DueQuestion } from '../../lib/server/review.ts';
@@ -28,6 +28,20 @@ export default function ReviewSession({ due, upcoming, nextDueAt }: Props) {
   const [right, setRight] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
   const item = due[index];
+  const finished = useRef(false);
+
+  useEffect(() => {
+    // The session reached its end: it counts toward the daily streak and goal (once).
+    if (item || due.length === 0 || finished.current) return;
+    finished.current = true;
+    let timeZone: string | undefined;
+    try {
+      timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    } catch {
+      // the server keeps the stored zone
+    }
+    api('/api/review/finish', { body: timeZone ? { timeZone } : {} }).catch((error) => console.warn('Review session not recorded', error));
+  }, [item, due.length]);
 
   if (due.length === 0) {
     return (

@@ -1,16 +1,20 @@
 // Data rights: everything we hold about a learner, as JSON; and deleting the account, which
-// removes their data (rows cascade from the user; their e-mails leave the outbox).
+// removes their data (rows cascade from the user, streak, activity days and reminders included;
+// their e-mails leave the outbox).
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   assessments,
   auditLog,
   emailOutbox,
+  learnerDays,
+  learnerStreaks,
   lessonProgress,
   lessons,
   oauthAccounts,
   rateLimitBuckets,
   questionSets,
   quizAttempts,
+  remindersSent,
   reviewItems,
   sessions,
   userBadges,
@@ -24,7 +28,7 @@ import { keysNamingAddress } from './rate-limit.ts';
 export async function exportAccount(userId: string) {
   const db = await getDb();
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  const [sessionRows, assessmentRows, attemptRows, progressRows, badgeRows, reviewRows, oauthRows, mailRows] = await Promise.all([
+  const [sessionRows, assessmentRows, attemptRows, progressRows, badgeRows, reviewRows, oauthRows, mailRows, dayRows, streakRows, reminderRows] = await Promise.all([
     db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt)),
     db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(asc(assessments.createdAt)),
     db
@@ -43,7 +47,16 @@ export async function exportAccount(userId: string) {
       .from(emailOutbox)
       .where(sql`lower(${emailOutbox.toAddress}) = lower(${user.email})`)
       .orderBy(asc(emailOutbox.createdAt)),
+    db.select().from(learnerDays).where(eq(learnerDays.userId, userId)).orderBy(asc(learnerDays.day)),
+    db.select().from(learnerStreaks).where(eq(learnerStreaks.userId, userId)),
+    // The unsubscribe token's hash stays out: it is a secret, not data about the learner.
+    db
+      .select({ day: remindersSent.day, kind: remindersSent.kind, createdAt: remindersSent.createdAt })
+      .from(remindersSent)
+      .where(eq(remindersSent.userId, userId))
+      .orderBy(asc(remindersSent.day)),
   ]);
+  const streak = streakRows[0];
   return {
     exportedAt: new Date().toISOString(),
     about: 'Everything Wealth Coach holds about you. Passwords are stored only as a one-way hash, which is not included.',
@@ -60,6 +73,12 @@ export async function exportAccount(userId: string) {
       createdAt: user.createdAt,
       hasPassword: user.passwordHash !== null,
     },
+    settings: {
+      timeZone: user.timeZone,
+      dailyGoal: user.dailyGoal,
+      remindReview: user.remindReview,
+      remindStreak: user.remindStreak,
+    },
     signInWith: oauthRows,
     sessions: sessionRows.map((s) => ({ createdAt: s.createdAt, lastUsedAt: s.lastUsedAt, rememberMe: s.persistent === 1 })),
     assessments: assessmentRows.map(({ userId: _u, ...a }) => a),
@@ -72,6 +91,11 @@ export async function exportAccount(userId: string) {
     badges: badgeRows.map(({ userId: _u, ...b }) => b),
     reviewQueue: reviewRows.map(({ userId: _u, ...r }) => r),
     emails: mailRows,
+    dailyStreak: streak
+      ? { current: streak.current, longest: streak.longest, lastDay: streak.lastDay, freezes: streak.freezes, frozenDays: streak.frozenDays, reviewCountedAt: streak.reviewCountedAt, updatedAt: streak.updatedAt }
+      : null,
+    activityDays: dayRows.map(({ userId: _u, ...d }) => d),
+    remindersSent: reminderRows,
   };
 }
 

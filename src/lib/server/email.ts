@@ -3,7 +3,7 @@ import { emailOutbox } from '../../../db/schema.ts';
 import type { Executor } from '../../../db/client.ts';
 import { getEnv } from './env.ts';
 
-export type EmailKind = 'verify-email' | 'reset-password' | 'account-exists' | 'password-changed';
+export type EmailKind = 'verify-email' | 'reset-password' | 'account-exists' | 'password-changed' | 'reminder-review' | 'reminder-streak';
 
 export interface EmailMessage {
   kind: EmailKind;
@@ -11,17 +11,21 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (the reminders' List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+const DEFAULT_FOOTER = 'Wealth Coach · You received this because of activity on your account.';
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }, footer?: { text: string; link: { label: string; url: string } }): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#047857;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;color:#475569;font-size:14px">Or paste this link into your browser:<br>${escapeHtml(action.url)}</p>`
     : '';
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px;color:#047857">${escapeHtml(title)}</h1>${body}${button}<p style="color:#64748b;font-size:13px">Wealth Coach · You received this because of activity on your account.</p></body></html>`;
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px;color:#047857">${escapeHtml(title)}</h1>${body}${button}<p style="color:#64748b;font-size:13px">${footer ? `${escapeHtml(footer.text)} <a href="${escapeHtml(footer.link.url)}" style="color:#475569">${escapeHtml(footer.link.label)}</a>` : escapeHtml(DEFAULT_FOOTER)}</p></body></html>`;
 }
 
 export function link(path: string, params: Record<string, string>): string {
@@ -89,6 +93,54 @@ export function passwordChangedEmail(to: string, firstName: string): EmailMessag
   };
 }
 
+/**
+ * The reminders (opt-in, at most one a day): each carries its own unsubscribe token, in the
+ * one-click List-Unsubscribe header (RFC 8058: the provider POSTs `List-Unsubscribe=One-Click` to
+ * it) and in a link to a page that asks before unsubscribing (a GET never changes anything).
+ */
+function reminderLinks(token: string) {
+  return {
+    page: link('/unsubscribe', { token }),
+    headers: {
+      'List-Unsubscribe': `<${link('/api/reminders/unsubscribe', { token })}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
+
+const REMINDER_FOOTER = 'Wealth Coach · You get this because you turned on reminder e-mails (at most one a day).';
+
+function reminderEmail(kind: 'reminder-review' | 'reminder-streak', to: string, subject: string, lines: string[], action: { label: string; url: string }, token: string): EmailMessage {
+  const { page, headers } = reminderLinks(token);
+  const settings = link('/account', {});
+  return {
+    kind,
+    to,
+    subject,
+    text: `${lines.join('\n\n')}\n\n${action.label}: ${action.url}\n\n--\n${REMINDER_FOOTER}\nStop these e-mails: ${page}\nChange your reminders: ${settings}\n`,
+    html: layout(subject, lines, action, { text: REMINDER_FOOTER, link: { label: 'Stop these e-mails', url: page } }),
+    headers,
+  };
+}
+
+export function streakReminderEmail(to: string, firstName: string, streak: number, coveredIfMissed: boolean, token: string): EmailMessage {
+  const days = streak === 1 ? '1-day' : `${streak}-day`;
+  const lines = [
+    `Hi ${firstName},`,
+    `You have a ${days} streak. One lesson or one review today keeps it going.`,
+    coveredIfMissed
+      ? 'If today gets away from you, a streak freeze will cover it, but you can keep your freeze for another day.'
+      : 'Nothing yet today, and no streak freeze is left to cover a missed day.',
+  ];
+  return reminderEmail('reminder-streak', to, `Keep your ${days} streak going`, lines, { label: 'Continue learning', url: link('/dashboard', {}) }, token);
+}
+
+export function reviewReminderEmail(to: string, firstName: string, due: number, token: string): EmailMessage {
+  const questions = due === 1 ? '1 question you missed is' : `${due} questions you missed are`;
+  const lines = [`Hi ${firstName},`, `${questions} due for review.`, 'A few minutes of review now helps the answers stick.'];
+  return reminderEmail('reminder-review', to, 'Your review is due', lines, { label: 'Start your review', url: link('/review', {}) }, token);
+}
+
 /** Writes the e-mail to the outbox, in the caller's transaction. */
 export async function enqueueEmail(tx: Executor, message: EmailMessage): Promise<void> {
   await tx.insert(emailOutbox).values({
@@ -97,5 +149,6 @@ export async function enqueueEmail(tx: Executor, message: EmailMessage): Promise
     subject: message.subject,
     text: message.text,
     html: message.html,
+    headers: message.headers ?? {},
   });
 }

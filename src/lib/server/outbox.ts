@@ -44,7 +44,14 @@ export function createTransport(): Transport {
       name: 'resend',
       async send(row) {
         const { data, error } = await resend.emails.send(
-          { from: env.EMAIL_FROM, to: [row.toAddress], subject: row.subject, text: row.text, html: row.html },
+          {
+            from: env.EMAIL_FROM,
+            to: [row.toAddress],
+            subject: row.subject,
+            text: row.text,
+            html: row.html,
+            ...(row.headers && Object.keys(row.headers).length ? { headers: row.headers } : {}),
+          },
           { idempotencyKey: `outbox-${row.id}`, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) } as never,
         );
         if (error) {
@@ -74,6 +81,11 @@ export function createTransport(): Transport {
  */
 export function scrubLinks(text: string): string {
   return text.replace(/([?&#](?:token|access_token)=)[^&\s"'<>]+/gi, '$1removed');
+}
+
+/** Headers with the same secrets removed (the reminders' List-Unsubscribe link carries a token). */
+export function scrubHeaders(headers: Record<string, string> | null | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers ?? {}).map(([name, value]) => [name, scrubLinks(value)]));
 }
 
 /**
@@ -109,7 +121,7 @@ export async function processOutbox(db: Database, transport: Transport, batch = 
       where id in (
         select id from email_outbox where status = 'pending' and next_attempt_at <= now()
         order by created_at limit ${batch} for update skip locked)
-      returning id, kind, to_address, subject, text, html, attempts`),
+      returning id, kind, to_address, subject, text, html, headers, attempts`),
   ).map(
     (r) =>
       ({
@@ -119,6 +131,7 @@ export async function processOutbox(db: Database, transport: Transport, batch = 
         subject: r.subject,
         text: r.text,
         html: r.html,
+        headers: (typeof r.headers === 'string' ? JSON.parse(r.headers) : r.headers) ?? {},
         attempts: Number(r.attempts),
       }) as OutboxRow,
   );
@@ -151,7 +164,7 @@ export async function processOutbox(db: Database, transport: Transport, batch = 
           sentAt: new Date(),
           providerId: result.providerId ?? null,
           lastError: null,
-          ...(transport.keepsLinks ? {} : { text: scrubLinks(row.text), html: scrubLinks(row.html) }),
+          ...(transport.keepsLinks ? {} : { text: scrubLinks(row.text), html: scrubLinks(row.html), headers: scrubHeaders(row.headers) }),
         })
         .where(eq(emailOutbox.id, row.id));
       log('info', 'email sent', { id: row.id, kind: row.kind, transport: transport.name });

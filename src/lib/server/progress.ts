@@ -6,6 +6,7 @@ import { answeredResponses, countsFor, isUnlockedFor, loadLearnerState, type Lea
 import { listAssessments } from './assessment.ts';
 import { buildCoach, summarizeQuizzes } from './coach.ts';
 import { countDue } from './review.ts';
+import { dailyStatus } from './streaks.ts';
 import { colourForScore, messageForScore, scoreOf, levelForScore, type ScoreColour } from '../assessment.ts';
 import { LEVELS, PILLARS, type Level, type Pillar } from '../domain.ts';
 import { nextLesson } from '../lessons.ts';
@@ -155,6 +156,7 @@ export async function buildDashboard(userId: string, firstName: string, now = ne
     pillars,
     nextLesson: next ? { id: next.id, title: next.title, pillar: next.pillar, level: next.level, duration: next.duration } : null,
     badges: await awardBadges(userId, state, attempts),
+    daily: await dailyStatus(userId, now),
   };
 }
 

@@ -1,0 +1,37 @@
+import type { APIRoute } from 'astro';
+import { z } from 'zod';
+import { HttpError, readJson } from '../../../lib/server/http.ts';
+import { requireUser } from '../../../lib/server/guards.ts';
+import { requestNow } from '../../../lib/server/clock.ts';
+import { dailyStatus, loadSettings, updateSettings } from '../../../lib/server/streaks.ts';
+import { DAILY_GOAL_CHOICES, isDailyGoal, validTimeZone } from '../../../lib/streak.ts';
+
+const settingsSchema = z
+  .object({
+    timeZone: z.string().refine((zone) => validTimeZone(zone) !== null, 'timeZone must be a time zone name such as Europe/Berlin').optional(),
+    dailyGoal: z
+      .number(`dailyGoal must be one of ${DAILY_GOAL_CHOICES.join(', ')}`)
+      .refine(isDailyGoal, `dailyGoal must be one of ${DAILY_GOAL_CHOICES.join(', ')}`)
+      .optional(),
+    remindReview: z.boolean('remindReview must be true or false').optional(),
+    remindStreak: z.boolean('remindStreak must be true or false').optional(),
+  })
+  .refine((s) => Object.values(s).some((v) => v !== undefined), { message: 'Send at least one setting to change', path: ['body'] });
+
+async function answer(userId: string, emailVerified: boolean, request: Request, settings: Awaited<ReturnType<typeof loadSettings>>) {
+  if (!settings) throw new HttpError(401, 'Please sign in to continue');
+  return Response.json({ ...settings, emailVerified, daily: await dailyStatus(userId, requestNow(request)) }, { headers: { 'Cache-Control': 'no-store' } });
+}
+
+/** The learner's daily goal, time zone and reminder settings, with today's status. */
+export const GET: APIRoute = async (context) => {
+  const user = requireUser(context);
+  return answer(user.id, user.emailVerified, context.request, await loadSettings(user.id));
+};
+
+/** Changes any of them: `{ timeZone?, dailyGoal?, remindReview?, remindStreak? }`. */
+export const POST: APIRoute = async (context) => {
+  const user = requireUser(context);
+  const body = await readJson(context.request, settingsSchema);
+  return answer(user.id, user.emailVerified, context.request, await updateSettings(user.id, body));
+};
