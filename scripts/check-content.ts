@@ -1,13 +1,14 @@
 // `npm run content:check [pillar]`: the content rules of tests/unit/curriculum.test.ts, printed
 // for authors (optionally for one pillar), without running the test suite.
+import process from 'node:process';
 import { checkCurriculum, checkFactLiterals, checkLesson, LESSONS_PER_LEVEL, type ParsedLesson } from '../src/lib/curriculum.ts';
 import { LEVELS, PILLARS, type Pillar } from '../src/lib/domain.ts';
 import { readFacts, readLessonFiles } from '../src/lib/server/content.ts';
 
-const pillar = Deno.args[0] as Pillar | undefined;
+const pillar = process.argv[2] as Pillar | undefined;
 if (pillar && !PILLARS.includes(pillar)) {
   console.error(`usage: check-content [${PILLARS.join('|')}]`);
-  Deno.exit(2);
+  process.exit(2);
 }
 const facts = readFacts();
 const lessons: ParsedLesson[] = [];
@@ -32,4 +33,4 @@ for (const p of PILLARS.filter((p) => !pillar || p === pillar)) {
   console.log(`${p}: lessons ${counts} (want ${LESSONS_PER_LEVEL} each), ${questions.length} questions, correct is longest in ${longest}, positions ${positions}, ${skills}, weights ${inPillar.reduce((s, l) => s + l.weight, 0).toFixed(2)}`);
 }
 console.log(problems.length ? `\n${problems.length} problem(s):\n- ${problems.join('\n- ')}` : '\nNo problems.');
-Deno.exit(problems.length ? 1 : 0);
+process.exit(problems.length ? 1 : 0);

@@ -13,9 +13,11 @@ import { mergeContentSecurityPolicy, securityHeadersFor } from './lib/server/sec
 import { loadContent } from './lib/server/content.ts';
 import { ADMIN_BODY_LIMIT, BODY_LIMIT } from './lib/server/http.ts';
 import { startOutboxWorker } from './lib/server/outbox.ts';
+import { REMINDER_INTERVAL_MS, startReminderJob } from './lib/server/reminders.ts';
 import { deleteExpiredSessions } from './lib/server/session.ts';
 import { deleteStaleUnverifiedAccounts } from './lib/server/accounts.ts';
 import { pruneLimits } from './lib/server/rate-limit.ts';
+import { pruneQuizChecks } from './lib/server/quiz-checks.ts';
 import { StaticFiles } from './lib/server/static-files.ts';
 import { fileURLToPath } from 'node:url';
 
@@ -55,6 +57,8 @@ async function prepareDatabase(): Promise<void> {
       ready = true;
       log('info', 'database ready', { kind: handle.kind, cached, ...loaded });
       outbox = startOutboxWorker(async () => handle.db);
+      // Tests (APP_ENV=test) look for reminders every 2 s instead of every 5 minutes.
+      reminders = startReminderJob(async () => handle.db, { intervalMs: env.APP_ENV === 'test' ? 2000 : REMINDER_INTERVAL_MS });
       cleanup = setInterval(() => void housekeeping(), HOUSEKEEPING_MS);
       void housekeeping();
       return;
@@ -66,13 +70,17 @@ async function prepareDatabase(): Promise<void> {
   }
 }
 
-/** Expired sessions, rate-limit buckets whose window passed, and accounts nobody verified in 7 days. */
+/**
+ * Expired sessions, rate-limit buckets whose window passed, accounts nobody verified in 7 days,
+ * and quiz answers checked more than a day ago (an attempt that was never finished).
+ */
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
 async function housekeeping(): Promise<void> {
   for (const [task, run] of [
     ['sessions', () => deleteExpiredSessions()],
     ['rate limits', () => pruneLimits()],
     ['unverified accounts', () => deleteStaleUnverifiedAccounts()],
+    ['quiz checks', () => pruneQuizChecks()],
   ] as const) {
     await run().catch((error: unknown) => log('warn', 'housekeeping failed', { task, ...describeError(error), stack: undefined }));
   }
@@ -81,6 +89,7 @@ async function housekeeping(): Promise<void> {
 const isStaticPath = (path: string) => path === '/' || path.startsWith('/_astro/') || /\.[a-z0-9]+$/i.test(path);
 
 let outbox: { stop(): Promise<void> } | undefined;
+let reminders: { stop(): Promise<void> } | undefined;
 let cleanup: ReturnType<typeof setInterval> | undefined;
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?session=[^;]/;
 
@@ -178,7 +187,7 @@ async function shutdown(signal: string) {
   while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   server.closeAllConnections?.();
   clearInterval(cleanup);
-  await outbox?.stop();
+  await Promise.all([outbox?.stop(), reminders?.stop()]);
   await handle.close().catch(() => {});
   log('info', 'stopped', { signal });
   process.exit(0);

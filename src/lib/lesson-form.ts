@@ -2,7 +2,24 @@
 import { z } from 'zod';
 import { LEVELS, PILLARS } from './domain.ts';
 
-export const LESSON_DEFAULTS = { orderIndex: 1, duration: 10, weight: 16.67, options: 4 } as const;
+export const LESSON_DEFAULTS = { orderIndex: 1, duration: 10, options: 4 } as const;
+
+/**
+ * A sensible weight for a new lesson (the spec's 16.67 was one sixth of a 6-lesson pillar): the
+ * median weight of the lessons of its pillar and level (the curriculum weighs each lesson of a
+ * level alike), else of its pillar, else an equal share of a 15-lesson pillar. Rounded to 0.01.
+ */
+export function suggestedWeight(lessons: ReadonlyArray<{ pillar: string; level: string; weight: number }>, pillar?: string, level?: string): number {
+  const median = (list: number[]) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    return sorted.length === 0 ? null : sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+  };
+  const weight =
+    median(lessons.filter((l) => l.pillar === pillar && l.level === level).map((l) => l.weight)) ??
+    median(lessons.filter((l) => l.pillar === pillar).map((l) => l.weight)) ??
+    100 / 15;
+  return Math.round(weight * 100) / 100;
+}
 
 const text = (label: string, max: number) =>
   z
@@ -101,9 +118,7 @@ export const lessonFormSchema = z
         .min(0, 'Weight must be from 0 to 100')
         .max(100, 'Weight must be from 0 to 100')
         .refine((w) => Math.abs(w * 100 - Math.round(w * 100)) < 1e-6, 'Weight goes in steps of 0.01'),
-    )
-      .optional()
-      .default(LESSON_DEFAULTS.weight),
+    ).optional(),
     sections: z
       .array(sectionSchema, { error: 'Sections are required' })
       .min(1, 'Add at least one section')

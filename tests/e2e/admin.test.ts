@@ -2,7 +2,7 @@ import { test, expect, expectNoSeriousA11yViolations, signedInLearner, correctAn
 import { LEVEL_LABELS, LEVELS, PILLAR_LABELS, PILLARS } from '../../src/lib/domain.ts';
 
 // Admin edits change what every learner sees: these tests get a server of their own.
-useOwnServer({ ADMIN_EMAILS: Array.from({ length: 9 }, (_, i) => `author${i + 1}@example.com`).join(',') });
+useOwnServer({ ADMIN_EMAILS: Array.from({ length: 10 }, (_, i) => `author${i + 1}@example.com`).join(',') });
 
 /**
  * Each lesson section's markup, child by child, with a practice tool (the island on the lesson
@@ -59,10 +59,14 @@ test.describe('admin lesson management', () => {
     await page.getByRole('button', { name: 'New lesson' }).click();
     await expect(page.getByLabel('Order')).toHaveValue('1');
     await expect(page.getByLabel('Duration (minutes)')).toHaveValue('10');
-    await expect(page.getByLabel('Weight (%)')).toHaveValue('16.67');
+    // The weight suggests itself from the chosen level's lessons (their median), not 100/6.
+    await expect(page.getByLabel('Weight (%)')).toHaveValue('');
     await page.getByLabel('Title').fill('Reading the fine print');
     await page.getByLabel('Pillar').selectOption('investing');
     await page.getByLabel('Level').selectOption('advanced');
+    const weights = lessonsIn('investing', 'advanced').map((l) => l.weight).sort((a, b) => a - b);
+    const median = weights.length % 2 ? weights[(weights.length - 1) / 2] : (weights[weights.length / 2 - 1] + weights[weights.length / 2]) / 2;
+    await expect(page.getByLabel('Weight (%)')).toHaveValue(String(Math.round(median * 100) / 100));
     await page.getByLabel('Order').fill(String(order));
     await page.getByLabel('Duration (minutes)').fill('7');
     await page.getByLabel('Weight (%)').fill('5.5');
@@ -123,8 +127,11 @@ test.describe('admin lesson management', () => {
     await expect(page.getByText('Question 1 of 1')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Which cost is charged every year?' })).toBeVisible();
     await page.getByRole('radio', { name: 'The expense ratio' }).check();
-    await page.getByRole('button', { name: 'Submit Answers' }).click();
+    await page.getByRole('button', { name: 'Check answer' }).click();
+    await expect(page.getByTestId('quiz-feedback')).toContainText('Correct');
+    await page.getByRole('button', { name: 'See your result' }).click();
     await expect(page.getByRole('heading', { name: /You passed/ })).toBeVisible();
+    await page.getByText('See each question and why').click();
     await expect(page.locator('.explanations')).toContainText('The expense ratio is charged every year as a share of what you hold.');
     await expect(page.locator('.explanations')).toContainText('✓ Correct');
 
@@ -167,8 +174,11 @@ test.describe('admin lesson management', () => {
       'Question is required',
       'Fill in all four options',
     ]) {
+      // Beside its field, once (the summary at the top names the field, not the message again).
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
+    await expect(page.getByTestId('error-summary').locator('li')).toContainText(['Title', 'Pillar', 'Level', 'Order', 'Duration', 'Weight']);
+    await expect(page.getByTestId('error-summary')).not.toContainText('Order must be at least 1');
     await page.getByLabel('Weight (%)').fill('12.345');
     await page.getByRole('button', { name: 'Create lesson' }).click();
     await expect(page.getByText('Weight goes in steps of 0.01')).toBeVisible();
@@ -311,10 +321,14 @@ test.describe('admin lesson management', () => {
     await expect(page.locator('.option span')).toHaveText(fields.options);
     await expectNothingRan('.lesson');
     await page.getByRole('radio').first().check();
-    await page.getByRole('button', { name: 'Submit Answers' }).click();
+    await page.getByRole('button', { name: 'Check answer' }).click();
+    // The answer's feedback shows the explanation as text.
+    await expect(page.getByTestId('quiz-feedback').locator('.why')).toHaveText(fields.explanation);
+    await expectNothingRan('.lesson');
+    await page.getByRole('button', { name: 'See your result' }).click();
     // The result view shows the question, the correct option and the explanation, as text.
     await expect(page.getByRole('heading', { name: /You passed/ })).toBeVisible();
-    await page.getByRole('button', { name: 'Stay here' }).click();
+    await page.getByText('See each question and why').click();
     const result = page.locator('.explanations li');
     await expect(result.locator('.q')).toContainText(fields.question);
     await expect(result.locator('strong')).toHaveText(fields.options[0]);
@@ -516,5 +530,44 @@ test.describe('admin lesson management', () => {
     await expect(page.getByRole('heading', { name: 'No lessons available' })).toBeVisible();
     await expect(page.getByText('Lessons for this pillar and level will be added soon.')).toBeVisible();
     await expect(page.locator('.lesson-grid')).toHaveCount(0);
+  });
+
+  test('the editor speaks an author\'s words, moves focus to the first error, previews the quiz, and an author opens any lesson', async ({ page }) => {
+    await signedInLearner(page, { email: 'author10@example.com' });
+    await gotoHydrated(page, '/admin/lessons');
+    await page.getByRole('button', { name: 'New lesson' }).click();
+    await page.getByLabel('Title').fill('Unfinished');
+    await page.getByRole('button', { name: 'Add question' }).click();
+    await page.getByLabel('Question 1 text').fill('Which is a need?');
+    await page.getByLabel('Question 1 option 1').fill('Rent');
+    // The quiz shows in the preview as the author writes it, its correct answer marked.
+    const quiz = page.getByTestId('preview-quiz');
+    await expect(quiz.getByRole('heading', { name: 'Quiz (1 question)' })).toBeVisible();
+    await expect(quiz).toContainText('Which is a need?');
+    await page.getByLabel('Option 1 is correct').check();
+    await expect(quiz.locator('li.correct')).toContainText('Rent (correct answer)');
+    await expect(quiz).toContainText('Empty option');
+
+    await page.getByRole('button', { name: 'Create lesson' }).click();
+    const summary = page.getByTestId('error-summary');
+    await expect(summary).toBeVisible();
+    // Each problem named as the author sees the form, never as a field path.
+    await expect(summary.locator('li')).toContainText(['Pillar', 'Level', 'Section 1 content', 'Question 1 options']);
+    await expect(summary).not.toContainText(/questions\.\d|sections\.\d|orderIndex|\bundefined\b/);
+    // Each message shows once, beside its field.
+    await expect(page.getByText('Fill in all four options', { exact: true })).toHaveCount(1);
+    // Focus goes to the first field with an error, in the form's order: the pillar.
+    await expect(page.getByLabel('Pillar')).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+
+    // An author may open any lesson: an advanced lesson this account has not reached.
+    const all = (await (await page.request.get('/api/admin/lessons/all')).json()) as Array<{ id: number; pillar: string; level: string; orderIndex: number }>;
+    const far = all.filter((l) => l.pillar === 'investing' && l.level === 'advanced').sort((a, b) => b.orderIndex - a.orderIndex)[0];
+    const res = await page.goto(`/lesson/${far.id}`);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: /is locked/ })).toHaveCount(0);
+    expect((await page.request.get(`/api/lesson/${far.id}`)).status()).toBe(200);
+    await page.goto('/lessons?pillar=investing&level=advanced');
+    await expect(page.locator('.locked-btn')).toHaveCount(0);
   });
 });

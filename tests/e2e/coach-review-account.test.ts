@@ -28,7 +28,11 @@ test.describe('coach, review and data rights', () => {
     // Its lesson is later in credit beginner, locked until the ones before it are done: the coach
     // says so and points to the lesson that opens the way.
     await expect(balance.getByTestId('opens-after')).toHaveText('“APR, Interest and the Minimum Payment Trap” opens after “How Credit Scores Work”.');
-    await expect(balance.getByRole('link')).toHaveText('Start with “How Credit Scores Work”');
+    // That lesson is the Continue lesson: one button for it on the page, not one per tip.
+    await expect(balance.getByRole('link')).toHaveCount(0);
+    await expect(balance.getByTestId('tip-same')).toHaveText('Start with “How Credit Scores Work”: it is your next lesson, above.');
+    const continueHref = await page.getByTestId('next-lesson').getAttribute('href');
+    await expect(page.locator(`a[href="${continueHref}"]`)).toHaveCount(1);
     const utilization = coach.locator('[data-tip="utilization-knowledge"]');
     await expect(utilization).toContainText(`you chose “${labelScoring(7, 1)}”`);
     const count = await coach.locator('.tip').count();
@@ -107,7 +111,10 @@ test.describe('coach, review and data rights', () => {
     await expect(dialog.getByRole('alert')).toContainText('That password is not right');
     await dialog.getByLabel('Current password', { exact: true }).fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Delete forever' }).click();
-    await page.waitForURL((u) => u.pathname === '/');
+    // It ends on a confirmation page, signed out.
+    await page.waitForURL((u) => u.pathname === '/account-deleted');
+    await expect(page.getByRole('heading', { name: 'Your account was deleted' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
 
     // The account is gone, not just signed out: its password no longer signs in.

@@ -3,6 +3,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   signedInLearner,
+  PASSWORD,
   correctAnswersOf,
   lessonAt,
   lessonsIn,
@@ -143,7 +144,7 @@ test.describe('dashboard and progress', () => {
     await expect(page.getByTestId('overall-value')).toHaveText(String(f.overall));
     await expect(page.locator('[data-part="assessment"] strong')).toHaveText('10.8');
     await expect(page.locator('[data-part="saving"] strong')).toHaveText(String(f.savingPart));
-    await expect(page.locator('[data-part="credit"]')).toContainText('Credit 25%');
+    await expect(page.locator('[data-part="credit"]')).toContainText('Credit lessons 0 of 25 points');
     await expect(page.getByTestId('priority')).toContainText('Credit');
     await expect(page.getByTestId('priority')).toContainText('This pillar needs your attention: 0% of its lessons done');
     const saving = page.locator('[data-pillar="saving"]');
@@ -154,7 +155,8 @@ test.describe('dashboard and progress', () => {
     await expect(saving).toHaveClass(/score-red/);
     await expect(page.locator('[data-pillar="investing"]')).toContainText('Good foundation. Ready for intermediate lessons.');
     await expect(page.locator('[data-pillar="investing"]')).toContainText('Intermediate');
-    await expect(page.getByTestId('next-lesson')).toContainText('Next Lesson');
+    await expect(page.getByTestId('next-lesson')).toHaveText(/^Continue/);
+    await expect(page.getByTestId('continue')).toContainText('Next lesson');
     await expect(page.locator('[data-badge="first-lesson"]')).toContainText('Earned');
     await expectNoSeriousA11yViolations(page);
     await page.getByTestId('next-lesson').click();
@@ -400,7 +402,10 @@ test.describe('dashboard and progress', () => {
     await expect(page.getByRole('link', { name: 'Start your first lesson' })).toBeVisible();
     await expect(page.locator('[data-chart]')).toHaveCount(0);
     await gotoHydrated(page, '/dashboard');
-    await expect(page.getByRole('heading', { name: 'Start with your free assessment' })).toBeVisible();
+    // The one next step is the assessment; no "Wealth Snapshot" before there is one.
+    await expect(page.getByTestId('continue').getByRole('heading', { name: 'Take the free assessment' })).toBeVisible();
+    await expect(page.getByTestId('continue-button')).toHaveAttribute('href', '/assessment');
+    await expect(page.getByText(/Wealth Snapshot/)).toHaveCount(0);
     await expect(page.getByTestId('overall-value')).toHaveText('0');
     await expect(page.getByText('No badges yet')).toBeVisible();
     // No assessment: no invented score, colour, message or level on the pillar cards, but an invitation.
@@ -410,7 +415,7 @@ test.describe('dashboard and progress', () => {
     await expect(page.locator('.pillar-card[class*="score-"]')).toHaveCount(0);
     for (const pillar of ['saving', 'credit', 'investing']) {
       const card = page.locator(`[data-pillar="${pillar}"]`);
-      await expect(card.getByRole('link', { name: 'Take the free assessment' })).toHaveAttribute('href', '/assessment');
+      await expect(card.getByTestId('pillar-invite')).toHaveText(`No score yet: the free assessment shows where you stand in ${pillar}.`);
       await expect(card.getByTestId('lessons-done')).toHaveText('0');
       await expect(card.getByTestId('weighted')).toHaveText('0%');
     }
@@ -430,7 +435,7 @@ test.describe('dashboard and progress', () => {
     const saving = page.locator('[data-pillar="saving"]');
     await expect(saving.getByTestId('lessons-done')).toHaveText('1');
     await expect(saving.getByTestId('weighted')).toHaveText(`${Math.round(weighted100 / 100)}%`);
-    await expect(saving.getByRole('link', { name: 'Take the free assessment' })).toBeVisible();
+    await expect(saving.getByTestId('pillar-invite')).toBeVisible();
     await expect(page.getByTestId('overall-value')).toHaveText(String(Math.round((3 * weighted100) / 1200))); // 0 + 0.25 × weighted
     await expect(page.locator('[data-part="assessment"] strong')).toHaveText('0');
     await expect(page.locator('[data-part="saving"] strong')).toHaveText(String(Math.round((3 * weighted100) / 120) / 10));
@@ -453,10 +458,26 @@ test.describe('dashboard and progress', () => {
     await expect(page.locator('[data-pillar="saving"]').getByTestId('lessons-done')).toHaveText('3');
   });
 
-  test('signed-out visitors see the sign-in prompt on /progress and go to / from the dashboard', async ({ page }) => {
-    await gotoHydrated(page, '/progress');
-    await expect(page.getByText('Please log in to view your progress.')).toBeVisible();
-    await gotoHydrated(page, '/dashboard');
+  test('signed-out visitors go to sign in carrying where they were going, and signing in returns there', async ({ page }) => {
+    // Spec 2: /progress (like a lesson page) to /login, the dashboard to /; both keep ?next=.
+    await page.goto('/progress?tab=analytics');
+    await page.waitForURL((u) => u.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/progress?tab=analytics');
+    await expect(page.getByText('Please sign in to continue. We will take you back to the page you wanted.')).toBeVisible();
+    await expect(page.getByText(/Unauthorized|401/)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Progress' }), 'no signed-in navigation for a visitor').toHaveCount(0);
+    await page.goto('/dashboard');
     await page.waitForURL((u) => u.pathname === '/');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/dashboard');
+    // The landing page opens the sign-in dialog for them; signing in lands on the page they wanted.
+    const { email } = await signedInLearner(page);
+    await page.context().clearCookies();
+    await gotoHydrated(page, '/?next=%2Fprogress');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((u) => u.pathname === '/progress');
   });
 });

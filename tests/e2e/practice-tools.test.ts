@@ -18,7 +18,8 @@ test('the credit-utilisation calculator in its lesson computes live and keeps fi
   page.on('request', (r) => {
     if (r.method() !== 'GET') posted.push(r.postData() ?? '');
   });
-  await page.goto(`/lesson/${id}`);
+  // The whole lesson on one page (lessons show in steps by default).
+  await page.goto(`/lesson/${id}?view=all`);
   const tool = page.locator('[data-calculator="credit-utilization"]');
   await tool.scrollIntoViewIfNeeded();
   await waitForHydration(page);

@@ -128,7 +128,12 @@ Deno.test({
       sections: [{ content: 'x' }],
       orderIndex: 61,
     });
-    assertEquals([defaults.body.duration, defaults.body.weight], [10, 16.67]);
+    // A new lesson's weight defaults to the median weight of its level's lessons (not 100/6).
+    const weights = lessonsIn('investing', 'advanced').map((l) => l.weight).sort((a, b) => a - b);
+    const mid = weights.length / 2;
+    const median = weights.length % 2 ? weights[Math.floor(mid)] : (weights[mid - 1] + weights[mid]) / 2;
+    assertEquals([defaults.body.duration, defaults.body.weight], [10, Math.round(median * 100) / 100]);
+    assert(defaults.body.weight !== 16.67);
     const taken = await admin.post('/api/admin/lessons', lesson({ pillar: 'saving', level: 'beginner', orderIndex: 1 }));
     assertEquals(taken.status, 409);
   },

@@ -20,7 +20,8 @@ import { passwordWork } from '../../src/lib/server/password.ts';
 import { hitLimit, keysNamingAddress, limits, pruneLimits } from '../../src/lib/server/rate-limit.ts';
 import { processOutbox, scrubLinks, type Transport } from '../../src/lib/server/outbox.ts';
 import { BROWSER_SESSION_IDLE_MS, createSession, validateSessionToken } from '../../src/lib/server/session.ts';
-import { emailOutbox, emailVerificationTokens, passwordResetTokens, rateLimitBuckets, sessions, users } from '../../db/schema.ts';
+import { emailOutbox, emailVerificationTokens, passwordResetTokens, quizChecks, rateLimitBuckets, sessions, users } from '../../db/schema.ts';
+import { pruneQuizChecks } from '../../src/lib/server/quiz-checks.ts';
 import { generateRandomToken, hashToken } from '../../src/lib/server/tokens.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -236,6 +237,25 @@ for (const kind of databaseKinds()) {
       ]);
       assertEquals(await pruneLimits(now), 1);
       assertEquals((await db.handle.db.select({ key: rateLimitBuckets.key }).from(rateLimitBuckets)).map((r) => r.key), ['signup:ip:live']);
+    } finally {
+      await db.drop();
+    }
+  });
+
+  Deno.test(`${kind}: quiz answers checked more than a day ago are pruned; today's stay`, async () => {
+    const db = await createTestDatabase(kind);
+    setDatabaseHandle(db.handle);
+    try {
+      const now = new Date();
+      const user = await verifiedUser(db, 'checks@example.com');
+      const old = crypto.randomUUID();
+      const live = crypto.randomUUID();
+      await db.handle.db.insert(quizChecks).values([
+        { userId: user.id, attemptId: old, questionId: 1, lessonId: 1, userAnswer: 0, createdAt: new Date(now.getTime() - 25 * HOUR) },
+        { userId: user.id, attemptId: live, questionId: 1, lessonId: 1, userAnswer: 2, createdAt: new Date(now.getTime() - 23 * HOUR) },
+      ]);
+      await pruneQuizChecks(now);
+      assertEquals((await db.handle.db.select({ attemptId: quizChecks.attemptId }).from(quizChecks)).map((r) => r.attemptId), [live]);
     } finally {
       await db.drop();
     }

@@ -75,15 +75,26 @@ Deno.test({
     const { client } = await createLearner(server.url, resend);
     const [first, second] = await firstLessons(client);
     const right = correctAnswers(first.slug);
-    type Done = { passed: boolean; badgesEarned: Array<{ key: string; title: string }>; nextLesson: { id: number; title: string } | null };
-    const failed = await client.post<Done>(`/api/lesson/${first.id}/complete`, { attemptId: crypto.randomUUID(), quizResponses: responses(right.map((a) => (a + 1) % 4)) });
+    type Daily = { streak: number; today: { lessons: number; done: number; goal: number; met: boolean } };
+    type Done = { passed: boolean; badgesEarned: Array<{ key: string; title: string }>; nextLesson: { id: number; title: string } | null; daily: Daily };
+    const failed = await client.post<Done>(`/api/lesson/${first.id}/complete`, { attemptId: crypto.randomUUID(), quizResponses: responses(right.map((a) => (a + 1) % 4)), timeZone: 'Asia/Tokyo' });
     assertEquals([failed.body.passed, failed.body.nextLesson, failed.body.badgesEarned], [false, null, []]);
-    const passed = await client.post<Done>(`/api/lesson/${first.id}/complete`, { attemptId: crypto.randomUUID(), quizResponses: responses(right) });
+    // A failed quiz does not count toward the day; the finish screen's figures come with a pass.
+    assertEquals([failed.body.daily.streak, failed.body.daily.today.done], [0, 0]);
+    const passAttempt = crypto.randomUUID();
+    const passed = await client.post<Done>(`/api/lesson/${first.id}/complete`, { attemptId: passAttempt, quizResponses: responses(right), timeZone: 'Asia/Tokyo' });
     assertEquals(passed.body.passed, true);
+    assertEquals([passed.body.daily.streak, passed.body.daily.today.lessons, passed.body.daily.today.done, passed.body.daily.today.met], [1, 1, 1, true]);
+    // The same attempt sent again (a retry after a lost answer) is not counted twice.
+    const replay = await client.post<Done>(`/api/lesson/${first.id}/complete`, { attemptId: passAttempt, quizResponses: responses(right) });
+    assertEquals([replay.status, replay.body.daily.today.done], [200, 1]);
+    const settings = await client.get<{ timeZone: string | null }>('/api/user/settings');
+    assertEquals(settings.body.timeZone, 'Asia/Tokyo', 'the zone sent with the pass is kept');
     assertEquals(passed.body.nextLesson?.id, second.id);
     assert(passed.body.badgesEarned.some((b) => b.key === 'first-lesson'), `first lesson badge: ${JSON.stringify(passed.body.badgesEarned)}`);
     const practice = await client.post<Done>(`/api/lesson/${first.id}/complete`, { attemptId: crypto.randomUUID(), quizResponses: responses(right) });
     assertEquals(practice.body.badgesEarned, [], 'a badge is earned once');
+    assertEquals([practice.body.daily.streak, practice.body.daily.today.done], [1, 2], 'a practice pass counts toward the goal, not the streak twice');
   },
 });
 

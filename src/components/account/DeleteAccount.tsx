@@ -23,7 +23,7 @@ export default function DeleteAccount({ hasPassword }: { hasPassword: boolean })
         } catch {
           // nothing stored
         }
-        window.location.href = '/?logout=true';
+        window.location.href = '/account-deleted';
         return;
       }
       setError(messageOf(r, 'Your account could not be deleted. Please try again.'));

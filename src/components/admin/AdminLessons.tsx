@@ -92,6 +92,7 @@ export default function AdminLessons() {
       <>
         <LessonEditor
           initial={view.lesson}
+          others={lessons ?? []}
           onDone={() => {
             setView({ mode: 'list' });
             void load();
@@ -167,13 +168,13 @@ export default function AdminLessons() {
               )}
               {shown.map((l) => (
                 <tr key={l.id} data-lesson-id={l.id}>
-                  <td>{PILLAR_LABELS[l.pillar]}</td>
-                  <td>{LEVEL_LABELS[l.level]}</td>
-                  <td>{l.orderIndex}</td>
+                  <td data-label="Pillar">{PILLAR_LABELS[l.pillar]}</td>
+                  <td data-label="Level">{LEVEL_LABELS[l.level]}</td>
+                  <td data-label="Order">{l.orderIndex}</td>
                   <th scope="row">{l.title}</th>
-                  <td>{l.duration} min</td>
-                  <td>{l.weight}%</td>
-                  <td>{l.questions.length}</td>
+                  <td data-label="Duration">{l.duration} min</td>
+                  <td data-label="Weight">{l.weight}%</td>
+                  <td data-label="Questions">{l.questions.length}</td>
                   <td className="actions">
                     <button type="button" className="btn btn-outline" onClick={() => void edit(l.id)}>
                       Edit<span className="visually-hidden"> {l.title}</span>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, fieldErrorsOf, messageOf, NetworkError } from '../../lib/api.ts';
 import { LEVEL_LABELS, LEVELS, PILLAR_LABELS, PILLARS } from '../../lib/domain.ts';
-import { LESSON_DEFAULTS, lessonFormSchema, padOptions } from '../../lib/lesson-form.ts';
+import { LESSON_DEFAULTS, lessonFormSchema, padOptions, suggestedWeight } from '../../lib/lesson-form.ts';
 import { showToast } from '../../stores/toast.ts';
 
 export interface EditorLesson {
@@ -25,7 +25,8 @@ export const emptyLesson = (): EditorLesson => ({
   level: '',
   orderIndex: LESSON_DEFAULTS.orderIndex,
   duration: LESSON_DEFAULTS.duration,
-  weight: LESSON_DEFAULTS.weight,
+  // Set from the lessons of the pillar and level once they are chosen (see suggestedWeight).
+  weight: '',
   sections: [{ header: '', subheader: '', content: '' }],
   learningObjectives: [''],
   questions: [],
@@ -34,12 +35,39 @@ export const emptyLesson = (): EditorLesson => ({
 interface Props {
   initial: EditorLesson;
   onDone: () => void;
+  /** The other lessons, for a new lesson's suggested weight. */
+  others?: ReadonlyArray<{ pillar: string; level: string; weight: number }>;
 }
 
 type Errors = Record<string, string>;
 
-export default function LessonEditor({ initial, onDone }: Props) {
+/** Whether the form shows this error beside its field (the summary then names the field only). */
+function shownBesideField(path: string, errors: Errors): boolean {
+  if (/^(title|pillar|level|orderIndex|duration|weight|sections|sections\.\d+\.(header|subheader|content)|questions\.\d+\.(question|options|explanation))$/.test(path)) return true;
+  const answer = /^questions\.(\d+)\.correctAnswer$/.exec(path);
+  return answer !== null && errors[`questions.${answer[1]}.options`] === undefined;
+}
+
+/** A field's path in the form (as the validation names it) in an author's words. */
+export function describeField(path: string): string {
+  const parts = path.split('.');
+  const n = (i: string) => Number(i) + 1;
+  const names: Record<string, string> = { title: 'Title', pillar: 'Pillar', level: 'Level', orderIndex: 'Order', duration: 'Duration', weight: 'Weight', sections: 'Sections', questions: 'Quiz questions', learningObjectives: 'Learning objectives', version: 'Version', body: 'The lesson' };
+  if (parts[0] === 'sections' && parts.length >= 2) return `Section ${n(parts[1])}${parts[2] ? ` ${parts[2]}` : ''}`;
+  if (parts[0] === 'learningObjectives' && parts.length >= 2) return `Objective ${n(parts[1])}`;
+  if (parts[0] === 'questions' && parts.length >= 2) {
+    const what: Record<string, string> = { question: 'text', options: 'options', correctAnswer: 'correct option', explanation: 'explanation' };
+    const option = parts[2] === 'options' && parts[3] !== undefined ? `, option ${n(parts[3])}` : '';
+    return `Question ${n(parts[1])}${parts[2] ? (option || ` ${what[parts[2]] ?? parts[2]}`) : ''}`;
+  }
+  return names[parts[0]] ?? parts[0];
+}
+
+export default function LessonEditor({ initial, onDone, others = [] }: Props) {
   const [lesson, setLesson] = useState<EditorLesson>(initial);
+  const formRef = useRef<HTMLFormElement>(null);
+  // A new lesson's weight follows its pillar and level until the author types one.
+  const [weightTouched, setWeightTouched] = useState(initial.id !== undefined);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -48,6 +76,19 @@ export default function LessonEditor({ initial, onDone }: Props) {
   const titleRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => titleRef.current?.focus(), []);
+
+  useEffect(() => {
+    if (weightTouched || !lesson.pillar) return;
+    setLesson((l) => ({ ...l, weight: suggestedWeight(others, l.pillar, l.level) }));
+  }, [lesson.pillar, lesson.level, weightTouched, others]);
+
+  // After a failed save, focus goes to the first field with an error (in the form's order).
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>('.field-error');
+    const field = first?.closest('.field, .options-group, .group')?.querySelector<HTMLElement>('input, select, textarea');
+    (field ?? formRef.current?.querySelector<HTMLElement>('.error-summary'))?.focus();
+  }, [errors]);
 
   // Live preview, rendered by the server with the lesson page's own function.
   useEffect(() => {
@@ -87,7 +128,7 @@ export default function LessonEditor({ initial, onDone }: Props) {
       const found: Errors = {};
       for (const issue of check.error.issues) found[issue.path.join('.')] ??= issue.message;
       setErrors(found);
-      setFormError('Please fix the highlighted fields.');
+      setFormError(null);
       return;
     }
     setErrors({});
@@ -101,8 +142,9 @@ export default function LessonEditor({ initial, onDone }: Props) {
         onDone();
         return;
       }
-      setErrors(fieldErrorsOf(result));
-      setFormError(messageOf(result, failed));
+      const fields = fieldErrorsOf(result);
+      setErrors(fields);
+      setFormError(Object.keys(fields).length ? null : messageOf(result, failed));
       showToast({ title: failed, description: messageOf(result, ''), variant: 'error' });
     } catch (error) {
       setFormError(error instanceof NetworkError ? 'Network error. Please try again.' : failed);
@@ -119,11 +161,25 @@ export default function LessonEditor({ initial, onDone }: Props) {
 
   return (
     <div className="editor">
-      <form noValidate onSubmit={save} className="editor-form" aria-label={editing ? 'Edit lesson' : 'Create lesson'}>
+      <form noValidate onSubmit={save} className="editor-form" aria-label={editing ? 'Edit lesson' : 'Create lesson'} ref={formRef}>
         <h2>{editing ? `Edit: ${initial.title}` : 'New lesson'}</h2>
         {formError && (
           <div className="alert alert-error" role="alert">
             {formError}
+          </div>
+        )}
+        {Object.keys(errors).length > 0 && (
+          <div className="alert alert-error error-summary" role="alert" tabIndex={-1} data-testid="error-summary">
+            <p>Please fix {Object.keys(errors).length === 1 ? 'this' : `these ${Object.keys(errors).length} things`} before saving:</p>
+            <ul>
+              {Object.entries(errors).map(([path, message]) => (
+                <li key={path}>
+                  {/* Named as the author sees the form; the message itself once, beside its field. */}
+                  {describeField(path)}
+                  {!shownBesideField(path, errors) && `: ${message}`}
+                </li>
+              ))}
+            </ul>
           </div>
         )}
         <FieldRow label="Title" error={err('title')}>
@@ -170,7 +226,21 @@ export default function LessonEditor({ initial, onDone }: Props) {
           </FieldRow>
           <FieldRow label="Weight (%)" error={err('weight')}>
             {(id, describedBy) => (
-              <input id={id} className="input" type="number" min={0} max={100} step={0.01} value={lesson.weight} aria-invalid={Boolean(err('weight'))} aria-describedby={describedBy} onChange={(e) => update({ weight: e.target.value })} />
+              <input
+                id={id}
+                className="input"
+                type="number"
+                min={0}
+                max={100}
+                step={0.01}
+                value={lesson.weight}
+                aria-invalid={Boolean(err('weight'))}
+                aria-describedby={describedBy}
+                onChange={(e) => {
+                  setWeightTouched(true);
+                  update({ weight: e.target.value });
+                }}
+              />
             )}
           </FieldRow>
         </div>
@@ -284,11 +354,33 @@ export default function LessonEditor({ initial, onDone }: Props) {
         </div>
       </form>
 
-      <aside className="preview card" aria-labelledby="preview-title">
+      {/* Focusable: it scrolls on its own, and a keyboard user must be able to scroll it too. */}
+      <aside className="preview card" aria-labelledby="preview-title" tabIndex={0}>
         <h2 id="preview-title">Preview</h2>
-        <p className="hint">As learners will see the sections.</p>
+        <p className="hint">As learners will see the sections, then the quiz.</p>
         {/* Sanitized on the server by the lesson page's renderer (src/lib/server/lesson-content.ts). */}
         <div className="preview-body lesson-body" data-testid="preview" dangerouslySetInnerHTML={{ __html: preview.join('') }} />
+        {lesson.questions.length > 0 && (
+          <div className="preview-quiz" data-testid="preview-quiz">
+            <h3>Quiz ({lesson.questions.length} {lesson.questions.length === 1 ? 'question' : 'questions'})</h3>
+            <ol>
+              {lesson.questions.map((q, i) => (
+                <li key={i}>
+                  <p className="q">{q.question || <em>No question text yet</em>}</p>
+                  <ul>
+                    {padOptions(q.options).map((o, k) => (
+                      <li key={k} className={q.correctAnswer === k ? 'correct' : undefined}>
+                        {o || <em>Empty option</em>}
+                        {q.correctAnswer === k && <strong> (correct answer)</strong>}
+                      </li>
+                    ))}
+                  </ul>
+                  {q.explanation && <p className="why">Why: {q.explanation}</p>}
+                </li>
+              ))}
+            </ol>
+          </div>
+        )}
       </aside>
     </div>
   );

@@ -32,6 +32,11 @@ export default function AssessmentWizard({ questions, userId, retake = false }: 
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<PillarScores | null>(null);
   const [restored, setRestored] = useState(false);
+  const [confirmClear, setConfirmClear] = useState(false);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirmClear) confirmButton.current?.focus();
+  }, [confirmClear]);
   const heading = useRef<HTMLHeadingElement>(null);
   const total = questions.length;
   const question = questions[index];
@@ -111,6 +116,7 @@ export default function AssessmentWizard({ questions, userId, retake = false }: 
   }
 
   function clearSession() {
+    setConfirmClear(false);
     setAnswers({});
     setIndex(0);
     setError(null);
@@ -195,7 +201,9 @@ export default function AssessmentWizard({ questions, userId, retake = false }: 
     );
   }
 
-  const percent = Math.round(((index + 1) / total) * 100);
+  // Complete is what is answered: 0% before the first answer, 100% with the last.
+  const answeredCount = questions.filter((q) => answers[String(q.id)] !== undefined).length;
+  const percent = Math.round((answeredCount / total) * 100);
   return (
     <section className="card assessment" aria-labelledby="question-title">
       {retake && index === 0 && Object.keys(answers).length === 0 && (
@@ -234,13 +242,28 @@ export default function AssessmentWizard({ questions, userId, retake = false }: 
         <button type="button" className="btn btn-outline" onClick={() => setIndex((i) => Math.max(0, i - 1))} disabled={index === 0 || saving}>
           Previous
         </button>
-        <button type="button" className="btn btn-ghost" onClick={clearSession} disabled={saving}>
+        <button type="button" className="btn btn-ghost" onClick={() => setConfirmClear(true)} disabled={saving || confirmClear}>
           Clear Session
         </button>
         <button type="button" className="btn btn-primary" onClick={next} disabled={chosen === undefined || saving}>
           {saving ? 'Saving your results...' : isLast ? 'Complete Assessment' : 'Next'}
         </button>
       </div>
+      {confirmClear && (
+        <div className="alert alert-info confirm-clear" role="alertdialog" aria-labelledby="confirm-clear-text">
+          <p id="confirm-clear-text">
+            Clear all {answeredCount} of your answers and start again from question 1?
+          </p>
+          <div className="confirm-actions">
+            <button type="button" className="btn btn-primary" onClick={clearSession} ref={confirmButton}>
+              Yes, clear my answers
+            </button>
+            <button type="button" className="btn btn-outline" onClick={() => setConfirmClear(false)}>
+              Keep my answers
+            </button>
+          </div>
+        </div>
+      )}
       <p className="hint">Tip: use the arrow keys to move between answers and Enter to continue.</p>
     </section>
   );

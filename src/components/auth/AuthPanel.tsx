@@ -15,6 +15,7 @@ const titles: Record<Mode, [string, string?]> = {
 /** The sign-in page's forms, inline rather than in a dialog. */
 export default function AuthPanel({ initial = 'login', next = '/', notice }: { initial?: Mode; next?: string; notice?: string }) {
   const [mode, setMode] = useState<Mode>(initial);
+  const [typed, setTyped] = useState('');
   const [title, subtitle] = titles[mode];
   return (
     <>
@@ -25,9 +26,12 @@ export default function AuthPanel({ initial = 'login', next = '/', notice }: { i
           {notice}
         </div>
       )}
-      {mode === 'login' && <LoginForm next={next} onSwitchToSignUp={() => setMode('signup')} onForgotPassword={() => setMode('forgot')} />}
+      {mode === 'login' && <LoginForm next={next} onSwitchToSignUp={() => setMode('signup')} onForgotPassword={(email) => {
+            setTyped(email);
+            setMode('forgot');
+          }} />}
       {mode === 'signup' && <SignUpForm onSwitchToLogin={() => setMode('login')} />}
-      {mode === 'forgot' && <ForgotPasswordForm onCancel={() => setMode('login')} />}
+      {mode === 'forgot' && <ForgotPasswordForm onCancel={() => setMode('login')} initialEmail={typed} />}
       <Toaster />
     </>
   );

@@ -4,10 +4,12 @@ import { api, messageOf, NetworkError } from '../../lib/api.ts';
 
 interface Props {
   onCancel: () => void;
+  /** The address already typed in the sign-in form. */
+  initialEmail?: string;
 }
 
-export default function ForgotPasswordForm({ onCancel }: Props) {
-  const [email, setEmail] = useState('');
+export default function ForgotPasswordForm({ onCancel, initialEmail = '' }: Props) {
+  const [email, setEmail] = useState(initialEmail);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);

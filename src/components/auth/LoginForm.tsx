@@ -5,7 +5,8 @@ import { showToast } from '../../stores/toast.ts';
 
 interface Props {
   onSwitchToSignUp: () => void;
-  onForgotPassword: () => void;
+  /** Opens the forgot-password form with the address typed so far. */
+  onForgotPassword: (email: string) => void;
   /** Where to go after signing in; the default reloads `/`, which routes by assessment state. */
   next?: string;
 }
@@ -88,7 +89,7 @@ export default function LoginForm({ onSwitchToSignUp, onForgotPassword, next = '
         <label className="checkbox">
           <input ref={remember} type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} /> Remember me
         </label>
-        <button type="button" className="link-button" onClick={onForgotPassword}>
+        <button type="button" className="link-button" onClick={() => onForgotPassword(email.trim())}>
           Forgot password?
         </button>
       </div>

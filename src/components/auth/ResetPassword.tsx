@@ -114,9 +114,9 @@ export default function ResetPassword() {
         hint={
           <div className={`strength strength-${strength.strength}`} data-testid="strength">
             <div className="strength-bar" aria-hidden="true">
-              <span />
+              <span className={`strength-fill strength-fill-${strength.strength}`} data-testid="strength-fill" />
             </div>
-            <span>
+            <span className="strength-label">
               Strength: <strong>{strength.label}</strong>
             </span>
           </div>

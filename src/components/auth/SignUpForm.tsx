@@ -1,31 +1,41 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Field from '../ui/Field.tsx';
 import { api, fieldErrorsOf, messageOf, NetworkError } from '../../lib/api.ts';
 import { checkBasicPassword, messages } from '../../lib/password-rules.ts';
 import { showToast } from '../../stores/toast.ts';
-import { COUNTRIES, DEFAULT_COUNTRY, composePhone, flagOf } from './countries.ts';
+import { COUNTRIES, DEFAULT_COUNTRY, flagOf } from './countries.ts';
+import { composePhoneNumber, phoneProblem } from '../../lib/phone.ts';
+import CheckInbox, { SIGNUP_EMAIL_KEY } from './CheckInbox.tsx';
 
 interface Props {
   onSwitchToLogin: () => void;
-  /** Called 3 s after a successful sign-up (the dialog closes itself). */
-  onDone?: () => void;
+  /**
+   * Called 3 s after a successful sign-up with the address used: the dialog closes itself (spec 2)
+   * and the page goes on saying "check your inbox".
+   */
+  onDone?: (email: string) => void;
+  /** The address to start from ("wrong address?": the one just used, to correct). */
+  initialEmail?: string;
 }
 
 type Errors = Partial<Record<'email' | 'firstName' | 'lastName' | 'phoneNumber' | 'password' | 'confirmPassword' | 'form', string>>;
 
 export const AUTO_CLOSE_MS = 3000;
 
-export default function SignUpForm({ onSwitchToLogin, onDone }: Props) {
-  const [form, setForm] = useState({ email: '', firstName: '', lastName: '', country: DEFAULT_COUNTRY, phone: '', password: '', confirmPassword: '' });
+const dialOf = (country: string) => COUNTRIES.find((c) => c.code === country)?.dial ?? '+1';
+
+export default function SignUpForm({ onSwitchToLogin, onDone, initialEmail = '' }: Props) {
+  const [form, setForm] = useState({ email: initialEmail, firstName: '', lastName: '', country: DEFAULT_COUNTRY, phone: '', password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!success || !onDone) return;
-    const timer = setTimeout(onDone, AUTO_CLOSE_MS);
+    const timer = setTimeout(() => onDone(form.email.trim()), AUTO_CLOSE_MS);
     return () => clearTimeout(timer);
-  }, [success, onDone]);
+  }, [success, onDone, form.email]);
 
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: event.target.value }));
@@ -36,8 +46,8 @@ export default function SignUpForm({ onSwitchToLogin, onDone }: Props) {
     else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) e.email = 'Please enter a valid email address';
     if (!form.firstName.trim()) e.firstName = 'First name is required';
     if (!form.lastName.trim()) e.lastName = 'Last name is required';
-    if (!form.phone.trim()) e.phoneNumber = 'Phone number is required';
-    else if (form.phone.replace(/\D/g, '').length < 4) e.phoneNumber = 'Please enter a valid phone number';
+    const phone = phoneProblem(composePhoneNumber(dialOf(form.country), form.phone));
+    if (phone) e.phoneNumber = phone;
     if (!form.password) e.password = 'Password is required';
     if (!form.confirmPassword) e.confirmPassword = 'Please confirm your password';
     if (form.password && form.confirmPassword) {
@@ -54,7 +64,6 @@ export default function SignUpForm({ onSwitchToLogin, onDone }: Props) {
     setErrors(found);
     if (Object.keys(found).length) return;
     setSubmitting(true);
-    const dial = COUNTRIES.find((c) => c.code === form.country)?.dial ?? '+1';
     try {
       const result = await api<{ message?: string; emailSent?: boolean }>('/api/signup', {
         body: {
@@ -62,15 +71,23 @@ export default function SignUpForm({ onSwitchToLogin, onDone }: Props) {
           password: form.password,
           firstName: form.firstName.trim(),
           lastName: form.lastName.trim(),
-          phoneNumber: composePhone(dial, form.phone),
+          phoneNumber: composePhoneNumber(dialOf(form.country), form.phone),
         },
       });
       if (result.notJson) {
         setErrors({ form: 'Invalid server response format. Please try again.' });
       } else if (!result.ok) {
+        // Each error once: beside its field when it has one, otherwise at the top.
         const fields = fieldErrorsOf(result);
-        setErrors({ ...fields, form: messageOf(result, 'Signup failed. Please try again.') });
+        const message = messageOf(result, 'Signup failed. Please try again.');
+        const known = Object.keys(fields).length > 0;
+        setErrors({ ...fields, form: known && (Object.values(fields).includes(message) || result.status === 400) ? undefined : message });
       } else {
+        try {
+          sessionStorage.setItem(SIGNUP_EMAIL_KEY, form.email.trim());
+        } catch {
+          // the /check-inbox page then asks for the address
+        }
         const sent = result.data?.emailSent !== false;
         setSuccess(result.data?.message ?? 'Account created!');
         showToast(
@@ -98,8 +115,14 @@ export default function SignUpForm({ onSwitchToLogin, onDone }: Props) {
 
   if (success) {
     return (
-      <div className="alert alert-success" role="status" data-testid="signup-success">
-        <strong>Account created!</strong> {success}
+      <div role="status" data-testid="signup-success">
+        <CheckInbox
+          email={form.email.trim()}
+          onChangeAddress={() => {
+            setSuccess(null);
+            setTimeout(() => emailInput.current?.focus(), 0);
+          }}
+        />
       </div>
     );
   }
@@ -111,7 +134,7 @@ export default function SignUpForm({ onSwitchToLogin, onDone }: Props) {
           {errors.form}
         </div>
       )}
-      <Field label="Email" type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} error={errors.email} />
+      <Field label="Email" type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} error={errors.email} inputRef={emailInput} />
       <div className="form-row">
         <Field label="First name" name="firstName" autoComplete="given-name" required value={form.firstName} onChange={set('firstName')} error={errors.firstName} />
         <Field label="Last name" name="lastName" autoComplete="family-name" required value={form.lastName} onChange={set('lastName')} error={errors.lastName} />
@@ -127,7 +150,7 @@ export default function SignUpForm({ onSwitchToLogin, onDone }: Props) {
             ))}
           </select>
         </div>
-        <Field label="Phone number" type="tel" name="phone" autoComplete="tel-national" placeholder="555-123-4567" required value={form.phone} onChange={set('phone')} error={errors.phoneNumber} />
+        <Field label="Phone number (optional)" type="tel" name="phone" autoComplete="tel-national" placeholder="555-123-4567" value={form.phone} onChange={set('phone')} error={errors.phoneNumber} />
       </div>
       <Field label="Password" type="password" name="password" autoComplete="new-password" minLength={8} required revealable value={form.password} onChange={set('password')} error={errors.password} hint="At least 8 characters." />
       <Field label="Confirm password" type="password" name="confirmPassword" autoComplete="new-password" minLength={8} required revealable value={form.confirmPassword} onChange={set('confirmPassword')} error={errors.confirmPassword} />

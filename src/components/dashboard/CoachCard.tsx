@@ -3,7 +3,16 @@ import { ADVICE_DISCLAIMER } from '../../lib/disclaimer.ts';
 import type { Coach } from '../../lib/server/coach.ts';
 
 /** The money coach: tips tied to the learner's own evidence, and why each pillar is where it is. */
-export default function CoachCard({ coach }: { coach: Coach }) {
+export default function CoachCard({ coach, continueLessonId = null }: { coach: Coach; continueLessonId?: number | null }) {
+  // Deduplicated: one button per lesson. Tips that lead to the same first lesson (often one that
+  // opens several others) share the first tip's button, and the Continue lesson has its own.
+  const offered = new Set<number>(continueLessonId === null ? [] : [continueLessonId]);
+  const targets = coach.tips.map((tip) => {
+    const target = tip.opensAfter ?? tip.lesson;
+    const repeat = offered.has(target.id);
+    offered.add(target.id);
+    return { target, repeat };
+  });
   return (
     <section className="card coach-card" aria-labelledby="coach-title" data-testid="coach">
       <h2 id="coach-title">Your money coach</h2>
@@ -11,25 +20,29 @@ export default function CoachCard({ coach }: { coach: Coach }) {
         <p>You've completed every lesson open to you. Retake the assessment to see where you stand now.</p>
       ) : (
         <ol className="tips">
-          {coach.tips.map((tip) => (
-            <li key={tip.id} className="tip" data-tip={tip.id}>
-              <p>{tip.text}</p>
-              {tip.opensAfter ? (
-                <>
+          {coach.tips.map((tip, i) => {
+            const { target, repeat } = targets[i];
+            const isContinue = target.id === continueLessonId;
+            return (
+              <li key={tip.id} className="tip" data-tip={tip.id}>
+                <p>{tip.text}</p>
+                {tip.opensAfter && (
                   <p className="tip-path" data-testid="opens-after">
                     “{tip.lesson.title}” opens after “{tip.opensAfter.title}”.
                   </p>
-                  <a className="btn btn-outline" href={`/lesson/${tip.opensAfter.id}`}>
-                    Start with “{tip.opensAfter.title}”
+                )}
+                {repeat ? (
+                  <p className="tip-same" data-testid="tip-same">
+                    {isContinue ? `Start with “${target.title}”: it is your next lesson, above.` : `Start with “${target.title}”, as in the tip above.`}
+                  </p>
+                ) : (
+                  <a className="btn btn-outline" href={`/lesson/${target.id}`}>
+                    {tip.opensAfter ? `Start with “${target.title}”` : `Open “${target.title}”`}
                   </a>
-                </>
-              ) : (
-                <a className="btn btn-outline" href={`/lesson/${tip.lesson.id}`}>
-                  Open “{tip.lesson.title}”
-                </a>
-              )}
-            </li>
-          ))}
+                )}
+              </li>
+            );
+          })}
         </ol>
       )}
       <details className="why" data-testid="why">

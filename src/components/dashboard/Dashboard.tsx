@@ -3,6 +3,7 @@ import { api } from '../../lib/api.ts';
 import { LEVEL_LABELS, PILLAR_LABELS } from '../../lib/domain.ts';
 import { greetingFor, isPriority } from '../../lib/progress.ts';
 import type { Dashboard as DashboardData } from '../../lib/server/progress.ts';
+import type { DailyStatus } from '../../lib/server/streaks.ts';
 import BadgeList from './BadgeList.tsx';
 import CoachCard from './CoachCard.tsx';
 import './dashboard.css';
@@ -39,26 +40,64 @@ export default function Dashboard({ initial, firstVisit }: Props) {
     return () => document.removeEventListener('visibilitychange', refresh);
   }, []);
 
+  useEffect(() => {
+    // Days (streak, goal, reminders) are the learner's own: tell the server this browser's zone
+    // when it is not the one stored.
+    let zone: string | undefined;
+    try {
+      zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    } catch {
+      return;
+    }
+    if (!zone || zone === initial.daily.timeZone) return;
+    api<{ daily: DailyStatus }>('/api/user/settings', { body: { timeZone: zone } })
+      .then((r) => {
+        if (r.ok && r.data?.daily) setData((d) => ({ ...d, daily: r.data!.daily }));
+      })
+      .catch((error) => console.warn('Time zone not saved', error));
+  }, [initial.daily.timeZone]);
+
   const priority = data.priority ? data.pillars.find((p) => p.pillar === data.priority) : undefined;
 
   return (
     <div className="dashboard">
       <header className="dash-header">
         <h1 data-testid="greeting">{greeting}</h1>
-        <p>Here is your Wealth Snapshot and what to learn next.</p>
+        <p>{data.hasAssessment ? 'Here is your Wealth Snapshot and what to learn next.' : 'Your first step: a short assessment that shows where you stand.'}</p>
       </header>
 
-      {!data.hasAssessment && (
-        <section className="card dash-cta">
-          <h2>Start with your free assessment</h2>
-          <p>12 questions, about 3 minutes. Your answers place you at the right level in each pillar.</p>
-          <a className="btn btn-primary" href="/assessment">
-            Take the assessment
-          </a>
-        </section>
-      )}
+      <div className="dash-lead">
+        <ContinueCard data={data} />
+        <StreakCard daily={data.daily} />
+      </div>
 
-      <div className="dash-top">
+      <div className="dash-middle">
+        <CoachCard coach={data.coach} continueLessonId={data.nextLesson?.id ?? null} />
+        <div className="dash-side">
+          <section className="card review-card" aria-labelledby="review-title" data-testid="review-card">
+            <h2 id="review-title">Review</h2>
+            <p>
+              {data.reviewDue > 0
+                ? `${data.reviewDue} ${data.reviewDue === 1 ? 'question is' : 'questions are'} due for review.`
+                : 'No questions are due. Missed quiz questions come back here on a schedule.'}
+            </p>
+            <a className="btn btn-outline" href="/review">
+              {data.reviewDue > 0 ? 'Start review' : 'Open review'}
+            </a>
+          </section>
+          <section className="card quick" aria-labelledby="quick-title">
+            <h2 id="quick-title">Quick Actions</h2>
+            <a className="btn btn-outline btn-block" href="/progress">
+              View Progress
+            </a>
+            <a className="btn btn-ghost btn-block" href="/assessment">
+              {data.hasAssessment ? 'Retake Assessment' : 'Take Assessment'}
+            </a>
+          </section>
+        </div>
+      </div>
+
+      <div className="dash-numbers">
         <section className="card overall" aria-labelledby="overall-title" data-testid="overall">
           <h2 id="overall-title">Overall progress</h2>
           <p className="overall-value">
@@ -67,19 +106,23 @@ export default function Dashboard({ initial, firstVisit }: Props) {
           <div className="meter" aria-hidden="true">
             <span className={`meter-fill ${width(data.overall.total)}`} />
           </div>
+          <p className="small">Four equal parts of up to 25 points each: your assessment result and your lessons in each pillar.</p>
           <ul className="parts" aria-label="How overall progress is made">
-            <li data-part="assessment">
-              <span>Assessment 25%</span> <strong>{data.overall.parts.assessment}</strong>
-            </li>
-            <li data-part="saving">
-              <span>Saving 25%</span> <strong>{data.overall.parts.saving}</strong>
-            </li>
-            <li data-part="credit">
-              <span>Credit 25%</span> <strong>{data.overall.parts.credit}</strong>
-            </li>
-            <li data-part="investing">
-              <span>Investing 25%</span> <strong>{data.overall.parts.investing}</strong>
-            </li>
+            {(
+              [
+                ['assessment', 'Assessment'],
+                ['saving', 'Saving lessons'],
+                ['credit', 'Credit lessons'],
+                ['investing', 'Investing lessons'],
+              ] as const
+            ).map(([key, label]) => (
+              <li key={key} data-part={key}>
+                <span>{label}</span>{' '}
+                <span>
+                  <strong>{data.overall.parts[key]}</strong> of 25 points
+                </span>
+              </li>
+            ))}
           </ul>
           {!data.hasAssessment && (
             <p className="small" data-testid="overall-hint">
@@ -97,50 +140,11 @@ export default function Dashboard({ initial, firstVisit }: Props) {
               {Math.round(priority.weightedProgress)}% of its lessons done
               {priority.assessment ? `, and ${priority.assessment.score} of 100 in our assessment.` : '.'}
             </p>
-            <a className="btn btn-primary" href={`/lessons?pillar=${priority.pillar}`}>
+            <a className="btn btn-outline" href={`/lessons?pillar=${priority.pillar}`}>
               Study {PILLAR_LABELS[priority.pillar]}
             </a>
           </section>
         )}
-
-        <section className="card quick" aria-labelledby="quick-title">
-          <h2 id="quick-title">Quick Actions</h2>
-          {data.nextLesson ? (
-            <>
-              <a className="btn btn-primary btn-block" href={`/lesson/${data.nextLesson.id}`} data-testid="next-lesson">
-                Next Lesson: {data.nextLesson.title}
-              </a>
-              {data.coach.continueReason && (
-                <p className="small next-reason" data-testid="next-reason">
-                  Why this lesson: {data.coach.continueReason}.
-                </p>
-              )}
-            </>
-          ) : (
-            <p>You've completed every lesson you can open. Great work!</p>
-          )}
-          <a className="btn btn-outline btn-block" href="/progress">
-            View Progress
-          </a>
-          <a className="btn btn-ghost btn-block" href="/assessment">
-            {data.hasAssessment ? 'Retake Assessment' : 'Take Assessment'}
-          </a>
-        </section>
-      </div>
-
-      <div className="dash-middle">
-        <CoachCard coach={data.coach} />
-        <section className="card review-card" aria-labelledby="review-title" data-testid="review-card">
-          <h2 id="review-title">Review</h2>
-          <p>
-            {data.reviewDue > 0
-              ? `${data.reviewDue} ${data.reviewDue === 1 ? 'question is' : 'questions are'} due for review.`
-              : 'No questions are due. Missed quiz questions come back here on a schedule.'}
-          </p>
-          <a className={`btn ${data.reviewDue > 0 ? 'btn-primary' : 'btn-outline'}`} href="/review">
-            {data.reviewDue > 0 ? 'Start review' : 'Open review'}
-          </a>
-        </section>
       </div>
 
       <section aria-labelledby="pillars-title">
@@ -170,7 +174,7 @@ export default function Dashboard({ initial, firstVisit }: Props) {
                 </>
               ) : (
                 <p className="pillar-invite" data-testid="pillar-invite">
-                  No score yet. <a href="/assessment">Take the free assessment</a> to see where you stand in {PILLAR_LABELS[p.pillar].toLowerCase()}.
+                  No score yet: the free assessment shows where you stand in {PILLAR_LABELS[p.pillar].toLowerCase()}.
                 </p>
               )}
               <p>
@@ -181,6 +185,7 @@ export default function Dashboard({ initial, firstVisit }: Props) {
               </div>
               <p className="small">
                 Weighted progress: <strong data-testid="weighted">{Math.round(p.weightedProgress)}%</strong>
+                <span className="weighted-note"> (longer lessons count for more)</span>
               </p>
               <a className="btn btn-outline btn-block" href={`/lessons?pillar=${p.pillar}`}>
                 {PILLAR_LABELS[p.pillar]} lessons
@@ -195,5 +200,100 @@ export default function Dashboard({ initial, firstVisit }: Props) {
         <BadgeList badges={data.badges} />
       </section>
     </div>
+  );
+}
+
+/**
+ * The one next step, with the dashboard's only primary button: the assessment before it is taken,
+ * then the next lesson (spec: Quick Actions' 'Next Lesson', moved here so it is said once).
+ */
+function ContinueCard({ data }: { data: DashboardData }) {
+  if (!data.hasAssessment) {
+    return (
+      <section className="card continue-card" aria-labelledby="continue-title" data-testid="continue">
+        <p className="eyebrow">Your next step</p>
+        <h2 id="continue-title">Take the free assessment</h2>
+        <p>12 questions, about 3 minutes. Your answers place you at the right level in each pillar.</p>
+        <a className="btn btn-primary btn-lg" href="/assessment" data-testid="continue-button">
+          Start the assessment
+        </a>
+        {data.nextLesson && (
+          <p className="small">
+            Or start with a lesson: <a href={`/lesson/${data.nextLesson.id}`}>{data.nextLesson.title}</a>
+          </p>
+        )}
+      </section>
+    );
+  }
+  const next = data.nextLesson;
+  if (!next) {
+    return (
+      <section className="card continue-card" aria-labelledby="continue-title" data-testid="continue">
+        <p className="eyebrow">Next lesson</p>
+        <h2 id="continue-title">You've completed every lesson you can open</h2>
+        <p>Great work! Review what you missed, or retake the assessment to see where you stand now.</p>
+      </section>
+    );
+  }
+  return (
+    <section className="card continue-card" aria-labelledby="continue-title" data-testid="continue">
+      <p className="eyebrow">Next lesson</p>
+      <h2 id="continue-title">{next.title}</h2>
+      <p className="continue-meta">
+        {PILLAR_LABELS[next.pillar]} · {LEVEL_LABELS[next.level]} · {next.duration} min
+      </p>
+      {data.coach.continueReason && (
+        <p className="small next-reason" data-testid="next-reason">
+          Why this lesson: {data.coach.continueReason}.
+        </p>
+      )}
+      <a className="btn btn-primary btn-lg" href={`/lesson/${next.id}`} data-testid="next-lesson">
+        Continue<span className="visually-hidden">: {next.title}</span>
+      </a>
+    </section>
+  );
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The daily streak and today's goal (lessons completed plus review sessions finished today). */
+function StreakCard({ daily }: { daily: DailyStatus }) {
+  const { streak, freezes, atRisk, today } = daily;
+  const shown = Math.min(today.done, today.goal);
+  return (
+    <section className="card streak-card" aria-labelledby="streak-title" data-testid="streak-card">
+      <h2 id="streak-title">Daily streak</h2>
+      <p className="streak-value">
+        <svg className="streak-flame" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+          <path d="M12 2c1 3.5-1.5 5.5-3 7.5C7.3 11.8 6 13.6 6 16a6 6 0 0 0 12 0c0-2.6-1.3-4.7-2.6-6.3-.3 1.6-1.1 2.7-2.4 3.3.6-3.6-.2-7.6-1-11Z" />
+        </svg>{' '}
+        <strong data-testid="streak-days">{streak}</strong> {streak === 1 ? 'day' : 'days'}
+        <span className="visually-hidden"> in a row</span>
+      </p>
+      <p className="small" data-testid="streak-freezes">
+        {plural(freezes, 'streak freeze', 'streak freezes')} in hand (one covers a missed day; you earn one every 7 days). Longest streak: {plural(daily.longest, 'day', 'days')}.
+      </p>
+      <h3 className="goal-title">Today's goal</h3>
+      <p className="goal-progress" data-testid="goal-progress">
+        {shown} of {today.goal} done{today.met ? (today.done > today.goal ? ` · goal met (${today.done} today)` : ' · goal met') : ''}
+      </p>
+      <div className="meter" role="progressbar" aria-label="Today's goal" aria-valuemin={0} aria-valuemax={today.goal} aria-valuenow={shown} aria-valuetext={`${shown} of ${today.goal} done`}>
+        <span className={`meter-fill ${width((shown / today.goal) * 100)}`} />
+      </div>
+      {atRisk ? (
+        <p className="streak-risk" data-testid="streak-at-risk">
+          Keep your streak: do one lesson or review today.
+        </p>
+      ) : streak > 0 && today.done === 0 && freezes > 0 ? (
+        <p className="small" data-testid="streak-covered">
+          Nothing yet today. If you miss today, a streak freeze will cover it.
+        </p>
+      ) : streak === 0 && today.done === 0 ? (
+        <p className="small">Complete a lesson or a review today to start a streak.</p>
+      ) : null}
+      <a className="small" href="/account#daily-goal">
+        Change your daily goal
+      </a>
+    </section>
   );
 }

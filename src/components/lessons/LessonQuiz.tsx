@@ -5,6 +5,7 @@ import { showToast } from '../../stores/toast.ts';
 import ChoiceQuestion from '../ui/ChoiceQuestion.tsx';
 import Modal from '../ui/Modal.tsx';
 import LoginForm from '../auth/LoginForm.tsx';
+import { REREAD_EVENT } from './lesson-steps.ts';
 import './quiz.css';
 
 interface Question {
@@ -237,6 +238,7 @@ export default function LessonQuiz({ lessonId, userId, pillar, level, questions,
   function reviewLesson() {
     setView('content');
     setIndex(0);
+    document.dispatchEvent(new Event(REREAD_EVENT));
     window.scrollTo({ top: 0 });
   }
 

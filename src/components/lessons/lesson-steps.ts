@@ -5,6 +5,9 @@
 
 const key = (lessonId: string) => `lesson-step:${lessonId}`;
 
+/** Sent by the quiz when the learner chooses to read the lesson again. */
+export const REREAD_EVENT = 'lesson:reread';
+
 export function mountLessonSteps(article: HTMLElement): void {
   const nav = article.querySelector<HTMLElement>('#lesson-steps');
   const sections = [...article.querySelectorAll<HTMLElement>('#lesson-content > .lesson-section')];
@@ -79,6 +82,12 @@ export function mountLessonSteps(article: HTMLElement): void {
   skip.addEventListener('click', (event) => {
     event.preventDefault();
     startQuiz();
+  });
+  // "Review the lesson" after a failed quiz starts the reading again from the first step.
+  document.addEventListener(REREAD_EVENT, () => {
+    step = 0;
+    save();
+    show(false);
   });
   mode.disabled = false;
   show(false);

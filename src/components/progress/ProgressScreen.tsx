@@ -99,14 +99,22 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
     }),
     [progress],
   );
+  const answeredTotal = progress.accuracy.correct + progress.accuracy.incorrect;
+  const accuracyPercent = answeredTotal > 0 ? Math.round((progress.accuracy.correct / answeredTotal) * 100) : 0;
   const donutOptions = useMemo(
     () => ({
       chart: { type: 'donut' },
       series: [progress.accuracy.correct, progress.accuracy.incorrect],
       labels: ['Correct', 'Incorrect'],
       colors: [COLORS.green, COLORS.red],
+      // The centre says the correct share; slice labels (e.g. "100.0%" on the only slice, incorrect,
+      // after 0 of 3) read as the learner's accuracy, so there are none.
+      dataLabels: { enabled: false },
+      plotOptions: {
+        pie: { donut: { labels: { show: true, total: { show: true, showAlways: true, label: 'Correct', formatter: () => `${accuracyPercent}%` } } } },
+      },
     }),
-    [progress],
+    [progress, accuracyPercent],
   );
   const lineOptions = useMemo(
     () => ({
@@ -121,9 +129,6 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
     [progress],
   );
 
-  const accuracyPercent = progress.accuracy.correct + progress.accuracy.incorrect > 0
-    ? Math.round((progress.accuracy.correct / (progress.accuracy.correct + progress.accuracy.incorrect)) * 100)
-    : null;
   const { first, newest, count } = progress.assessments;
 
   return (
@@ -355,7 +360,7 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
                 <>
                   <section className="card" aria-labelledby="accuracy-title">
                     <h3 id="accuracy-title">Accuracy by pillar and level</h3>
-                    <table className="data-table" data-testid="accuracy-table">
+                    <table className="data-table reflow" data-testid="accuracy-table">
                       <thead>
                         <tr>
                           <th scope="col">Pillar</th>
@@ -373,7 +378,7 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
                             {LEVELS.map((level) => {
                               const cell = analytics.byPillarLevel.find((c) => c.pillar === pillar && c.level === level)!;
                               return (
-                                <td key={level} data-cell={`${pillar}-${level}`}>
+                                <td key={level} data-cell={`${pillar}-${level}`} data-label={LEVEL_LABELS[level]}>
                                   {cell.accuracy === null ? '—' : `${cell.accuracy}% (${cell.correct}/${cell.total})`}
                                 </td>
                               );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type MutableRefObject, type ReactNode } from 'react';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -6,10 +6,12 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   hint?: ReactNode;
   /** Adds a show/hide toggle (password fields). */
   revealable?: boolean;
+  /** The input element, for a form that moves focus to it. */
+  inputRef?: MutableRefObject<HTMLInputElement | null>;
 }
 
 /** A labelled input with its error shown beside it (and announced). */
-export default function Field({ label, error, hint, revealable, type, ...input }: FieldProps) {
+export default function Field({ label, error, hint, revealable, type, inputRef, ...input }: FieldProps) {
   const id = useId();
   const [shown, setShown] = useState(false);
   const ref = useRef<HTMLInputElement>(null);
@@ -25,7 +27,10 @@ export default function Field({ label, error, hint, revealable, type, ...input }
       <label htmlFor={id}>{label}</label>
       <div className={revealable ? 'input-with-toggle' : undefined}>
         <input
-          ref={ref}
+          ref={(el) => {
+            ref.current = el;
+            if (inputRef) inputRef.current = el;
+          }}
           id={id}
           className="input"
           type={revealable && shown ? 'text' : type}

@@ -7,7 +7,7 @@ import type { Executor } from '../../../db/client.ts';
 import { getDb } from './db.ts';
 import { HttpError } from './http.ts';
 import { log } from './log.ts';
-import { assignQuestionIds, type LessonForm } from '../lesson-form.ts';
+import { assignQuestionIds, suggestedWeight, type LessonForm } from '../lesson-form.ts';
 import { byPosition } from '../lessons.ts';
 
 function isUniqueViolation(error: unknown): boolean {
@@ -41,14 +41,14 @@ function slugFor(title: string): string {
   return `${base || 'lesson'}-${crypto.randomUUID().slice(0, 8)}`;
 }
 
-function values(form: LessonForm) {
+function values(form: LessonForm, weight: number) {
   return {
     title: form.title,
     pillar: form.pillar,
     level: form.level,
     orderIndex: form.orderIndex,
     duration: form.duration,
-    weight: form.weight,
+    weight,
     sections: form.sections.map((s) => ({
       ...(s.header ? { header: s.header } : {}),
       ...(s.subheader ? { subheader: s.subheader } : {}),
@@ -86,11 +86,12 @@ export async function getLessonForAdmin(id: number): Promise<Lesson> {
 export async function createLesson(actorId: string, form: LessonForm): Promise<Lesson> {
   const db = await getDb();
   const { questions, lastQuestionId } = assignQuestionIds(form.questions, [], 0);
+  const weight = form.weight ?? suggestedWeight(await listAllLessons(), form.pillar, form.level);
   const row = await positionChecked(() =>
     db.transaction(async (tx) => {
       const [created] = await tx
         .insert(lessons)
-        .values({ ...values(form), questions, lastQuestionId, slug: slugFor(form.title) })
+        .values({ ...values(form, weight), questions, lastQuestionId, slug: slugFor(form.title) })
         .returning();
       await recordAudit(tx, actorId, 'lesson.create', { lessonId: created.id, title: created.title, version: created.version });
       return created;
@@ -125,7 +126,8 @@ export async function updateLesson(actorId: string, id: number, form: LessonForm
       );
       const [updated] = await tx
         .update(lessons)
-        .set({ ...values(form), questions, lastQuestionId, version: sql`${lessons.version} + 1`, updatedAt: new Date() })
+        // A save without a weight keeps the lesson's own.
+        .set({ ...values(form, form.weight ?? current.weight), questions, lastQuestionId, version: sql`${lessons.version} + 1`, updatedAt: new Date() })
         .where(and(eq(lessons.id, id), eq(lessons.version, version)))
         .returning();
       if (!updated) throw new HttpError(409, STALE_VERSION);

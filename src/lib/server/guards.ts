@@ -29,3 +29,13 @@ export function requireOwnUserId(user: SessionUser, userId: unknown): void {
     throw new HttpError(403, 'You can only act on your own account');
   }
 }
+
+/**
+ * Where a signed-out visitor to a signed-in page goes (spec 2: the dashboard, the lessons list and
+ * the assessment to `/`; a lesson page, and the progress, review and account screens, to
+ * `/login`), always carrying the page they wanted (`?next=`), so signing in returns there.
+ */
+export function signInFirst(url: URL, to: '/' | '/login', reason?: 'lesson'): string {
+  const next = encodeURIComponent(url.pathname + url.search);
+  return `${to}?${reason ? `reason=${reason}&` : ''}next=${next}`;
+}

@@ -12,6 +12,8 @@ export interface LessonCardState {
   last: { score: number; total: number } | null;
   /** Published recently, after the learner started (a "New" tag). */
   isNew?: boolean;
+  /** For a locked card: what opens it, in words (unlock-hint.ts). */
+  unlockHint?: string;
 }
 
 const LOCK_ICON =
@@ -21,7 +23,7 @@ const LOCK_ICON =
 export function lessonCardHtml(lesson: Lesson, state: LessonCardState, headingLevel: 2 | 3): string {
   let cards = rendered.get(lesson);
   if (!cards) rendered.set(lesson, (cards = new Map()));
-  const key = `${headingLevel}${state.locked ? 'L' : ''}${state.completed ? 'C' : ''}${state.isNew ? 'N' : ''}${state.last ? `${state.last.score}/${state.last.total}` : ''}`;
+  const key = `${headingLevel}${state.locked ? `L${state.unlockHint ?? ''}` : ''}${state.completed ? 'C' : ''}${state.isNew ? 'N' : ''}${state.last ? `${state.last.score}/${state.last.total}` : ''}`;
   let html = cards.get(key);
   if (html === undefined) {
     html = toAsciiHtml(renderCard(lesson, state, headingLevel));
@@ -35,7 +37,7 @@ export function lessonCardHtml(lesson: Lesson, state: LessonCardState, headingLe
 // render anew and the old ones go with the old object.
 const rendered = new WeakMap<Lesson, Map<string, string>>();
 
-function renderCard(lesson: Lesson, { locked, completed, last, isNew }: LessonCardState, headingLevel: 2 | 3): string {
+function renderCard(lesson: Lesson, { locked, completed, last, isNew, unlockHint }: LessonCardState, headingLevel: 2 | 3): string {
   const title = escapeHtml(lesson.title);
   const heading = `<h${headingLevel} class="card-title">${title}</h${headingLevel}>`;
   const objectives = lesson.learningObjectives.length
@@ -47,8 +49,9 @@ function renderCard(lesson: Lesson, { locked, completed, last, isNew }: LessonCa
   const score = last
     ? `<p class="score">Last score: <strong>${last.score}/${last.total}</strong>${completed ? '<span class="passed"> &middot; Completed &#10003;</span>' : ''}</p>`
     : '';
+  const hint = locked && unlockHint ? `<p class="unlock-hint">${escapeHtml(unlockHint)}</p>` : '';
   const action = locked
-    ? `<span class="btn btn-block locked-btn" aria-disabled="true">${LOCK_ICON}Locked<span class="visually-hidden">: ${title}</span></span>`
+    ? `${hint}<span class="btn btn-block locked-btn" aria-disabled="true">${LOCK_ICON}Locked<span class="visually-hidden">: ${title}</span></span>`
     : `<a class="btn btn-block ${completed ? 'btn-outline' : 'btn-primary'}" href="/lesson/${lesson.id}">${completed ? 'Review Lesson' : 'Start Lesson'}<span class="visually-hidden">: ${title}</span></a>`;
   const classes = `lesson-card${completed ? ' done' : ''}${locked ? ' locked' : ''}`;
   return (

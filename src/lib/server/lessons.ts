@@ -135,6 +135,11 @@ export async function loadLearnerState(userId: string, prefetched?: PrefetchedLe
   return { lessons: all, progress, completed, completedAt, placement: rows.assessment ? placementOf(rows.assessment) : {}, hasAssessment: Boolean(rows.assessment) };
 }
 
+/** Whether this user may open the lesson: an author (admin) may open any, a learner what is unlocked. */
+export function mayOpen(user: { role: string }, state: LearnerState, lesson: Lesson): boolean {
+  return user.role === 'admin' || isUnlockedFor(state, lesson);
+}
+
 export function isUnlockedFor(state: LearnerState, lesson: Lesson): boolean {
   return isLessonUnlocked(lesson, state.lessons, state.completed, state.placement, state.completedAt);
 }

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { jsonError, readJson } from '../../../../lib/server/http.ts';
 import { requireUser } from '../../../../lib/server/guards.ts';
-import { isUnlockedFor, loadLearnerState } from '../../../../lib/server/lessons.ts';
+import { mayOpen, loadLearnerState } from '../../../../lib/server/lessons.ts';
 import { parseLessonId } from '../../../../lib/server/params.ts';
 import { quizCheckSchema } from '../../../../lib/schemas.ts';
 import { checkAnswer } from '../../../../lib/server/quiz-checks.ts';
@@ -18,7 +18,7 @@ export const POST: APIRoute = async (context) => {
   const state = await loadLearnerState(user.id, context.locals);
   const lesson = state.lessons.find((l) => l.id === id);
   if (!lesson) return jsonError(404, 'Lesson Not Found');
-  if (!isUnlockedFor(state, lesson)) return jsonError(403, `This lesson is locked. ${unlockHint(state, lesson)}`);
+  if (!mayOpen(user, state, lesson)) return jsonError(403, `This lesson is locked. ${unlockHint(state, lesson)}`);
   const checked = await checkAnswer(user.id, lesson, body.attemptId, body.questionId, body.userAnswer);
   if (!checked) return jsonError(400, 'This question is not part of this lesson (or the attempt id belongs to another lesson)', { questionId: 'Unknown question' });
   return Response.json(checked);

@@ -1,13 +1,14 @@
 import type { APIRoute } from 'astro';
 import { HttpError, jsonError, readJson } from '../../../../lib/server/http.ts';
 import { requireUser } from '../../../../lib/server/guards.ts';
-import { isUnlockedFor, loadLearnerState, nextLessonAfter, recordQuizAttempt } from '../../../../lib/server/lessons.ts';
+import { mayOpen, loadLearnerState, nextLessonAfter, recordQuizAttempt } from '../../../../lib/server/lessons.ts';
 import { parseLessonId } from '../../../../lib/server/params.ts';
 import { lessonCompleteSchema } from '../../../../lib/schemas.ts';
 import { unlockHint } from '../../../../lib/server/unlock-hint.ts';
 import { requestNow } from '../../../../lib/server/clock.ts';
 import { answersToGrade } from '../../../../lib/server/quiz-checks.ts';
 import { awardBadgesNoting } from '../../../../lib/server/progress.ts';
+import { dailyStatus, recordActivity } from '../../../../lib/server/streaks.ts';
 
 export const POST: APIRoute = async (context) => {
   const user = requireUser(context);
@@ -16,7 +17,7 @@ export const POST: APIRoute = async (context) => {
   const state = await loadLearnerState(user.id, context.locals);
   const lesson = state.lessons.find((l) => l.id === id);
   if (!lesson) return jsonError(404, 'Lesson Not Found');
-  if (!isUnlockedFor(state, lesson)) return jsonError(403, `This lesson is locked. ${unlockHint(state, lesson)}`);
+  if (!mayOpen(user, state, lesson)) return jsonError(403, `This lesson is locked. ${unlockHint(state, lesson)}`);
   const known = new Set(lesson.questions.map((q) => q.id));
   const answered = new Set(body.quizResponses.map((r) => r.questionId));
   const unknown = body.quizResponses.filter((r) => !known.has(r.questionId)).map((r) => r.questionId);
@@ -30,12 +31,15 @@ export const POST: APIRoute = async (context) => {
   // The finish screen: badges earned by this pass, and the next lesson to open.
   const earned = result.passed && !result.duplicate ? (await awardBadgesNoting(user.id)).earnedNow : [];
   const next = result.completed ? nextLessonAfter(state, lesson) : null;
+  // A passed quiz counts toward the daily streak and goal (once per attempt: a replay only reads).
+  const daily = result.passed && !result.duplicate ? await recordActivity(user.id, 'lesson', now, body.timeZone) : await dailyStatus(user.id, now);
   return Response.json(
     {
       ...result,
       pillar: lesson.pillar,
       level: lesson.level,
       badgesEarned: earned.map(({ key, title, description }) => ({ key, title, description })),
+      daily,
       nextLesson: next && { id: next.id, title: next.title, pillar: next.pillar, level: next.level, duration: next.duration },
     },
     { status: result.duplicate ? 200 : 201 },

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { jsonError } from '../../../../lib/server/http.ts';
 import { requireUser } from '../../../../lib/server/guards.ts';
-import { isUnlockedFor, loadLearnerState, toPublicLesson } from '../../../../lib/server/lessons.ts';
+import { mayOpen, loadLearnerState, toPublicLesson } from '../../../../lib/server/lessons.ts';
 import { parseLessonId } from '../../../../lib/server/params.ts';
 import { unlockHint } from '../../../../lib/server/unlock-hint.ts';
 
@@ -11,7 +11,7 @@ export const GET: APIRoute = async (context) => {
   const state = await loadLearnerState(user.id, context.locals);
   const lesson = state.lessons.find((l) => l.id === id);
   if (!lesson) return jsonError(404, 'Lesson Not Found');
-  if (!isUnlockedFor(state, lesson)) return jsonError(403, `This lesson is locked. ${unlockHint(state, lesson)}`);
+  if (!mayOpen(user, state, lesson)) return jsonError(403, `This lesson is locked. ${unlockHint(state, lesson)}`);
   const p = state.progress.get(id);
   return Response.json(
     { ...toPublicLesson(lesson), completed: state.completed.has(id), completionData: p ? { bestScore: p.bestScore, lastScore: p.lastScore, totalQuestions: p.totalQuestions } : null },
