@@ -285,8 +285,92 @@ export const quizAttempts = pgTable(
     passed: boolean('passed').notNull(),
     durationMs: integer('duration_ms'),
     createdAt: createdAt(),
+    /** The learner's attempts numbered 1, 2, 3... in the order they were recorded. */
+    seq: integer('seq').notNull(),
+    /** The lesson's pillar and level when the attempt was made (its history keeps them). */
+    pillar: text('pillar', { enum: ['saving', 'credit', 'investing'] }).notNull(),
+    level: text('level', { enum: ['beginner', 'intermediate', 'advanced'] }).notNull(),
+    /** This attempt's share correct in exact units (see ACCURACY_UNITS in src/lib/progress.ts). */
+    accuracyUnits: bigint('accuracy_units', { mode: 'number' }).notNull(),
+    /** The learner's accuracy units summed over attempts 1..seq (the improvement rate's halves). */
+    accuracyCum: bigint('accuracy_cum', { mode: 'number' }).notNull(),
   },
-  (t) => [uniqueIndex('quiz_attempts_user_attempt_idx').on(t.userId, t.attemptId)],
+  (t) => [uniqueIndex('quiz_attempts_user_attempt_idx').on(t.userId, t.attemptId), uniqueIndex('quiz_attempts_user_seq_idx').on(t.userId, t.seq)],
+);
+
+/**
+ * A learner's figures kept up to date by the transaction that records an attempt (the learner
+ * store, src/lib/server/learner-store/), so the dashboard, progress and analytics read a few rows
+ * whatever the history's length. `rebuildLearnerAggregates` recomputes them from the attempts.
+ */
+export const learnerStats = pgTable('learner_stats', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  attempts: integer('attempts').notNull().default(0),
+  passes: integer('passes').notNull().default(0),
+  correct: integer('correct').notNull().default(0),
+  questions: integer('questions').notNull().default(0),
+  durationSum: bigint('duration_sum', { mode: 'number' }).notNull().default(0),
+  durationCount: integer('duration_count').notNull().default(0),
+  accuracyUnits: bigint('accuracy_units', { mode: 'number' }).notNull().default(0),
+  /** Passed attempts in a row up to now, any pillar. */
+  passRun: integer('pass_run').notNull().default(0),
+  lastPassedLessonId: integer('last_passed_lesson_id'),
+  lastPassedScore: integer('last_passed_score'),
+  lastPassedTotal: integer('last_passed_total'),
+});
+
+export const learnerPillarStats = pgTable(
+  'learner_pillar_stats',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pillar: text('pillar', { enum: ['saving', 'credit', 'investing'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    passes: integer('passes').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+    questions: integer('questions').notNull().default(0),
+    accuracyUnits: bigint('accuracy_units', { mode: 'number' }).notNull().default(0),
+    /** Passed attempts in a row in this pillar up to now, and the longest such run. */
+    passRun: integer('pass_run').notNull().default(0),
+    bestRun: integer('best_run').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.pillar] })],
+);
+
+export const learnerLevelStats = pgTable(
+  'learner_level_stats',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pillar: text('pillar', { enum: ['saving', 'credit', 'investing'] }).notNull(),
+    level: text('level', { enum: ['beginner', 'intermediate', 'advanced'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+    questions: integer('questions').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.pillar, t.level] })],
+);
+
+/** How often each quiz question was asked and missed, with the wording of the newest attempt. */
+export const learnerQuestionStats = pgTable(
+  'learner_question_stats',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id').notNull(),
+    questionId: integer('question_id').notNull(),
+    asked: integer('asked').notNull().default(0),
+    missed: integer('missed').notNull().default(0),
+    /** The attempt (seq) and question set that last asked it: its wording is the newest. */
+    lastSeq: integer('last_seq').notNull(),
+    questionSetId: integer('question_set_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lessonId, t.questionId] })],
 );
 
 export const lessonProgress = pgTable(

@@ -1,6 +1,5 @@
 // Dashboard and progress-screen rules (spec section 9; DESIGN.md differences 4 and 9). Pure.
 import { PILLARS, type Pillar } from './domain.ts';
-import { scaledToThree } from './lessons.ts';
 
 export interface PillarNumbers {
   /** null before the learner's first assessment. */
@@ -89,11 +88,29 @@ export function bestStreak(attempts: Array<Pick<AttemptSummary, 'passed'>>): num
   return best;
 }
 
+/**
+ * Every quiz has 1 to 20 questions; this is their least common multiple, so an attempt's share
+ * correct is the exact integer `score * ACCURACY_UNITS / total`, and sums and averages of shares
+ * are computed exactly (the same figure whether summed at once or one attempt at a time).
+ */
+export const ACCURACY_UNITS = 232_792_560;
+
+/** An attempt's share correct in ACCURACY_UNITS (an integer for any quiz of 1 to 20 questions). */
+export function accuracyUnits(score: number, total: number): number {
+  return total > 0 ? Math.round((score * ACCURACY_UNITS) / total) : 0;
+}
+
+/** The average on the 0-3 scale, two decimals, of `count` attempts whose shares sum to `units`. */
+export function averageFromUnits(units: number, count: number): number | null {
+  return count > 0 ? Math.round((300 * units) / (count * ACCURACY_UNITS)) / 100 : null;
+}
+
 /** Average on the 0-3 scale, two decimals; null without attempts. */
 export function averageScore(attempts: Array<Pick<AttemptSummary, 'score' | 'totalQuestions'>>): number | null {
-  if (attempts.length === 0) return null;
-  const sum = attempts.reduce((s, a) => s + scaledToThree(a.score, a.totalQuestions), 0);
-  return Math.round((sum / attempts.length) * 100) / 100;
+  return averageFromUnits(
+    attempts.reduce((s, a) => s + accuracyUnits(a.score, a.totalQuestions), 0),
+    attempts.length,
+  );
 }
 
 /** Highlighted at 2.5 or more on the 0-3 scale. */
@@ -104,17 +121,20 @@ export function isHighlightedAverage(average: number | null): boolean {
   return average !== null && average >= HIGHLIGHT_AVERAGE;
 }
 
-const accuracy = (a: Pick<AttemptSummary, 'score' | 'totalQuestions'>) => (a.totalQuestions ? a.score / a.totalQuestions : 0);
-
 /**
  * Improvement rate: percentage points of accuracy gained between the earlier and the later half
  * of the attempts (in time order); null with fewer than 2 attempts.
  */
 export function improvementRate(attempts: Array<Pick<AttemptSummary, 'score' | 'totalQuestions'>>): number | null {
-  if (attempts.length < 2) return null;
-  const half = Math.floor(attempts.length / 2);
-  const mean = (xs: typeof attempts) => xs.reduce((s, a) => s + accuracy(a), 0) / xs.length;
-  return Math.round((mean(attempts.slice(attempts.length - half)) - mean(attempts.slice(0, half))) * 100);
+  const units = attempts.map((a) => accuracyUnits(a.score, a.totalQuestions));
+  const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+  const half = Math.floor(units.length / 2);
+  return improvementFromUnits(sum(units.slice(0, half)), sum(units.slice(units.length - half)), half);
+}
+
+/** The improvement rate from the share sums of the first and the last `half` attempts. */
+export function improvementFromUnits(firstHalf: number, lastHalf: number, half: number): number | null {
+  return half > 0 ? Math.round((100 * (lastHalf - firstHalf)) / (half * ACCURACY_UNITS)) : null;
 }
 
 /** Pass rate: passed attempts as a rounded percentage of all attempts; null without attempts. */

@@ -86,6 +86,33 @@ test.describe('coach, review and data rights', () => {
     await expect(page.getByTestId('review-done')).toContainText('You got 1 of 1 right');
   });
 
+  test('a wrong pick in review is marked wrong (never styled as correct) beside the correct option', async ({ page }) => {
+    await signedInLearner(page);
+    const slug = 'investing-the-words-explained';
+    const id = await lessonIdOf(page, 'investing', slug);
+    await page.goto(`/lesson/${id}`);
+    const answers = correctAnswersOf(slug);
+    await answerQuiz(page, answers.map((a, i) => (i === 0 ? (a + 1) % 4 : a)));
+    await expect(page.getByRole('heading', { name: /You passed/ })).toBeVisible();
+    await page.setExtraHTTPHeaders({ 'x-test-now': new Date(Date.now() + 24 * 60 * 60 * 1000 + 60_000).toISOString() });
+    await gotoHydrated(page, '/review');
+    const wrong = (answers[0] + 2) % 4;
+    await page.getByRole('radio').nth(wrong).check();
+    await page.getByRole('button', { name: 'Check answer' }).click();
+    await expect(page.getByTestId('review-feedback')).toContainText('Not quite.');
+    const options = page.locator('.option');
+    await expect(options.nth(wrong)).toHaveClass(/\bwrong\b/);
+    await expect(options.nth(wrong)).toContainText('Your answer: not correct');
+    await expect(options.nth(answers[0])).toHaveClass(/\bright\b/);
+    await expect(options.nth(answers[0])).toContainText('Correct answer');
+    await expect(page.locator('.option.right')).toHaveCount(1);
+    // Its colours: red for the pick, green only for the correct option.
+    const border = (i: number) => options.nth(i).evaluate((el) => getComputedStyle(el).borderTopColor);
+    expect(await border(wrong)).toBe('rgb(185, 28, 28)');
+    expect(await border(answers[0])).toBe('rgb(4, 120, 87)');
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('the export contains the learner\'s attempts; deletion signs them out and the e-mail can sign up again', async ({ page }) => {
     const { email, user } = await signedInLearner(page, { firstName: 'Sam' });
     const slug = 'saving-banking-basics'; // the first saving lesson, open to everyone

@@ -154,7 +154,8 @@ Deno.test({
     assertEquals(after.headers.get('location'), '/dashboard');
     const anonymous = await new Client(server.url).get('/assessment');
     assertEquals(anonymous.status, 302);
-    assertEquals(anonymous.headers.get('location'), '/');
+    // To / (spec 2), carrying the page wanted so that signing in returns there.
+    assertEquals(anonymous.headers.get('location'), '/?next=%2Fassessment');
     const questions = await client.get<unknown[]>('/api/assessment/questions');
     assert(Array.isArray(questions.body) && questions.body.length === 12);
   },

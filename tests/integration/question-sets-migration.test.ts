@@ -1,38 +1,13 @@
 // Migration 0010 moves each attempt's copy of its questions into question_sets: attempts made
 // before it read back exactly as they did, and identical copies become one set.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { assertEquals } from '../helpers/assert.ts';
 import { createDatabaseOnServer, databaseKinds } from '../helpers/database.ts';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
-import { questionSets, quizAttempts } from '../../db/schema.ts';
+import { openDatabase } from '../../db/client.ts';
+import { migrateTo, migrationsBefore, migrationStatements } from '../helpers/migrations.ts';
+import { questionSets } from '../../db/schema.ts';
 import { answeredResponses } from '../../src/lib/server/lessons.ts';
-
-const migrations = new URL('../../db/migrations/', import.meta.url).pathname;
-
-/** The migrations folder as it was before 0010. */
-function foldersBefore0010(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
-  cpSync(migrations, dir, { recursive: true });
-  rmSync(path.join(dir, '0010_question_sets.sql'));
-  const journal = JSON.parse(readFileSync(path.join(dir, 'meta', '_journal.json'), 'utf8'));
-  journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0010');
-  writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
-  return dir;
-}
-
-async function migrateTo(handle: DatabaseHandle, folder: string) {
-  if (handle.kind === 'pglite') {
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    // deno-lint-ignore no-explicit-any
-    await migrate(handle.db as any, { migrationsFolder: folder });
-  } else {
-    const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-    await migrate(handle.db, { migrationsFolder: folder });
-  }
-}
 
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
 
@@ -40,7 +15,7 @@ for (const kind of databaseKinds()) {
   Deno.test(`${kind}: migration 0010 keeps every earlier attempt's questions, one set per distinct copy`, async () => {
     const server = kind === 'postgres' ? await createDatabaseOnServer() : undefined;
     const handle = await openDatabase(server ? { url: server.url, max: 2 } : { dataDir: 'memory://' });
-    const folder = foldersBefore0010();
+    const folder = migrationsBefore('0010');
     try {
       await migrateTo(handle, folder);
       const db = handle.db;
@@ -56,7 +31,7 @@ for (const kind of databaseKinds()) {
         await db.execute(sql`insert into quiz_attempts (user_id, lesson_id, attempt_id, responses, score, total_questions, passed)
           values (${user.id}, ${lesson.id}, ${crypto.randomUUID()}, ${JSON.stringify(responses)}::jsonb, 1, 2, false)`);
       }
-      const statements = readFileSync(path.join(migrations, '0010_question_sets.sql'), 'utf8').split('--> statement-breakpoint');
+      const statements = migrationStatements('0010_question_sets.sql');
       for (const statement of statements) await db.execute(sql.raw(statement));
 
       const sets = await db.select().from(questionSets);
@@ -70,7 +45,7 @@ for (const kind of databaseKinds()) {
       });
       const sorted = <T extends Array<{ explanation: string }>>(list: T[]) => [...list].sort((a, b) => a[0].explanation.localeCompare(b[0].explanation));
       assertEquals(sorted(read), sorted(before), 'each attempt reads back as it was stored');
-      assertEquals((await db.select().from(quizAttempts)).length, 3);
+      assertEquals(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from quiz_attempts`))[0].n, 3);
     } finally {
       rmSync(folder, { recursive: true, force: true });
       await handle.close();

@@ -6,7 +6,7 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers
 import { setDatabaseHandle } from '../../src/lib/server/db.ts';
 import { loadContent } from '../../src/lib/server/content.ts';
 import { recordQuizAttempt } from '../../src/lib/server/lessons.ts';
-import { loadAttempts } from '../../src/lib/server/progress.ts';
+import { readAttemptPage } from '../../src/lib/server/learner-store/figures.ts';
 import { lessonProgress, lessons, questionSets, quizAttempts, reviewItems, users, type Lesson } from '../../db/schema.ts';
 
 type Db = TestDatabase['handle']['db'];
@@ -108,7 +108,7 @@ for (const kind of databaseKinds()) {
       const later = await recordQuizAttempt(userId, edited, { attemptId: crypto.randomUUID(), quizResponses: allWrong(edited) });
       assertEquals(later.results[0].explanation, 'New explanation.');
       assertEquals((await db.select().from(questionSets)).length, 2);
-      const history = await loadAttempts(userId);
+      const history = await readAttemptPage(userId, { limit: 100 });
       assertEquals(history.map((a) => a.responses[0].question), [lesson.questions[0].question, `${lesson.questions[0].question} (reworded)`]);
       assertEquals(history.map((a) => a.responses.map((r) => r.isCorrect)), [lesson.questions.map(() => true), lesson.questions.map(() => false)]);
 

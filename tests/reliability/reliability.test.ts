@@ -9,6 +9,7 @@ import { createDatabaseOnServer, postgresUrl } from '../helpers/database.ts';
 import { Client } from '../helpers/client.ts';
 import { correctAnswers, createLearner, responses } from '../helpers/learners.ts';
 import { startProxy } from './proxy.mjs';
+import { storedAndRebuiltAggregates } from '../helpers/aggregates.ts';
 
 const opts = { sanitizeOps: false, sanitizeResources: false, ignore: !postgresUrl };
 
@@ -174,6 +175,10 @@ Deno.test({
       await check.end();
       const stored = new Set(rows.map((r) => r.attempt_id as string));
       assertEquals(acknowledged.filter((id) => !stored.has(id)), [], 'every acknowledged completion is stored');
+      // The learner's figures (kept by each completion) match the attempts that were stored.
+      const { stored: kept, rebuilt } = await storedAndRebuiltAggregates(env.database.url);
+      assertEquals(kept, rebuilt, 'the aggregates match the attempts');
+      assert(kept.learner_stats.length === 1);
     } finally {
       await admin.unsafe(`alter database "${env.database.name}" allow_connections true`).catch(() => {});
       await admin.end();
@@ -218,6 +223,9 @@ Deno.test({
       await check.end();
       assertEquals(rows.length, ids.length, 'none lost');
       assert(rows.every((r) => r.n === 1), 'exactly one row per attempt id');
+      const { stored: kept, rebuilt } = await storedAndRebuiltAggregates(env.database.url);
+      assertEquals(kept, rebuilt, 'the aggregates match the attempts: no attempt counted twice or missed');
+      assert(kept.learner_stats[0].includes(`"attempts":${ids.length}`), kept.learner_stats[0]);
     } finally {
       await env.stop().catch(() => {});
     }

@@ -5,7 +5,7 @@ import { GroupCommit } from '../../src/lib/server/group-commit.ts';
 
 interface Item { key: string; n: number; bad?: boolean }
 
-function recorder(options: { max?: number; retryAlone?: (e: unknown) => boolean } = {}) {
+function recorder(options: { max?: number; retryAlone?: (e: unknown) => boolean; shareWaiting?: boolean } = {}) {
   const groups: number[][] = [];
   let release: () => void = () => {};
   let hold = false;
@@ -16,7 +16,7 @@ function recorder(options: { max?: number; retryAlone?: (e: unknown) => boolean 
       if (items.some((i) => i.bad)) throw new Error('bad item');
       return items.map((i) => `done ${i.n}`);
     },
-    { max: options.max ?? 10, keyOf: (i) => i.key, retryAlone: options.retryAlone ?? (() => true) },
+    { max: options.max ?? 10, keyOf: (i) => i.key, retryAlone: options.retryAlone ?? (() => true), shareWaiting: options.shareWaiting },
   );
   return { writer, groups, holdNext: () => (hold = true), release: () => ((hold = false), release()) };
 }
@@ -75,4 +75,28 @@ Deno.test('a failing group is retried item by item, so only the bad item fails; 
   await assertRejects(() => b);
   await assertRejects(() => c);
   assertEquals(outage.groups, [[0], [1, 2]]);
+});
+
+Deno.test('shareWaiting: reads of one key waiting together share one item; one already sent is never shared', async () => {
+  const r = recorder({ shareWaiting: true });
+  r.holdNext();
+  const running = r.writer.submit({ key: 's', n: 1 });
+  await Promise.resolve();
+  // Sent before these arrived: they may not share it (they could miss a write made meanwhile).
+  const waiting = [2, 3, 4].map((n) => r.writer.submit({ key: 's', n }));
+  const other = r.writer.submit({ key: 't', n: 5 });
+  r.release();
+  assertEquals(await Promise.all([running, ...waiting, other]), ['done 1', 'done 2', 'done 2', 'done 2', 'done 5']);
+  assertEquals(r.groups, [[1], [2, 5]], 'one statement for the three waiting reads of s');
+});
+
+Deno.test('shareWaiting: a shared read that fails fails for every sharer', async () => {
+  const r = recorder({ shareWaiting: true, retryAlone: () => false });
+  r.holdNext();
+  const first = r.writer.submit({ key: 'x', n: 0 });
+  await Promise.resolve();
+  const shared = [r.writer.submit({ key: 'b', n: 1, bad: true }), r.writer.submit({ key: 'b', n: 2 })];
+  r.release();
+  await first;
+  for (const p of shared) assertEquals((await assertRejects(() => p, Error)).message, 'bad item');
 });

@@ -1,5 +1,5 @@
 import { assertEquals } from '../helpers/assert.ts';
-import { assignQuestionIds, lessonFormSchema, padOptions } from '../../src/lib/lesson-form.ts';
+import { assignQuestionIds, lessonFormSchema, padOptions, suggestedWeight } from '../../src/lib/lesson-form.ts';
 import { fieldErrors } from '../../src/lib/server/http.ts';
 
 const base = { title: 'A lesson', pillar: 'saving', level: 'beginner', sections: [{ header: 'H', content: 'Body' }] };
@@ -8,9 +8,22 @@ const errorsOf = (input: unknown) => {
   return r.success ? {} : fieldErrors(r.error);
 };
 
-Deno.test('defaults: orderIndex 1, duration 10, weight 16.67, no questions', () => {
+Deno.test('defaults: orderIndex 1, duration 10, no questions; the weight is left to the server (its level\'s median)', () => {
   const parsed = lessonFormSchema.parse(base);
-  assertEquals([parsed.orderIndex, parsed.duration, parsed.weight, parsed.questions], [1, 10, 16.67, []]);
+  assertEquals([parsed.orderIndex, parsed.duration, parsed.weight, parsed.questions], [1, 10, undefined, []]);
+});
+
+Deno.test('a suggested weight is the median of the level\'s lessons, else of the pillar\'s, else 100/15', () => {
+  const lessons = [
+    { pillar: 'saving', level: 'beginner', weight: 5 },
+    { pillar: 'saving', level: 'beginner', weight: 9 },
+    { pillar: 'saving', level: 'beginner', weight: 6 },
+    { pillar: 'saving', level: 'advanced', weight: 8 },
+  ];
+  assertEquals(suggestedWeight(lessons, 'saving', 'beginner'), 6);
+  assertEquals(suggestedWeight([...lessons, { pillar: 'saving', level: 'beginner', weight: 7 }], 'saving', 'beginner'), 6.5);
+  assertEquals(suggestedWeight(lessons, 'saving', 'intermediate'), 7, 'no lessons at the level: the pillar\'s median');
+  assertEquals(suggestedWeight(lessons, 'credit', 'beginner'), 6.67, 'an empty pillar: an even share of 15 lessons');
 });
 
 Deno.test('title, pillar, level and sections are required; pillar and level come from their sets', () => {

@@ -74,7 +74,7 @@ const article = (overrides: Partial<ArticleSource> = {}): ArticleSource => ({
   ...overrides,
 });
 
-Deno.test('the lesson page article: header, sections and sources as one HTML part per stretch between practice tools', () => {
+Deno.test('the lesson page article: header, sections (numbered steps, the first one current) and sources as one HTML part per stretch between practice tools', () => {
   const parts = renderLessonArticle(article());
   assertEquals(parts.length, 3);
   assertEquals(parts[1], { calculator: 'compound-growth' });
@@ -83,13 +83,18 @@ Deno.test('the lesson page article: header, sections and sources as one HTML par
     before,
     '<header class="lesson-header"><p class="crumbs"><a href="/lessons?pillar=investing&amp;level=beginner">Investing &middot; Beginner</a> &middot; Lesson 2 &middot; 6 min read</p>' +
       '<h1>Grow &#60;it&#62; &#38; keep it</h1><div class="objectives card"><h2>You\'ll learn to</h2><ul><li>See what &#34;compound&#34; means</li><li>Run the numbers</li></ul></div></header>' +
-      '<div id="lesson-missed"></div><div class="lesson-body" id="lesson-content"><section class="lesson-section"><h2>Grow it</h2><div class="prose"><p>See:</p>\n</div>',
+      '<div id="lesson-missed"></div><div class="lesson-body" id="lesson-content"><section class="lesson-section" data-step="1" data-current><h2>Grow it</h2><div class="prose"><p>See:</p>\n</div>',
   );
   assertEquals(
     after,
-    '<div class="prose"><p>Then wait.</p>\n</div></section><section class="lesson-section"><h2>Keep it</h2><div class="prose"><p>Costs &#8722; fees.</p>\n</div></section>' +
+    '<div class="prose"><p>Then wait.</p>\n</div></section><section class="lesson-section" data-step="2"><h2>Keep it</h2><div class="prose"><p>Costs &#8722; fees.</p>\n</div></section>' +
       '<footer class="sources"><h2>Sources</h2><ul><li><a href="https://www.investor.gov/x?a=1&#38;b=&#34;2&#34;" rel="noopener noreferrer nofollow">Investor.gov &#60;calculator&#62;</a><span>, SEC</span></li></ul>' +
-      '<p>Reviewed 2026-11-01. Education, not financial advice.</p></footer></div>',
+      '<p>Reviewed 2026-11-01. Education, not financial advice.</p></footer></div>' +
+      // The steps' controls, disabled until the page's script runs (lesson-steps.ts).
+      '<nav class="lesson-steps" id="lesson-steps" aria-label="Lesson steps" data-steps="2"><p class="steps-count" aria-live="polite" data-step-label>Step 1 of 2</p>' +
+      '<div class="meter" aria-hidden="true"><span class="meter-fill w-50" data-step-meter></span></div><div class="steps-actions">' +
+      '<button type="button" class="btn btn-outline" data-step-back disabled>Back</button><button type="button" class="btn btn-primary" data-step-next disabled>Continue</button></div>' +
+      '<p class="steps-links"><button type="button" class="link-button" data-step-mode disabled>Show the whole lesson on one page</button><a href="#lesson-start" data-skip-quiz>Skip to quiz</a></p></nav>',
   );
   // Without practice tools, objectives or sources: one part, and nothing empty left behind.
   const plain = renderLessonArticle(article({ sections: [{ content: 'Just text.' }], learningObjectives: [], sources: [] }));

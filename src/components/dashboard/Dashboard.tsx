@@ -6,6 +6,7 @@ import type { Dashboard as DashboardData } from '../../lib/server/progress.ts';
 import type { DailyStatus } from '../../lib/server/streaks.ts';
 import BadgeList from './BadgeList.tsx';
 import CoachCard from './CoachCard.tsx';
+import FlameIcon from '../ui/FlameIcon.tsx';
 import './dashboard.css';
 
 interface Props {
@@ -264,9 +265,7 @@ function StreakCard({ daily }: { daily: DailyStatus }) {
     <section className="card streak-card" aria-labelledby="streak-title" data-testid="streak-card">
       <h2 id="streak-title">Daily streak</h2>
       <p className="streak-value">
-        <svg className="streak-flame" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-          <path d="M12 2c1 3.5-1.5 5.5-3 7.5C7.3 11.8 6 13.6 6 16a6 6 0 0 0 12 0c0-2.6-1.3-4.7-2.6-6.3-.3 1.6-1.1 2.7-2.4 3.3.6-3.6-.2-7.6-1-11Z" />
-        </svg>{' '}
+        <FlameIcon />{' '}
         <strong data-testid="streak-days">{streak}</strong> {streak === 1 ? 'day' : 'days'}
         <span className="visually-hidden"> in a row</span>
       </p>

@@ -6,6 +6,7 @@ import ChoiceQuestion from '../ui/ChoiceQuestion.tsx';
 import Modal from '../ui/Modal.tsx';
 import LoginForm from '../auth/LoginForm.tsx';
 import { REREAD_EVENT } from './lesson-steps.ts';
+import FlameIcon from '../ui/FlameIcon.tsx';
 import './quiz.css';
 
 interface Question {
@@ -318,14 +319,14 @@ export default function LessonQuiz({ lessonId, userId, pillar, level, questions,
     return (
       <section className="card quiz-result finish" aria-labelledby="result-title">
         <h2 id="result-title" tabIndex={-1} ref={focusTarget}>
-          You passed! 🎉
+          You passed!
         </h2>
         <p className="result-score" role="status">
           You got <strong>{result.score}</strong> of <strong>{result.totalQuestions}</strong> right (pass mark {result.passMark}).
         </p>
         {result.daily && (
           <p className="finish-streak" data-testid="finish-streak">
-            <span aria-hidden="true">🔥 </span>
+            <FlameIcon size={20} />{' '}
             {result.daily.streak === 1 ? '1-day streak' : `${result.daily.streak}-day streak`}. Today's goal:{' '}
             {result.daily.today.met ? `done (${result.daily.today.done} of ${result.daily.today.goal})` : `${result.daily.today.done} of ${result.daily.today.goal}`}.
           </p>

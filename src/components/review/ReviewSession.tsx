@@ -117,6 +117,8 @@ export default function ReviewSession({ due, upcoming, nextDueAt }: Props) {
         options={item.options}
         chosen={choice}
         disabled={Boolean(feedback) || busy}
+        // Once checked: the pick marked right or wrong and the correct option shown, in words too.
+        marks={feedback && choice !== null ? { correct: feedback.correctAnswer, chosen: choice } : undefined}
         onChoose={setChoice}
       />
       {error && (

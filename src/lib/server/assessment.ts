@@ -3,10 +3,10 @@
 // that version's questions, so an old result still explains itself after the questions change.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { desc, eq } from 'drizzle-orm';
+import { asc, count, desc, eq } from 'drizzle-orm';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { assessments, type Assessment } from '../../../db/schema.ts';
+import { assessments, userBadges, type Assessment } from '../../../db/schema.ts';
 import { PILLARS } from '../domain.ts';
 import {
   NOT_SURE,
@@ -152,9 +152,14 @@ export function scoreSubmission(answers: Answers): PillarScores {
   return scoreAnswers(loadAssessmentQuestions(), answers);
 }
 
+/** Stores a result, and the assessment badge with the first one (in the same transaction). */
 export async function recordAssessment(userId: string, scores: PillarScores, answers: Answers): Promise<AssessmentRecord> {
   const db = await getDb();
-  const [row] = await db.insert(assessments).values({ userId, ...scores, answers, version: currentAssessmentVersion() }).returning();
+  const row = await db.transaction(async (tx) => {
+    const [stored] = await tx.insert(assessments).values({ userId, ...scores, answers, version: currentAssessmentVersion() }).returning();
+    await tx.insert(userBadges).values({ userId, badge: 'assessment-complete', earnedAt: stored.createdAt }).onConflictDoNothing();
+    return stored;
+  });
   return toRecord(row);
 }
 
@@ -165,8 +170,13 @@ export async function findLatestAssessment(userId: string): Promise<AssessmentRe
   return row ? toRecord(row) : null;
 }
 
-export async function listAssessments(userId: string): Promise<AssessmentRecord[]> {
+/** The first and the newest result and how many there are (three rows at most, any history). */
+export async function summarizeAssessments(userId: string): Promise<{ count: number; first: AssessmentRecord | null; newest: AssessmentRecord | null }> {
   const db = await getDb();
-  const rows = await db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(assessments.createdAt);
-  return rows.map(toRecord);
+  const [[first], [newest], [{ n }]] = await Promise.all([
+    db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(asc(assessments.createdAt)).limit(1),
+    db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(desc(assessments.createdAt)).limit(1),
+    db.select({ n: count() }).from(assessments).where(eq(assessments.userId, userId)),
+  ]);
+  return { count: n, first: first ? toRecord(first) : null, newest: newest ? toRecord(newest) : null };
 }

@@ -9,12 +9,21 @@ export interface GroupCommitOptions<I> {
   keyOf: (item: I) => string;
   /** When a group fails with this error, each of its items is tried alone, so one bad item fails alone. */
   retryAlone: (error: unknown) => boolean;
+  /**
+   * Reads only: an item whose key is already waiting (not yet sent) shares that item's result
+   * instead of queueing again. One still waiting is sent after the newcomer arrived, so it sees
+   * every write made before; one already running is never shared.
+   */
+  shareWaiting?: boolean;
 }
 
 interface Waiting<I, O> {
   item: I;
+  key: string;
   resolve: (value: O) => void;
   reject: (error: unknown) => void;
+  /** Later submits of the same key that share this item's result (shareWaiting). */
+  sharers?: Array<{ resolve: (value: O) => void; reject: (error: unknown) => void }>;
 }
 
 export class GroupCommit<I, O> {
@@ -31,7 +40,15 @@ export class GroupCommit<I, O> {
 
   submit(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
-      this.#queue.push({ item, resolve, reject });
+      const key = this.#options.keyOf(item);
+      if (this.#options.shareWaiting) {
+        const waiting = this.#queue.find((w) => w.key === key);
+        if (waiting) {
+          (waiting.sharers ??= []).push({ resolve, reject });
+          return;
+        }
+      }
+      this.#queue.push({ item, key, resolve, reject });
       if (!this.#running) void this.#drain();
     });
   }
@@ -50,7 +67,7 @@ export class GroupCommit<I, O> {
     const keys = new Set<string>();
     const rest: Waiting<I, O>[] = [];
     for (const waiting of this.#queue) {
-      const key = this.#options.keyOf(waiting.item);
+      const key = waiting.key;
       if (group.length < this.#options.max && !keys.has(key)) {
         keys.add(key);
         group.push(waiting);
@@ -67,10 +84,16 @@ export class GroupCommit<I, O> {
   async #commit(group: Waiting<I, O>[]): Promise<void> {
     try {
       const results = await this.#write(group.map((w) => w.item));
-      group.forEach((w, i) => w.resolve(results[i]));
+      group.forEach((w, i) => {
+        w.resolve(results[i]);
+        for (const s of w.sharers ?? []) s.resolve(results[i]);
+      });
     } catch (error) {
       if (group.length === 1 || !this.#options.retryAlone(error)) {
-        for (const w of group) w.reject(error);
+        for (const w of group) {
+          w.reject(error);
+          for (const s of w.sharers ?? []) s.reject(error);
+        }
         return;
       }
       for (const w of group) await this.#commit([w]);

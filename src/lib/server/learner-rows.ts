@@ -5,7 +5,7 @@
 import type { LessonProgress } from '../../../db/schema.ts';
 import type { PillarScores } from '../assessment.ts';
 import { ChangeCache, onTableChange } from './cache.ts';
-import { getDatabaseHandle } from './db.ts';
+import { readStatement } from './statement.ts';
 
 export interface LearnerRows {
   /** The lesson catalogue's version when these rows were read. */
@@ -34,7 +34,7 @@ export function learnerColumns(userId: string): string {
     from assessments where user_id = ${userId} order by created_at desc limit 1) as assessment`;
 }
 
-const LEARNER_ROWS_SQL = `select ${learnerColumns('$1')}`;
+const learnerRowsOf = readStatement<[userId: string], { key: string; progress: unknown; assessment: unknown }>(`select ${learnerColumns('$1')}`);
 
 type JsonProgress = Omit<LessonProgress, 'userId' | 'completedAt' | 'updatedAt'> & { completedAt: string | Date | null; updatedAt: string | Date };
 
@@ -120,8 +120,7 @@ export async function readLearnerRows(userId: string): Promise<LearnerRows> {
   const cached = cache.get(userId);
   if (cached) return cached;
   const mark = cache.mark();
-  const handle = await getDatabaseHandle();
-  const [row] = await handle.queryRows<{ key: string; progress: unknown; assessment: unknown }>(LEARNER_ROWS_SQL, [userId]);
+  const [row] = await learnerRowsOf.run(userId);
   const rows = toLearnerRows(userId, row);
   cache.set(userId, rows, mark);
   return rows;

@@ -5,7 +5,8 @@ import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { AstroCookies } from 'astro';
 import { sessions, users } from '../../../db/schema.ts';
 import { ChangeCache, onTableChange } from './cache.ts';
-import { getDatabaseHandle, getDb } from './db.ts';
+import { getDb } from './db.ts';
+import { readStatement } from './statement.ts';
 import { GroupCommit } from './group-commit.ts';
 import { learnerColumns, markLearnerRows, offerLearnerRows, toLearnerRows, type LearnerRows, type PrefetchedRows } from './learner-rows.ts';
 import { getEnv } from './env.ts';
@@ -110,14 +111,18 @@ interface SessionRow {
   assessment: unknown;
 }
 
+const findSessions = readStatement<[commaSeparatedIds: string], SessionRow>(FIND_SESSIONS_SQL);
+
 const sessionReader = new GroupCommit<string, SessionRow | undefined>(
   async (ids) => {
-    const handle = await getDatabaseHandle();
-    const rows = await handle.queryRows<SessionRow>(FIND_SESSIONS_SQL, [ids.join(',')]);
+    const rows = await findSessions.run(ids.join(','));
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => byId.get(id));
   },
-  { max: 64, keyOf: (id) => id, retryAlone: () => false },
+  // Concurrent requests on one session share a lookup still waiting to be sent (a burst of 50 on
+  // one cookie costs one row, not 50 statements one after another); one already sent is never
+  // shared, so a request always sees the writes made before it arrived.
+  { max: 64, keyOf: (id) => id, retryAlone: () => false, shareWaiting: true },
 );
 
 async function findStoredSession(id: string): Promise<{ stored: StoredSession; learner?: LearnerRows } | undefined> {

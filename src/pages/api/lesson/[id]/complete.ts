@@ -7,7 +7,7 @@ import { lessonCompleteSchema } from '../../../../lib/schemas.ts';
 import { unlockHint } from '../../../../lib/server/unlock-hint.ts';
 import { requestNow } from '../../../../lib/server/clock.ts';
 import { answersToGrade } from '../../../../lib/server/quiz-checks.ts';
-import { awardBadgesNoting } from '../../../../lib/server/progress.ts';
+import { badgeTitle } from '../../../../lib/badges.ts';
 import { dailyStatus, recordActivity } from '../../../../lib/server/streaks.ts';
 
 export const POST: APIRoute = async (context) => {
@@ -28,17 +28,17 @@ export const POST: APIRoute = async (context) => {
   const quizResponses = await answersToGrade(user.id, lesson.id, body.attemptId, body.quizResponses);
   const now = requestNow(context.request);
   const result = await recordQuizAttempt(user.id, lesson, { ...body, quizResponses }, now);
-  // The finish screen: badges earned by this pass, and the next lesson to open.
-  const earned = result.passed && !result.duplicate ? (await awardBadgesNoting(user.id)).earnedNow : [];
+  // The finish screen: badges earned by this attempt (stored with it), and the next lesson to open.
+  const { badgesEarned, ...graded } = result;
   const next = result.completed ? nextLessonAfter(state, lesson) : null;
   // A passed quiz counts toward the daily streak and goal (once per attempt: a replay only reads).
   const daily = result.passed && !result.duplicate ? await recordActivity(user.id, 'lesson', now, body.timeZone) : await dailyStatus(user.id, now);
   return Response.json(
     {
-      ...result,
+      ...graded,
       pillar: lesson.pillar,
       level: lesson.level,
-      badgesEarned: earned.map(({ key, title, description }) => ({ key, title, description })),
+      badgesEarned: badgesEarned.map(({ badge }) => ({ key: badge, ...badgeTitle(badge) })),
       daily,
       nextLesson: next && { id: next.id, title: next.title, pillar: next.pillar, level: next.level, duration: next.duration },
     },
