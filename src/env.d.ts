@@ -6,6 +6,6 @@ declare namespace App {
     user: import('./lib/server/types.ts').SessionUser | null;
     session: import('./lib/server/types.ts').SessionInfo | null;
     /** The learner's rows read by this request's session lookup; `loadLearnerState` uses them once. */
-    learner?: import('./lib/server/learner-rows.ts').PrefetchedRows;
+    learner?: import('./lib/server/learner-store/rows.ts').PrefetchedRows;
   }
 }

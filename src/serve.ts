@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { EnvError, getEnv, type Env } from './lib/server/env.ts';
 import { setDatabaseHandle } from './lib/server/db.ts';
-import { enableCaches } from './lib/server/cache.ts';
+import { enableCaches } from './lib/server/learner-store/cache.ts';
 import { describeError, log } from './lib/server/log.ts';
 import { mergeContentSecurityPolicy, securityHeadersFor } from './lib/server/security-headers.ts';
 import { loadContent } from './lib/server/content.ts';

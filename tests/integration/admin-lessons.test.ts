@@ -9,7 +9,7 @@ import { lessonAt } from '../helpers/learners.ts';
 import { setDatabaseHandle } from '../../src/lib/server/db.ts';
 import { createLesson, deleteLesson, getLessonForAdmin, updateLesson } from '../../src/lib/server/admin-lessons.ts';
 import { loadContent } from '../../src/lib/server/content.ts';
-import { findLesson, recordQuizAttempt } from '../../src/lib/server/lessons.ts';
+import { findLesson, recordQuizAttempt } from '../../src/lib/server/learner-store/index.ts';
 import { answerReview, listReview } from '../../src/lib/server/review.ts';
 import { readAttemptPage } from '../../src/lib/server/learner-store/figures.ts';
 import { HttpError } from '../../src/lib/server/http.ts';

@@ -5,9 +5,9 @@ import { assert, assertEquals } from '../helpers/assert.ts';
 import postgres from 'postgres';
 import { createTestDatabase, databaseKinds, postgresUrl } from '../helpers/database.ts';
 import { setDatabaseHandle } from '../../src/lib/server/db.ts';
-import { ChangeCache, disableCaches, enableCaches } from '../../src/lib/server/cache.ts';
+import { ChangeCache, disableCaches, enableCaches } from '../../src/lib/server/learner-store/cache.ts';
 import { createSession, validateSessionToken } from '../../src/lib/server/session.ts';
-import { findActiveLessons, loadLearnerState, recordQuizAttempt } from '../../src/lib/server/lessons.ts';
+import { findActiveLessons, loadLearnerState, recordQuizAttempt } from '../../src/lib/server/learner-store/index.ts';
 import { lessons, users } from '../../db/schema.ts';
 
 async function seedLesson(db: Awaited<ReturnType<typeof createTestDatabase>>['handle']['db']) {

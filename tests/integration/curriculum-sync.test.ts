@@ -10,7 +10,7 @@ import { assert, assertEquals } from '../helpers/assert.ts';
 import { createTestDatabase, databaseKinds } from '../helpers/database.ts';
 import { setDatabaseHandle } from '../../src/lib/server/db.ts';
 import { loadContent, readLessonFiles } from '../../src/lib/server/content.ts';
-import { isNewFor, isUnlockedFor, levelStates, loadLearnerState } from '../../src/lib/server/lessons.ts';
+import { isNewFor, isUnlockedFor, levelStates, loadLearnerState } from '../../src/lib/server/learner-store/index.ts';
 import { lessonProgress, lessons, users } from '../../db/schema.ts';
 import { LESSONS_PER_LEVEL } from '../../src/lib/curriculum.ts';
 

@@ -8,7 +8,7 @@ import { assert, assertEquals } from '../helpers/assert.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/database.ts';
 import { setDatabaseHandle } from '../../src/lib/server/db.ts';
 import { loadContent } from '../../src/lib/server/content.ts';
-import { recordQuizAttempt } from '../../src/lib/server/lessons.ts';
+import { recordQuizAttempt } from '../../src/lib/server/learner-store/index.ts';
 import { recordAssessment } from '../../src/lib/server/assessment.ts';
 import { buildDashboard, buildQuizAnalytics, buildUserProgress } from '../../src/lib/server/progress.ts';
 import { rebuildLearnerAggregates, AGGREGATE_TABLES } from '../../src/lib/server/learner-store/aggregates.ts';

@@ -9,7 +9,7 @@ import { readLessonFiles } from '../../src/lib/server/content.ts';
 import { countedOption, placementOf, scoreAnswers, scoreHalves, type Answers } from '../../src/lib/assessment.ts';
 import { PILLARS, type Pillar } from '../../src/lib/domain.ts';
 import { passMark } from '../../src/lib/lessons.ts';
-import type { LearnerState } from '../../src/lib/server/lessons.ts';
+import type { LearnerState } from '../../src/lib/server/learner-store/index.ts';
 import type { Lesson } from '../../db/schema.ts';
 
 const files = readLessonFiles().flatMap((f) => (f.lesson ? [f.lesson] : []));

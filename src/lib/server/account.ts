@@ -21,7 +21,7 @@ import {
   users,
 } from '../../../db/schema.ts';
 import { getDb } from './db.ts';
-import { answeredResponses } from './lessons.ts';
+import { answeredResponses } from './learner-store/index.ts';
 import { log } from './log.ts';
 import { keysNamingAddress } from './rate-limit.ts';
 

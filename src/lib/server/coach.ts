@@ -6,7 +6,7 @@ import { PILLAR_LABELS, PILLARS, LEVEL_LABELS, type Pillar } from '../domain.ts'
 import { countedOption, levelForScore, scoreOf, type PillarScores } from '../assessment.ts';
 import { isLessonUnlocked, byPosition } from '../lessons.ts';
 import { currentAssessmentVersion, loadAssessmentQuestions, questionsOfVersion, type AssessmentRecord } from './assessment.ts';
-import type { LearnerState } from './lessons.ts';
+import type { LearnerState } from './learner-store/index.ts';
 
 let cached: CoachRule[] | undefined;
 

@@ -1,6 +1,6 @@
 import { openDatabase, type DatabaseHandle, type Database } from '../../../db/client.ts';
 import { getEnv } from './env.ts';
-import { disableCaches } from './cache.ts';
+import { disableCaches } from './learner-store/cache.ts';
 
 // One handle per process, shared by the Astro bundle and the server wrapper (both load this
 // module): two PGlite instances on one folder would corrupt it.

@@ -2,10 +2,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { users } from '../../../db/schema.ts';
 import { getDb } from './db.ts';
-import { countsFor, isUnlockedFor, loadLearnerState, type LearnerState, type PrefetchedLearner } from './lessons.ts';
+import { countsFor, isUnlockedFor, loadLearnerState, type LearnerState, type PrefetchedLearner } from './learner-store/index.ts';
 import { findLatestAssessment, summarizeAssessments } from './assessment.ts';
 import { buildCoach, type QuizSummary } from './coach.ts';
-import { readBadges, readHalves, readLevelTotals, readMostMissed, readPillarTotals, readRecentAttempts, readTotals, type LearnerTotals } from './learner-store/figures.ts';
+import { readBadges, readHalves, readLevelTotals, readMostMissed, readPillarTotals, readRecentAttempts, readTotals, type LearnerTotals } from './learner-store/index.ts';
 import { countDue } from './review.ts';
 import { dailyStatus } from './streaks.ts';
 import { colourForScore, messageForScore, scoreOf, levelForScore, type ScoreColour } from '../assessment.ts';

@@ -13,7 +13,7 @@ import {
   userBadges,
   type QuizResponseData,
 } from '../../../../db/schema.ts';
-import { answeredResponses } from '../lessons.ts';
+import { answeredResponses } from './catalogue.ts';
 import type { Level, Pillar } from '../../domain.ts';
 import { getDb } from '../db.ts';
 

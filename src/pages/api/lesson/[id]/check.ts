@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { jsonError, readJson } from '../../../../lib/server/http.ts';
 import { requireUser } from '../../../../lib/server/guards.ts';
-import { mayOpen, loadLearnerState } from '../../../../lib/server/lessons.ts';
+import { mayOpen, loadLearnerState } from '../../../../lib/server/learner-store/index.ts';
 import { parseLessonId } from '../../../../lib/server/params.ts';
 import { quizCheckSchema } from '../../../../lib/schemas.ts';
 import { checkAnswer } from '../../../../lib/server/quiz-checks.ts';

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { HttpError, jsonError, readJson } from '../../../../lib/server/http.ts';
 import { requireUser } from '../../../../lib/server/guards.ts';
-import { mayOpen, loadLearnerState, nextLessonAfter, recordQuizAttempt } from '../../../../lib/server/lessons.ts';
+import { mayOpen, loadLearnerState, nextLessonAfter, recordQuizAttempt } from '../../../../lib/server/learner-store/index.ts';
 import { parseLessonId } from '../../../../lib/server/params.ts';
 import { lessonCompleteSchema } from '../../../../lib/schemas.ts';
 import { unlockHint } from '../../../../lib/server/unlock-hint.ts';

@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
 import { jsonError } from '../../../../lib/server/http.ts';
 import { requireUser } from '../../../../lib/server/guards.ts';
-import { mayOpen, loadLearnerState, toPublicLesson } from '../../../../lib/server/lessons.ts';
+import { toPublicLesson } from '../../../../lib/server/lessons.ts';
+import { mayOpen, loadLearnerState } from '../../../../lib/server/learner-store/index.ts';
 import { parseLessonId } from '../../../../lib/server/params.ts';
 import { unlockHint } from '../../../../lib/server/unlock-hint.ts';
 

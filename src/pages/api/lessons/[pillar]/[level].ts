@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { requireUser } from '../../../../lib/server/guards.ts';
-import { loadLearnerState, toListItem } from '../../../../lib/server/lessons.ts';
+import { toListItem } from '../../../../lib/server/lessons.ts';
+import { loadLearnerState } from '../../../../lib/server/learner-store/index.ts';
 import { parseLevel, parsePillar } from '../../../../lib/server/params.ts';
 
 export const GET: APIRoute = async (context) => {

@@ -2,10 +2,10 @@
 // in one statement. On PGlite they are cached until a change notification updates or drops them
 // (cache.ts). On PostgreSQL nothing is cached across requests: the session lookup reads them in
 // its own statement (session.ts), so a signed-in request makes one round trip for both.
-import type { LessonProgress } from '../../../db/schema.ts';
-import type { PillarScores } from '../assessment.ts';
+import type { LessonProgress } from '../../../../db/schema.ts';
+import type { PillarScores } from '../../assessment.ts';
 import { ChangeCache, onTableChange } from './cache.ts';
-import { readStatement } from './statement.ts';
+import { readStatement } from '../statement.ts';
 
 export interface LearnerRows {
   /** The lesson catalogue's version when these rows were read. */

@@ -5,7 +5,7 @@
 // change, whichever code or SQL makes it, drops the copies it touches before anyone can read
 // them. On PostgreSQL several instances write, and a notification reaches the others a moment
 // later, so nothing is cached there: the reads are prepared statements instead.
-import type { DatabaseHandle } from '../../../db/client.ts';
+import type { DatabaseHandle } from '../../../../db/client.ts';
 
 const CHANNEL = 'app_cache';
 
