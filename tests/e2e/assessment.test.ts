@@ -14,7 +14,8 @@ test.describe('assessment', () => {
     const next = page.getByRole('button', { name: 'Next' });
     const previous = page.getByRole('button', { name: 'Previous' });
     await expect(page.getByText('Question 1 of 12')).toBeVisible();
-    await expect(page.getByText('8% complete')).toBeVisible();
+    // The share answered: 0% before the first answer, 1 of 12 (8%) after it.
+    await expect(page.getByText('0% complete')).toBeVisible();
     await expect(previous).toBeDisabled();
     await expect(next).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Clear Session' })).toBeVisible();
@@ -22,6 +23,7 @@ test.describe('assessment', () => {
       await expect(page.getByText(`Question ${i + 1} of 12`)).toBeVisible();
       await expect(page.getByRole('radio')).toHaveCount(5);
       await page.getByRole('radio').nth(picks[i]).check();
+      await expect(page.getByText(`${Math.round(((i + 1) / 12) * 100)}% complete`)).toBeVisible();
       if (i < 11) {
         await expect(previous).toBeEnabled({ enabled: i > 0 });
         await next.click();
@@ -118,6 +120,7 @@ test.describe('assessment', () => {
     await page.getByRole('button', { name: 'Previous' }).click();
     await expect(page.getByRole('radio').nth(picks[4])).toBeChecked();
     await page.getByRole('button', { name: 'Clear Session' }).click();
+    await page.getByRole('button', { name: 'Yes, clear my answers' }).click();
     await expect(page.getByText('Question 1 of 12')).toBeVisible();
     await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
     await page.reload();

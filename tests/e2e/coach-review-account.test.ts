@@ -11,6 +11,9 @@ const isConfirmation = (m: Mail) => m.subject === 'Confirm your e-mail address';
 
 test.describe('coach, review and data rights', () => {
   test('a learner with weak credit answers sees the matching tip and its lesson, and why', async ({ page }) => {
+    // A whole journey (sign-up, assessment, dashboard, a lesson's quiz, the dashboard again): on a
+    // busy machine it outlasted the default 30 s once (run of 15:40), so it gets its own budget.
+    test.setTimeout(60_000);
     const { headers } = await signedInLearner(page, { firstName: 'Kim' });
     // Strong saving and investing; weak credit: paid 30+ days late more than once (q5 = 0), carries
     // a card balance (q6 = 1), and two knowledge answers that show partial understanding.

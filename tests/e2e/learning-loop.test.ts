@@ -99,7 +99,7 @@ for (const [device, viewport] of [
       await expect(page.getByText(`You got ${right.length} of ${right.length} right`)).toBeVisible();
       await expect(page.getByTestId('finish-badges')).toContainText('First lesson');
       // The daily streak: this pass is today's first lesson, so the streak starts and the goal is met.
-      await expect(page.getByTestId('finish-streak')).toHaveText("1-day streak. Today's goal: done (1 of 1).");
+      await expect(page.getByTestId('finish-streak')).toHaveText("1-day streak. Today's goal of 1 met (1 done today).");
       const next = page.getByTestId('finish-next');
       await expect(next).toHaveText(`Next lesson: ${second.title}`);
       await expect(page.getByRole('link', { name: 'Back to lessons' })).toHaveAttribute('href', '/lessons?pillar=saving&level=beginner');
@@ -126,6 +126,12 @@ for (const [device, viewport] of [
       }
       await expect(page.getByRole('heading', { name: 'Not passed this time' })).toBeVisible();
       await expect(page.getByTestId('toast')).toContainText('Lesson Not Completed');
+      if (device === 'phone') {
+        // The notification sits above the tab bar, never over it.
+        const toast = (await page.getByTestId('toast').boundingBox())!;
+        const tabs = (await page.getByRole('navigation', { name: 'Main (tabs)' }).boundingBox())!;
+        expect(toast.y + toast.height).toBeLessThanOrEqual(tabs.y);
+      }
       const items = page.locator('.explanations > li');
       await expect(items).toHaveCount(picks.length);
       await expect(items.first().getByTestId('your-answer')).toContainText(first.options[0][picks[0]]);

@@ -327,8 +327,10 @@ export default function LessonQuiz({ lessonId, userId, pillar, level, questions,
         {result.daily && (
           <p className="finish-streak" data-testid="finish-streak">
             <FlameIcon size={20} />{' '}
-            {result.daily.streak === 1 ? '1-day streak' : `${result.daily.streak}-day streak`}. Today's goal:{' '}
-            {result.daily.today.met ? `done (${result.daily.today.done} of ${result.daily.today.goal})` : `${result.daily.today.done} of ${result.daily.today.goal}`}.
+            {result.daily.streak === 1 ? '1-day streak' : `${result.daily.streak}-day streak`}.{' '}
+            {result.daily.today.met
+              ? `Today's goal of ${result.daily.today.goal} met (${result.daily.today.done} done today).`
+              : `Today's goal: ${result.daily.today.done} of ${result.daily.today.goal} done.`}
           </p>
         )}
         {result.badgesEarned && result.badgesEarned.length > 0 && (
