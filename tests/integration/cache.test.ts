@@ -9,6 +9,9 @@ import { ChangeCache, disableCaches, enableCaches } from '../../src/lib/server/l
 import { createSession, validateSessionToken } from '../../src/lib/server/session.ts';
 import { findActiveLessons, loadLearnerState, recordQuizAttempt } from '../../src/lib/server/learner-store/index.ts';
 import { lessons, users } from '../../db/schema.ts';
+import { buildDashboard, buildQuizAnalytics, buildUserProgress } from '../../src/lib/server/progress.ts';
+import { recordAssessment } from '../../src/lib/server/assessment.ts';
+import { recordActivity } from '../../src/lib/server/streaks.ts';
 
 async function seedLesson(db: Awaited<ReturnType<typeof createTestDatabase>>['handle']['db']) {
   const [lesson] = await db
@@ -231,3 +234,47 @@ Deno.test('pglite: a quiz completion updates the cached learner from its own res
     await db.drop();
   }
 });
+
+for (const kind of databaseKinds()) {
+  Deno.test(`${kind}: the learner snapshot (dashboard, progress, analytics) shows every kind of change on the next read`, async () => {
+    const db = await createTestDatabase(kind);
+    setDatabaseHandle(db.handle);
+    try {
+      assertEquals(await enableCaches(db.handle), kind === 'pglite');
+      const exec = (text: string) => db.handle.db.execute(sql.raw(text));
+      const [user] = await db.handle.db.insert(users).values({ email: 's@example.com', firstName: 'Sam', lastName: 'Snap' }).returning();
+      const lesson = await seedLesson(db.handle.db);
+      const now = new Date();
+      const dashboard = () => buildDashboard(user.id, 'Sam', now);
+      const first = await dashboard();
+      assertEquals([first.badges.length, first.reviewDue, first.hasAssessment, first.daily.streak], [0, 0, false, 0]);
+      assertEquals((await dashboard()).badges.length, 0, 'read again (from memory on PGlite)');
+
+      // An attempt (the quiet statement): its badges, its missed question, the totals.
+      const [fresh] = await findActiveLessons();
+      await recordQuizAttempt(user.id, fresh, { attemptId: crypto.randomUUID(), quizResponses: [{ questionId: 1, userAnswer: 1 }] });
+      assertEquals((await buildQuizAnalytics(user.id)).totalAttempts, 1);
+      assertEquals((await buildUserProgress(user.id, 's@example.com')).scoreProgression.length, 1);
+      assertEquals((await dashboard()).reviewDue, 0, 'the missed question is due tomorrow');
+      assertEquals((await buildDashboard(user.id, 'Sam', new Date(now.getTime() + 2 * 86_400_000))).reviewDue, 1);
+      await recordQuizAttempt(user.id, fresh, { attemptId: crypto.randomUUID(), quizResponses: [{ questionId: 1, userAnswer: 0 }] });
+      assertEquals((await dashboard()).badges.map((b) => b.key).sort(), ['first-lesson', 'level:credit:beginner', 'perfect-quiz']);
+      // Changes made by other code or by hand: an assessment, a streak day, settings, a review item, a badge.
+      await recordAssessment(user.id, { savingScore: 80, creditScore: 80, investingScore: 80 }, {});
+      assertEquals((await dashboard()).hasAssessment, true);
+      await recordActivity(user.id, 'review', now, 'UTC');
+      assertEquals((await dashboard()).daily.streak, 1);
+      await exec(`update users set daily_goal = 3 where id = '${user.id}'`);
+      assertEquals((await dashboard()).daily.today.goal, 3);
+      await exec(`update review_items set due_at = now() - interval '1 hour' where user_id = '${user.id}'`);
+      assertEquals((await dashboard()).reviewDue, 1);
+      await exec(`delete from user_badges where user_id = '${user.id}' and badge = 'perfect-quiz'`);
+      assert(!(await dashboard()).badges.some((b) => b.key === 'perfect-quiz'));
+      await exec(`update lessons set title = 'After' where id = ${lesson.id}`);
+      assertEquals((await buildUserProgress(user.id, 's@example.com')).scoreProgression[0].lessonTitle, 'After');
+    } finally {
+      disableCaches();
+      await db.drop();
+    }
+  });
+}

@@ -131,7 +131,8 @@ export interface AssessmentRecord extends PillarScores {
   halves: Record<Pillar, PillarHalves> | null;
 }
 
-function toRecord(row: Assessment): AssessmentRecord {
+/** A stored result as the screens read it (its version's questions, placement and halves). */
+export function toAssessmentRecord(row: Assessment): AssessmentRecord {
   const scores = { savingScore: row.savingScore, creditScore: row.creditScore, investingScore: row.investingScore };
   const questions = questionsOfVersion(row.version);
   const split = questions.every((q) => q.kind) && Object.keys(row.answers).length > 0;
@@ -160,23 +161,13 @@ export async function recordAssessment(userId: string, scores: PillarScores, ans
     await tx.insert(userBadges).values({ userId, badge: 'assessment-complete', earnedAt: stored.createdAt }).onConflictDoNothing();
     return stored;
   });
-  return toRecord(row);
+  return toAssessmentRecord(row);
 }
 
 /** The newest attempt sets placement; earlier ones stay for the progress screen. */
 export async function findLatestAssessment(userId: string): Promise<AssessmentRecord | null> {
   const db = await getDb();
   const [row] = await db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(desc(assessments.createdAt)).limit(1);
-  return row ? toRecord(row) : null;
+  return row ? toAssessmentRecord(row) : null;
 }
 
-/** The first and the newest result and how many there are (three rows at most, any history). */
-export async function summarizeAssessments(userId: string): Promise<{ count: number; first: AssessmentRecord | null; newest: AssessmentRecord | null }> {
-  const db = await getDb();
-  const [[first], [newest], [{ n }]] = await Promise.all([
-    db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(asc(assessments.createdAt)).limit(1),
-    db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(desc(assessments.createdAt)).limit(1),
-    db.select({ n: count() }).from(assessments).where(eq(assessments.userId, userId)),
-  ]);
-  return { count: n, first: first ? toRecord(first) : null, newest: newest ? toRecord(newest) : null };
-}

@@ -1,13 +1,12 @@
 // The dashboard, the progress screen and badges, all from the learner's own records.
 import { and, eq, isNull } from 'drizzle-orm';
-import { users } from '../../../db/schema.ts';
+import { users, type Assessment } from '../../../db/schema.ts';
 import { getDb } from './db.ts';
 import { countsFor, isUnlockedFor, loadLearnerState, type LearnerState, type PrefetchedLearner } from './learner-store/index.ts';
-import { findLatestAssessment, summarizeAssessments } from './assessment.ts';
+import { toAssessmentRecord } from './assessment.ts';
 import { buildCoach, type QuizSummary } from './coach.ts';
-import { readBadges, readHalves, readLevelTotals, readMostMissed, readPillarTotals, readRecentAttempts, readTotals, type LearnerTotals } from './learner-store/index.ts';
-import { countDue } from './review.ts';
-import { dailyStatus } from './streaks.ts';
+import { readSnapshot, type LearnerSnapshot, type LearnerTotals, type StoredBadge } from './learner-store/index.ts';
+import { dailyStatusOf } from './streaks.ts';
 import { colourForScore, messageForScore, scoreOf, levelForScore, type ScoreColour } from '../assessment.ts';
 import { LEVELS, PILLARS, type Level, type Pillar } from '../domain.ts';
 import { nextLesson, passMark } from '../lessons.ts';
@@ -16,7 +15,17 @@ import { averageFromUnits, improvementFromUnits, isHighlightedAverage, overallPr
 
 /** Badges as the screens show them, from the stored rows (stored when earned, never on a read). */
 export async function listBadges(userId: string): Promise<Badge[]> {
-  return (await readBadges(userId)).map((b) => ({ key: b.badge, earnedAt: b.earnedAt.toISOString(), ...badgeTitle(b.badge) }));
+  return toBadges((await readSnapshot(userId)).badges);
+}
+
+function toBadges(stored: StoredBadge[]): Badge[] {
+  return stored.map((b) => ({ key: b.badge, earnedAt: b.earnedAt.toISOString(), ...badgeTitle(b.badge) }));
+}
+
+/** Review questions due by `now` whose lesson and question still exist. */
+function dueCount(state: LearnerState, snapshot: LearnerSnapshot, now: Date): number {
+  const byId = new Map(state.lessons.map((l) => [l.id, l]));
+  return snapshot.review.filter((r) => r.dueAt.getTime() <= now.getTime() && byId.get(r.lessonId)?.questions.some((q) => q.id === r.questionId)).length;
 }
 
 /** The coach's view of the learner's quizzes, from the aggregates and the progress rows. */
@@ -54,15 +63,16 @@ export interface DashboardPillar {
   weightedProgress: number;
 }
 
-export async function buildDashboard(userId: string, firstName: string, now = new Date(), prefetched?: PrefetchedLearner) {
-  const state = await loadLearnerState(userId, prefetched);
-  const [latest, totals, badges, reviewDue, daily] = await Promise.all([
-    findLatestAssessment(userId),
-    readTotals(userId),
-    listBadges(userId),
-    countDue(userId, now),
-    dailyStatus(userId, now),
-  ]);
+/** The dashboard's figures; `visit` marks the page's first visit (the JSON API only reads). */
+export async function buildDashboard(userId: string, firstName: string, now = new Date(), prefetched?: PrefetchedLearner, visit = false) {
+  const [state, snapshot] = await Promise.all([loadLearnerState(userId, prefetched), readSnapshot(userId)]);
+  const latest = snapshot.assessments.newest && toAssessmentRecord(snapshot.assessments.newest);
+  const totals = snapshot.totals;
+  const badges = toBadges(snapshot.badges);
+  const reviewDue = dueCount(state, snapshot, now);
+  const daily = dailyStatusOf({ ...snapshot.settings, streak: snapshot.streak, days: snapshot.days }, now);
+  // The first visit is written once; every later visit only reads that it happened.
+  const firstVisit = visit && snapshot.settings.firstVisitAt === null && (await recordFirstVisit(userId, now));
   const counts = countsFor(state);
   const pillars: DashboardPillar[] = PILLARS.map((pillar) => {
     const score = latest ? scoreOf(latest, pillar) : null;
@@ -94,21 +104,18 @@ export async function buildDashboard(userId: string, firstName: string, now = ne
     nextLesson: next ? { id: next.id, title: next.title, pillar: next.pillar, level: next.level, duration: next.duration } : null,
     badges,
     daily,
+    firstVisit,
   };
 }
 
 export type Dashboard = Awaited<ReturnType<typeof buildDashboard>>;
 
 export async function buildUserProgress(userId: string, email: string, prefetched?: PrefetchedLearner) {
-  const state = await loadLearnerState(userId, prefetched);
-  const [totals, pillarTotals, recent, assessments, badges] = await Promise.all([
-    readTotals(userId),
-    readPillarTotals(userId),
-    readRecentAttempts(userId),
-    summarizeAssessments(userId),
-    listBadges(userId),
-  ]);
-  const halves = await readHalves(userId, totals.attempts, totals.accuracyUnits);
+  const [state, snapshot] = await Promise.all([loadLearnerState(userId, prefetched), readSnapshot(userId)]);
+  const { totals, pillars: pillarTotals, recent, halves } = snapshot;
+  const toRecord = (a: Assessment | null) => a && toAssessmentRecord(a);
+  const assessments = { count: snapshot.assessments.count, first: toRecord(snapshot.assessments.first), newest: toRecord(snapshot.assessments.newest) };
+  const badges = toBadges(snapshot.badges);
   const counts = countsFor(state);
   const pillars = PILLARS.map((pillar) => {
     const t = pillarTotals.find((p) => p.pillar === pillar);
@@ -157,7 +164,7 @@ export async function buildUserProgress(userId: string, email: string, prefetche
 export type UserProgress = Awaited<ReturnType<typeof buildUserProgress>>;
 
 export async function buildQuizAnalytics(userId: string) {
-  const [totals, levels, mostMissed] = await Promise.all([readTotals(userId), readLevelTotals(userId), readMostMissed(userId)]);
+  const { totals, levels, mostMissed } = await readSnapshot(userId);
   const byPillarLevel = PILLARS.flatMap((pillar) =>
     LEVELS.map((level) => {
       const here = levels.find((l) => l.pillar === pillar && l.level === level);

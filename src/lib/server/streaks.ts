@@ -82,11 +82,22 @@ export async function dailyStatus(userId: string, now: Date): Promise<DailyStatu
       .from(learnerDays)
       .where(and(eq(learnerDays.userId, userId), inArray(learnerDays.day, [addDays(utcDay, -1), utcDay, addDays(utcDay, 1)]))),
   ]);
-  const state: Learner = learner
-    ? { timeZone: learner.timeZone, dailyGoal: learner.dailyGoal, streak: streakFrom(learner as Partial<StreakState>) }
-    : { timeZone: null, dailyGoal: DEFAULT_DAILY_GOAL, streak: NO_STREAK };
+  return dailyStatusOf(
+    learner
+      ? { timeZone: learner.timeZone, dailyGoal: learner.dailyGoal, streak: learner as Partial<StreakState>, days }
+      : { timeZone: null, dailyGoal: DEFAULT_DAILY_GOAL, streak: null, days },
+    now,
+  );
+}
+
+/** The status today from rows already read (the learner store's snapshot): no statement. */
+export function dailyStatusOf(
+  rows: { timeZone: string | null; dailyGoal: number; streak: Partial<StreakState> | null; days: Array<{ day: string; lessons: number; reviews: number }> },
+  now: Date,
+): DailyStatus {
+  const state: Learner = { timeZone: rows.timeZone, dailyGoal: rows.dailyGoal, streak: streakFrom(rows.streak) };
   const day = dayIn(now, state.timeZone);
-  return toStatus(state, day, days.find((d) => d.day === day));
+  return toStatus(state, day, rows.days.find((d) => d.day === day));
 }
 
 /**

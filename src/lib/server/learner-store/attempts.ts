@@ -13,6 +13,7 @@ import { GroupCommit } from '../group-commit.ts';
 import { writeStatement } from '../statement.ts';
 import { answeredResponses, questionSetFor } from './catalogue.ts';
 import { applyProgressRow, type ProgressRecord } from './rows.ts';
+import { forgetSnapshot } from './snapshot.ts';
 
 export interface CompletionInput {
   attemptId: string;
@@ -229,6 +230,8 @@ async function writeAttempts(group: AttemptRow[]): Promise<Written[]> {
   const results: Written[] = group.map(() => ({ recorded: false, completed: false, badges: [] }));
   for (const row of rows) {
     const badges = (typeof row.badges === 'string' ? JSON.parse(row.badges) : row.badges) as Array<{ badge: string; earnedAt: string | Date }>;
+    // The statement is quiet (no change notifications): PGlite's snapshot is dropped here.
+    forgetSnapshot(group[order[row.k]].userId);
     results[order[row.k]] = {
       recorded: true,
       completed: Boolean(row.completed),

@@ -19,13 +19,6 @@ export {
 } from './state.ts';
 export { recordQuizAttempt, type CompletionInput, type CompletionResult, type RecordedAttempt, type EarnedBadge } from './attempts.ts';
 export {
-  readTotals,
-  readPillarTotals,
-  readLevelTotals,
-  readBadges,
-  readRecentAttempts,
-  readHalves,
-  readMostMissed,
   readAttemptPage,
   RECENT_ATTEMPTS,
   MOST_MISSED,
@@ -35,6 +28,8 @@ export {
   type RecentAttempt,
   type HistoryAttempt,
   type MissedQuestion,
+  type StoredBadge,
 } from './figures.ts';
+export { readSnapshot, forgetSnapshot, type LearnerSnapshot } from './snapshot.ts';
 export { rebuildLearnerAggregates, rebuildStatements, AGGREGATE_TABLES } from './aggregates.ts';
 export { learnerColumns, toLearnerRows, markLearnerRows, offerLearnerRows, type LearnerRows, type PrefetchedRows } from './rows.ts';
