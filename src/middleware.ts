@@ -1,6 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { isDatabaseUnavailable } from '../db/client.ts';
 import { HttpError, jsonError } from './lib/server/http.ts';
+import { html } from './lib/server/html.ts';
 import { describeError, log } from './lib/server/log.ts';
 import { getEnv } from './lib/server/env.ts';
 import { deleteSessionCookie, readSessionToken, setSessionCookie, validateSessionToken } from './lib/server/session.ts';
@@ -43,12 +44,10 @@ function failure(status: 500 | 503, request: Request, pathname: string): Respons
       : 'Something went wrong on our side. Please try again.';
   const headers = status === 503 ? { 'Retry-After': '5' } : undefined;
   if (wantsJson(request, pathname)) return jsonError(status, message, undefined, headers);
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${
-    status === 503 ? 'Temporarily unavailable' : 'Something went wrong'
-  }</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>${
-    status === 503 ? 'Temporarily unavailable' : 'Something went wrong'
-  }</h1><p>${message}</p><p><a href="/">Back to the home page</a></p></body></html>`;
-  return new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', ...headers } });
+  const title = status === 503 ? 'Temporarily unavailable' : 'Something went wrong';
+  // A string template, not an Astro page: it must render when the database or a page is what failed.
+  const page = html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>${title}</h1><p>${message}</p><p><a href="/">Back to the home page</a></p></body></html>`;
+  return new Response(String(page), { status, headers: { 'Content-Type': 'text/html; charset=utf-8', ...headers } });
 }
 
 export const onRequest = defineMiddleware(async (context, next) => {

@@ -109,3 +109,9 @@ Deno.test('the article renders once per lesson version', () => {
   assertMatch(renderLessonArticle(v2)[0].html!, /<h1>Grow it, revised<\/h1>/);
   assertMatch(renderLessonArticle(v1)[0].html!, /<h1>Grow &#60;it&#62; &#38; keep it<\/h1>/);
 });
+
+Deno.test('a source link whose scheme could run code is made inert on the lesson page', () => {
+  const [part] = renderLessonArticle(article({ sections: [{ content: 'Text.' }], sources: [{ title: 'Bad', publisher: 'X', url: 'javascript:alert(1)' }, { title: 'Good', url: 'https://www.sec.gov/' }] }));
+  assertMatch(part.html!, /<li><a href="about:invalid#unsafe-url" rel="noopener noreferrer nofollow">Bad<\/a><span>, X<\/span><\/li>/);
+  assertMatch(part.html!, /<li><a href="https:\/\/www\.sec\.gov\/" rel="noopener noreferrer nofollow">Good<\/a><\/li>/);
+});

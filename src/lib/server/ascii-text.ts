@@ -4,6 +4,8 @@
 // page repeats on every request is therefore kept as ASCII (other characters as references, which
 // browsers read as the same characters) and stored one byte per character.
 
+import type { SafeHtml } from './html.ts';
+
 const NON_ASCII = /[^\x00-\x7f]/gu;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -13,21 +15,12 @@ function oneByte(ascii: string): string {
   return decoder.decode(encoder.encode(ascii));
 }
 
-/** HTML with every non-ASCII character written as a numeric character reference. */
-export function toAsciiHtml(html: string): string {
-  return oneByte(html.replace(NON_ASCII, (c) => `&#${c.codePointAt(0)};`));
-}
-
-/** Text as HTML: the five characters HTML gives meaning to, as references. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-const PLAIN = /^[\x20\x21\x23-\x25\x28-\x3b\x3d\x3f-\x7e]*$/;
-
-/** Text as HTML for `set:html`: escaped, and ASCII (a learner's name, say, with letters beyond it). */
-export function toAsciiText(text: string): string {
-  return PLAIN.test(text) ? text : toAsciiHtml(escapeHtml(text));
+/**
+ * HTML (html.ts made it, or a sanitizer did) with every non-ASCII character written as a numeric
+ * character reference; the result is stored one byte per character.
+ */
+export function toAsciiHtml(html: string | SafeHtml): string {
+  return oneByte(String(html).replace(NON_ASCII, (c) => `&#${c.codePointAt(0)};`));
 }
 
 /** JSON with every non-ASCII character written as a \u escape (a pair for characters beyond U+FFFF). */

@@ -1,7 +1,11 @@
-// The e-mails we send, as plain text and simple HTML. Every one goes through the outbox.
+// The e-mails we send, as plain text and as HTML (the EmailLayout component). Every one goes
+// through the outbox.
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { emailOutbox } from '../../../db/schema.ts';
 import type { Executor } from '../../../db/client.ts';
 import { getEnv } from './env.ts';
+import { EmailLayout, type EmailLayoutProps, type EmailLink } from '../../components/email/EmailLayout.tsx';
 
 export type EmailKind = 'verify-email' | 'reset-password' | 'account-exists' | 'password-changed' | 'reminder-review' | 'reminder-streak';
 
@@ -15,17 +19,9 @@ export interface EmailMessage {
   headers?: Record<string, string>;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const DEFAULT_FOOTER = 'Wealth Coach · You received this because of activity on your account.';
-
-function layout(title: string, paragraphs: string[], action?: { label: string; url: string }, footer?: { text: string; link: { label: string; url: string } }): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
-  const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#047857;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;color:#475569;font-size:14px">Or paste this link into your browser:<br>${escapeHtml(action.url)}</p>`
-    : '';
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px;color:#047857">${escapeHtml(title)}</h1>${body}${button}<p style="color:#64748b;font-size:13px">${footer ? `${escapeHtml(footer.text)} <a href="${escapeHtml(footer.link.url)}" style="color:#475569">${escapeHtml(footer.link.label)}</a>` : escapeHtml(DEFAULT_FOOTER)}</p></body></html>`;
+/** The e-mail's HTML: the EmailLayout component, rendered to static markup. */
+function layout(title: string, paragraphs: string[], action?: EmailLink, footer?: EmailLayoutProps['footer']): string {
+  return `<!doctype html>${renderToStaticMarkup(createElement(EmailLayout, { title, paragraphs, action, footer }))}`;
 }
 
 export function link(path: string, params: Record<string, string>): string {

@@ -2,6 +2,7 @@
 // shown to learners: it is rendered with marked and then sanitized, so it can never run script.
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { unsafeRaw, type SafeHtml } from './html.ts';
 
 const marked = new Marked({ gfm: true, breaks: true, async: false });
 
@@ -23,15 +24,18 @@ export function renderMarkdown(source: string): string {
   return sanitizeHtml(html, policy);
 }
 
-const rendered = new Map<string, string>();
+const rendered = new Map<string, SafeHtml>();
 
-/** renderMarkdown with a small memory of recent results (lesson pages repeat the same text). */
-export function renderMarkdownCached(source: string): string {
-  let html = rendered.get(source);
-  if (html === undefined) {
-    html = renderMarkdown(source);
+/**
+ * renderMarkdown as markup for html.ts templates, with a small memory of recent results (lesson
+ * pages repeat the same text). The sanitizer above is what makes it safe to insert unescaped.
+ */
+export function renderMarkdownCached(source: string): SafeHtml {
+  let markup = rendered.get(source);
+  if (markup === undefined) {
+    markup = unsafeRaw(renderMarkdown(source));
     if (rendered.size > 500) rendered.clear();
-    rendered.set(source, html);
+    rendered.set(source, markup);
   }
-  return html;
+  return markup;
 }
