@@ -9,20 +9,34 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const deno = path.join(root, 'node_modules', '.bin', 'deno');
 const stamp = path.join(root, 'dist', '.build-stamp');
 
-function newestMtime(entry) {
-  const full = path.join(root, entry);
+/**
+ * Everything the build reads: the app's code, its static files, the config, the database code and
+ * the content (db/: the landing page and /curriculum are prerendered from the lesson files), and
+ * the installed packages.
+ */
+export const BUILD_INPUTS = ['src', 'public', 'db', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json'];
+
+function newestMtime(base, entry) {
+  const full = path.join(base, entry);
   if (!existsSync(full)) return 0;
   const stat = statSync(full);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const child of readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  for (const child of readdirSync(full)) newest = Math.max(newest, newestMtime(base, path.join(entry, child)));
   return newest;
 }
 
+/** The newest change to the build's inputs under `base`, and whether the build there is older. */
+export function buildState(base = root) {
+  const sources = Math.max(...BUILD_INPUTS.map((entry) => newestMtime(base, entry)));
+  const stampFile = path.join(base, 'dist', '.build-stamp');
+  const built = existsSync(stampFile) ? Number(readFileSync(stampFile, 'utf8')) : 0;
+  return { sources, stale: !existsSync(path.join(base, 'dist', 'server', 'entry.mjs')) || built < sources };
+}
+
 export function buildIfStale() {
-  const sources = Math.max(...['src', 'public', 'astro.config.mjs', 'package-lock.json'].map(newestMtime));
-  const built = existsSync(stamp) ? Number(readFileSync(stamp, 'utf8')) : 0;
-  if (existsSync(path.join(root, 'dist', 'server', 'entry.mjs')) && built >= sources) return;
+  const { sources, stale } = buildState();
+  if (!stale) return;
   console.log('Building the app…');
   const result = spawnSync(deno, ['run', '-A', 'node_modules/astro/bin/astro.mjs', 'build'], {
     cwd: root,
