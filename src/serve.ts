@@ -1,6 +1,7 @@
 // The process entry: our own node:http server around Astro's handler, so that every response
 // (static files and the prerendered landing page included) gets the security headers, and so
 // start-up (migrations, content) and shutdown are ours. See DESIGN.md, "Contract details".
+import './production-env.ts';
 import http from 'node:http';
 import { Buffer } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
@@ -34,9 +35,6 @@ try {
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 process.env.ASTRO_NODE_LOGGING = 'disabled';
-// React and other CommonJS packages pick their build from NODE_ENV at run time; under Deno it is
-// unset, which would load React's development build (several times slower to render).
-process.env.NODE_ENV ??= 'production';
 const { handler } = (await import(new URL('../dist/server/entry.mjs', import.meta.url).href)) as {
   handler: (req: http.IncomingMessage, res: http.ServerResponse) => void;
 };

@@ -32,3 +32,11 @@ Deno.test('an edit to a lesson file (db/content) makes the build stale, as an ed
     rmSync(base, { recursive: true, force: true });
   }
 });
+
+Deno.test('the server sets NODE_ENV before its first import can load React (else React renders with its development build)', () => {
+  const serve = Deno.readTextFileSync(new URL('../../src/serve.ts', import.meta.url));
+  const firstImport = serve.split('\n').find((line) => line.startsWith('import '));
+  assertEquals(firstImport, "import './production-env.ts';");
+  const setter = Deno.readTextFileSync(new URL('../../src/production-env.ts', import.meta.url));
+  assertEquals(setter.split('\n').filter((l) => l.startsWith('import ')), ["import process from 'node:process';"], 'it loads nothing else first');
+});
