@@ -1,7 +1,8 @@
 // A tiny round-robin HTTP proxy of the test's own, in front of several server instances.
 import http from 'node:http';
 
-export async function startProxy(targets) {
+/** A proxy over `targets`; more may be added later with `add` (instances that need the proxy's URL first). */
+export async function startProxy(targets = []) {
   let next = 0;
   const server = http.createServer((req, res) => {
     const target = new URL(targets[next++ % targets.length]);
@@ -21,6 +22,7 @@ export async function startProxy(targets) {
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${server.address().port}`,
+    add: (url) => targets.push(url),
     close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(r); }),
   };
 }

@@ -65,10 +65,14 @@ async function databaseOutage(admin: postgres.Sql, databaseName: string, ms: num
 async function twoInstances(extraEnv: Record<string, string> = {}) {
   const database = await createDatabaseOnServer();
   const resend = await startResendDouble();
-  const env = { DATABASE_URL: database.url, RESEND_API_KEY: 're_rel', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true', ...extraEnv };
+  // The instances sit behind the proxy as behind a load balancer: its URL is their PUBLIC_URL,
+  // the one origin they accept state-changing requests from.
+  const proxy = await startProxy();
+  const env = { DATABASE_URL: database.url, RESEND_API_KEY: 're_rel', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true', PUBLIC_URL: proxy.url, ...extraEnv };
   const a = await startServer({ env });
   const b = await startServer({ env });
-  const proxy = await startProxy([a.url, b.url]);
+  proxy.add(a.url);
+  proxy.add(b.url);
   return {
     database,
     resend,
