@@ -7,6 +7,8 @@ import '../lessons/quiz.css';
 
 interface Props {
   due: DueQuestion[];
+  /** Questions due now beyond this round (REVIEW_ROUND at a time). */
+  moreDue: number;
   upcoming: number;
   nextDueAt: string | null;
 }
@@ -19,7 +21,7 @@ interface Feedback {
   retired: boolean;
 }
 
-export default function ReviewSession({ due, upcoming, nextDueAt }: Props) {
+export default function ReviewSession({ due, moreDue, upcoming, nextDueAt }: Props) {
   const [index, setIndex] = useState(0);
   const [choice, setChoice] = useState<number | null>(null);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
@@ -71,9 +73,25 @@ export default function ReviewSession({ due, upcoming, nextDueAt }: Props) {
         <p>
           You got {right} of {due.length} right. Right answers move up a box and come back later; missed ones move back a box (box 1 at the lowest) and come back sooner.
         </p>
-        <a className="btn btn-primary" href="/dashboard">
-          Back to Dashboard
-        </a>
+        {moreDue > 0 ? (
+          <>
+            <p data-testid="review-more">
+              {moreDue} more {moreDue === 1 ? 'question is' : 'questions are'} due now.
+            </p>
+            <div className="quiz-actions">
+              <a className="btn btn-primary" href="/review">
+                Next round
+              </a>
+              <a className="btn btn-outline" href="/dashboard">
+                Back to Dashboard
+              </a>
+            </div>
+          </>
+        ) : (
+          <a className="btn btn-primary" href="/dashboard">
+            Back to Dashboard
+          </a>
+        )}
       </section>
     );
   }

@@ -1,9 +1,10 @@
 // The review queue: every missed quiz question, on a Leitner schedule (src/lib/leitner.ts).
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { and, eq, isNull, lte } from 'drizzle-orm';
 import { lessons, reviewItems } from '../../../db/schema.ts';
 import { getDb } from './db.ts';
 import { HttpError } from './http.ts';
 import { scheduleAnswer } from '../leitner.ts';
+import { findActiveLessons, forgetSnapshot, readSnapshot } from './learner-store/index.ts';
 
 export interface DueQuestion {
   id: string;
@@ -15,33 +16,45 @@ export interface DueQuestion {
   options: string[];
 }
 
-/** The questions due now (the lesson's current wording), plus how many wait for later. */
-export async function listReview(userId: string, now: Date) {
-  const db = await getDb();
-  const rows = await db
-    .select({ item: reviewItems, lesson: lessons })
-    .from(reviewItems)
-    .innerJoin(lessons, eq(lessons.id, reviewItems.lessonId))
-    .where(and(eq(reviewItems.userId, userId), isNull(reviewItems.retiredAt), isNull(lessons.deletedAt)))
-    .orderBy(asc(reviewItems.dueAt));
-  const due: DueQuestion[] = [];
-  let upcoming = 0;
-  let nextDueAt: string | null = null;
-  for (const { item, lesson } of rows) {
-    const q = lesson.questions.find((x) => x.id === item.questionId);
-    if (!q) continue;
-    if (item.dueAt.getTime() <= now.getTime()) {
-      due.push({ id: item.id, lessonId: lesson.id, lessonTitle: lesson.title, pillar: lesson.pillar, box: item.box, question: q.question, options: q.options });
-    } else {
-      upcoming++;
-      nextDueAt ??= item.dueAt.toISOString();
-    }
-  }
-  return { due, upcoming, nextDueAt };
+/** The most questions one review round asks: the page and its answer stay the same size at any history. */
+export const REVIEW_ROUND = 20;
+
+export interface ReviewQueue {
+  /** The round: the questions due longest, at most REVIEW_ROUND, oldest due first (the lesson's current wording). */
+  due: DueQuestion[];
+  /** Questions due now beyond this round; the next round asks them. */
+  moreDue: number;
+  /** Questions not due yet, and when the first of them is. */
+  upcoming: number;
+  nextDueAt: string | null;
 }
 
-export async function countDue(userId: string, now: Date): Promise<number> {
-  return (await listReview(userId, now)).due.length;
+/**
+ * The learner's review queue, from the learner snapshot and the lesson catalogue (both kept in
+ * memory on PGlite, one statement on Postgres); items whose lesson or question is gone are skipped.
+ */
+export async function listReview(userId: string, now: Date): Promise<ReviewQueue> {
+  const [snapshot, active] = await Promise.all([readSnapshot(userId), findActiveLessons()]);
+  const byId = new Map(active.map((l) => [l.id, l]));
+  const items = [...snapshot.review].sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
+  const due: DueQuestion[] = [];
+  let moreDue = 0;
+  let upcoming = 0;
+  let nextDueAt: string | null = null;
+  for (const item of items) {
+    const lesson = byId.get(item.lessonId);
+    const q = lesson?.questions.find((x) => x.id === item.questionId);
+    if (!lesson || !q) continue;
+    if (item.dueAt.getTime() > now.getTime()) {
+      upcoming++;
+      nextDueAt ??= item.dueAt.toISOString();
+    } else if (due.length < REVIEW_ROUND) {
+      due.push({ id: item.id, lessonId: lesson.id, lessonTitle: lesson.title, pillar: lesson.pillar, box: item.box, question: q.question, options: q.options });
+    } else {
+      moreDue++;
+    }
+  }
+  return { due, moreDue, upcoming, nextDueAt };
 }
 
 export async function answerReview(userId: string, itemId: string, userAnswer: number, now: Date) {
@@ -62,6 +75,9 @@ export async function answerReview(userId: string, itemId: string, userAnswer: n
     .set({ box: next.box, dueAt: next.dueAt ?? row.item.dueAt, retiredAt: next.retired ? now : null, lastReviewedAt: now })
     .where(and(eq(reviewItems.id, itemId), lte(reviewItems.dueAt, now), eq(reviewItems.box, row.item.box)))
     .returning({ id: reviewItems.id });
+  // The change notification drops the learner's snapshot as well; forgetting it here means the
+  // next read sees this answer even before the notification arrives.
+  forgetSnapshot(userId);
   if (updated.length === 0) throw new HttpError(409, 'This question was already answered');
   return {
     correct,

@@ -26,7 +26,7 @@ export interface LearnerSnapshot {
   badges: StoredBadge[];
   assessments: { count: number; first: Assessment | null; newest: Assessment | null };
   /** The learner's review items not yet retired (their lesson and question are checked by the reader). */
-  review: Array<{ lessonId: number; questionId: number; dueAt: Date }>;
+  review: Array<{ id: string; lessonId: number; questionId: number; box: number; dueAt: Date }>;
   settings: { timeZone: string | null; dailyGoal: number; firstVisitAt: Date | null };
   streak: StreakRow | null;
   /** The newest three days with activity (today's is among them when there is one). */
@@ -47,7 +47,7 @@ const SNAPSHOT_SQL = `select
   (select count(*)::int from assessments a where a.user_id = $1) as assessment_count,
   (select row_to_json(a) from (select * from assessments where user_id = $1 order by created_at asc limit 1) a) as first_assessment,
   (select row_to_json(a) from (select * from assessments where user_id = $1 order by created_at desc limit 1) a) as newest_assessment,
-  coalesce((select json_agg(json_build_object('lessonId', r.lesson_id, 'questionId', r.question_id, 'dueAt', r.due_at))
+  coalesce((select json_agg(json_build_object('id', r.id, 'lessonId', r.lesson_id, 'questionId', r.question_id, 'box', r.box, 'dueAt', r.due_at))
     from review_items r where r.user_id = $1 and r.retired_at is null), '[]') as review,
   (select json_build_object('timeZone', u.time_zone, 'dailyGoal', u.daily_goal, 'firstVisitAt', u.first_visit_at) from users u where u.id = $1) as settings,
   (select json_build_object('current', k.current, 'longest', k.longest, 'lastDay', k.last_day, 'freezes', k.freezes, 'frozenDays', k.frozen_days)
@@ -159,7 +159,7 @@ function toSnapshot(userId: string, row: SnapshotRow): LearnerSnapshot {
       first: toAssessment(parse<Row | null>(row.first_assessment)),
       newest: toAssessment(parse<Row | null>(row.newest_assessment)),
     },
-    review: parse<Array<{ lessonId: number; questionId: number; dueAt: string }>>(row.review).map((r) => ({ ...r, dueAt: date(r.dueAt) })),
+    review: parse<Array<{ id: string; lessonId: number; questionId: number; box: number; dueAt: string }>>(row.review).map((r) => ({ ...r, box: num(r.box), dueAt: date(r.dueAt) })),
     settings: {
       timeZone: (settings?.timeZone as string | null) ?? null,
       dailyGoal: num(settings?.dailyGoal) || 1,
