@@ -87,7 +87,8 @@ export async function gotoHydrated(page: Page, path: string): Promise<void> {
 }
 
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => [...document.querySelectorAll('astro-island')].every((el) => !el.hasAttribute('ssr')));
+  // Astro's islands lose `ssr` when hydrated; ReactIsland.astro's lose `data-ssr`.
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr], [data-island][data-ssr]').length === 0);
 }
 
 import { readdirSync, readFileSync } from 'node:fs';

@@ -17,6 +17,7 @@ const RAW_SINKS: Record<string, { count: number; why: string }> = {
   'src/pages/lessons.astro': { count: 2, why: 'set:html of lesson-card.ts cards (html``, cached per lesson version and state)' },
   'src/pages/lesson/[id].astro': { count: 2, why: 'set:html of the lesson article (lesson-content.ts, html``) and of the quiz JSON (jsonForScript)' },
   'src/layouts/AppLayout.astro': { count: 1, why: "set:html of the learner's name, html`` made ASCII" },
+  'src/components/island/ReactIsland.astro': { count: 2, why: "set:html of React's renderToString markup (React escapes) and of the props as JSON (jsonForScript)" },
   'src/components/landing/LandingPage.astro': { count: 1, why: 'set:html of the JSON-LD (jsonForScript)' },
   'src/components/admin/LessonEditor.tsx': { count: 1, why: 'the admin preview: /api/admin/preview answers renderLessonSectionsHtml (html``, sanitized markdown)' },
 };
