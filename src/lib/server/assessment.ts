@@ -81,11 +81,13 @@ interface AssessmentVersions {
   byVersion: Map<number, AssessmentQuestion[]>;
 }
 
-let cached: { dir: string; versions: AssessmentVersions } | undefined;
+let cached: { dir: string; byDefault: boolean; versions: AssessmentVersions } | undefined;
 
 /** Every version's questions from db/content/assessment*.yaml (read once). */
-export function loadAssessmentVersions(contentDir = path.resolve(process.cwd(), 'db/content')): AssessmentVersions {
-  if (cached?.dir === contentDir) return cached.versions;
+export function loadAssessmentVersions(dir?: string): AssessmentVersions {
+  // Read on most learner requests: the cached answer costs no call to the file system (cwd).
+  if (cached && (dir === undefined ? cached.byDefault : cached.dir === dir)) return cached.versions;
+  const contentDir = dir ?? path.resolve(process.cwd(), 'db/content');
   const byVersion = new Map<number, AssessmentQuestion[]>();
   const read = (file: string) => assessmentFileSchema.parse(parseYaml(readFileSync(path.join(contentDir, file), 'utf8')));
   const current = read('assessment.yaml');
@@ -97,7 +99,7 @@ export function loadAssessmentVersions(contentDir = path.resolve(process.cwd(), 
     byVersion.set(parsed.version, parsed.questions);
   }
   const versions = { current: current.version, byVersion };
-  cached = { dir: contentDir, versions };
+  cached = { dir: contentDir, byDefault: dir === undefined, versions };
   return versions;
 }
 

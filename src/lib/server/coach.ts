@@ -11,8 +11,8 @@ import type { LearnerState } from './learner-store/index.ts';
 let cached: CoachRule[] | undefined;
 
 /** The coach's rules from db/content/coach.yaml (read once). */
-export function loadCoachRules(contentDir = path.resolve(process.cwd(), 'db/content')): CoachRule[] {
-  cached ??= coachRulesSchema.parse(parseYaml(readFileSync(path.join(contentDir, 'coach.yaml'), 'utf8')));
+export function loadCoachRules(contentDir?: string): CoachRule[] {
+  cached ??= coachRulesSchema.parse(parseYaml(readFileSync(path.join(contentDir ?? path.resolve(process.cwd(), 'db/content'), 'coach.yaml'), 'utf8')));
   return cached;
 }
 
