@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, NetworkError } from '../../lib/api.ts';
+import { api, NetworkError } from '../api.ts';
 import { LEVEL_LABELS, LEVELS, PILLAR_LABELS, PILLARS, type Level, type Pillar } from '../../lib/domain.ts';
 import { showToast } from '../../stores/toast.ts';
 import Modal from '../ui/Modal.tsx';

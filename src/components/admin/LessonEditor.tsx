@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { api, fieldErrorsOf, messageOf, NetworkError } from '../../lib/api.ts';
+import { api, fieldErrorsOf, messageOf, NetworkError } from '../api.ts';
 import { LEVEL_LABELS, LEVELS, PILLAR_LABELS, PILLARS } from '../../lib/domain.ts';
 import { LESSON_DEFAULTS, lessonFormSchema, padOptions, suggestedWeight } from '../../lib/lesson-form.ts';
 import { showToast } from '../../stores/toast.ts';

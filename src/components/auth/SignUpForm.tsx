@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Field from '../ui/Field.tsx';
-import { api, fieldErrorsOf, messageOf, NetworkError } from '../../lib/api.ts';
+import { api, fieldErrorsOf, messageOf, NetworkError } from '../api.ts';
 import { checkBasicPassword, messages } from '../../lib/password-rules.ts';
 import { showToast } from '../../stores/toast.ts';
 import { COUNTRIES, DEFAULT_COUNTRY, flagOf } from './countries.ts';

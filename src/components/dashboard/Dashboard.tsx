@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { api } from '../api.ts';
 import { LEVEL_LABELS, PILLAR_LABELS } from '../../lib/domain.ts';
 import { greetingFor, isPriority } from '../../lib/progress.ts';
 import type { Dashboard as DashboardData } from '../../lib/server/progress.ts';

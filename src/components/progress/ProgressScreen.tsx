@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { api } from '../../lib/api.ts';
+import { api } from '../api.ts';
 import { formatChange, scoreChange } from '../../lib/assessment.ts';
 import { LEVEL_LABELS, LEVELS, PILLAR_LABELS, PILLARS } from '../../lib/domain.ts';
 import { formatDuration } from '../../lib/progress.ts';
