@@ -16,7 +16,7 @@ import { ADMIN_BODY_LIMIT, BODY_LIMIT } from './lib/server/http.ts';
 import { startOutboxWorker } from './lib/server/outbox.ts';
 import { REMINDER_INTERVAL_MS, startReminderJob } from './lib/server/reminders.ts';
 import { deleteExpiredSessions } from './lib/server/session.ts';
-import { deleteStaleUnverifiedAccounts } from './lib/server/accounts.ts';
+import { composeRequestedEmail, deleteStaleUnverifiedAccounts } from './lib/server/accounts.ts';
 import { pruneLimits } from './lib/server/rate-limit.ts';
 import { pruneQuizChecks } from './lib/server/quiz-checks.ts';
 import { StaticFiles } from './lib/server/static-files.ts';
@@ -54,7 +54,7 @@ async function prepareDatabase(): Promise<void> {
       const cached = await enableCaches(handle);
       ready = true;
       log('info', 'database ready', { kind: handle.kind, cached, ...loaded });
-      outbox = startOutboxWorker(async () => handle.db);
+      outbox = startOutboxWorker(async () => handle.db, composeRequestedEmail);
       // Tests (APP_ENV=test) look for reminders every 2 s instead of every 5 minutes.
       reminders = startReminderJob(async () => handle.db, { intervalMs: env.APP_ENV === 'test' ? 2000 : REMINDER_INTERVAL_MS });
       cleanup = setInterval(() => void housekeeping(), HOUSEKEEPING_MS);

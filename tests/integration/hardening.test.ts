@@ -93,7 +93,7 @@ for (const kind of databaseKinds()) {
 
       // The worker decides: the known addresses get their e-mails, the unknown requests vanish.
       const transport = recordingTransport();
-      await processOutbox(db.handle.db, transport);
+      await processOutbox(db.handle.db, transport, composeRequestedEmail);
       assertEquals(transport.sent.map((m) => [m.kind, m.to]).sort(), [
         ['reset-password', 'known.reset@example.com'],
         ['verify-email', 'known.unverified@example.com'],
@@ -113,7 +113,7 @@ for (const kind of databaseKinds()) {
       await verifiedUser(db, 'scrub.me@example.com');
       await requestPasswordReset('scrub.me@example.com');
       const transport = recordingTransport();
-      assertEquals(await processOutbox(db.handle.db, transport), 1);
+      assertEquals(await processOutbox(db.handle.db, transport, composeRequestedEmail), 1);
       const delivered = transport.sent[0].text.match(/token=([a-z2-7]+)/)?.[1];
       assert(delivered, 'the provider got the live link');
       const [row] = await db.handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'scrub.me@example.com'));
@@ -128,7 +128,7 @@ for (const kind of databaseKinds()) {
       await requestPasswordReset('scrub.me@example.com');
       await db.handle.db.delete(rateLimitBuckets);
       const dev = recordingTransport(true);
-      await processOutbox(db.handle.db, dev);
+      await processOutbox(db.handle.db, dev, composeRequestedEmail);
       const [kept] = await db.handle.db.select().from(emailOutbox).where(sql`${emailOutbox.text} like '%token=%' and ${emailOutbox.text} not like '%token=removed%'`);
       assert(kept, 'a dev-transport e-mail keeps its link');
     } finally {

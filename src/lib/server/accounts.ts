@@ -12,6 +12,7 @@ import {
   verificationEmail,
   type EmailKind,
   type EmailMessage,
+  type RequestKind,
 } from './email.ts';
 import type { Executor } from '../../../db/client.ts';
 import { hashPassword, isCommonPassword, verifyDummyPassword, verifyPassword } from './password.ts';
@@ -137,13 +138,9 @@ async function replaceVerificationToken(tx: Executor, user: User): Promise<Email
   return verificationEmail(user.email, user.firstName, token);
 }
 
-/**
- * Forgot-password and resend-verification do the same work for every address: they queue a
- * request, and the outbox worker decides whether it becomes an e-mail (see composeRequestedEmail).
- */
-export const REQUEST_KINDS = { 'reset-password-request': 'reset-password', 'verify-email-request': 'verify-email' } as const;
-export type RequestKind = keyof typeof REQUEST_KINDS;
-
+// Forgot-password and resend-verification do the same work for every address: they queue a
+// request (REQUEST_KINDS, email.ts), and the outbox worker decides whether it becomes an e-mail
+// by calling composeRequestedEmail, which serve.ts hands it.
 async function queueRequest(kind: RequestKind, emailInput: string): Promise<void> {
   const db = await getDb();
   await db.insert(emailOutbox).values({ kind, toAddress: normalizeEmail(emailInput), subject: '', text: '', html: '' });

@@ -9,6 +9,13 @@ import { EmailLayout, type EmailLayoutProps, type EmailLink } from '../../compon
 
 export type EmailKind = 'verify-email' | 'reset-password' | 'account-exists' | 'password-changed' | 'reminder-review' | 'reminder-streak';
 
+/**
+ * Requests queued by forgot-password and resend-verification, and the e-mail each may become: the
+ * outbox worker asks the accounts module (composeRequestedEmail) whether to send it.
+ */
+export const REQUEST_KINDS = { 'reset-password-request': 'reset-password', 'verify-email-request': 'verify-email' } as const;
+export type RequestKind = keyof typeof REQUEST_KINDS;
+
 export interface EmailMessage {
   kind: EmailKind;
   to: string;

@@ -7,7 +7,13 @@ import { emailOutbox } from '../../../db/schema.ts';
 import type { Database } from '../../../db/client.ts';
 import { getEnv } from './env.ts';
 import { describeError, log } from './log.ts';
-import { composeRequestedEmail, REQUEST_KINDS, type RequestKind } from './accounts.ts';
+import { REQUEST_KINDS, type EmailMessage, type RequestKind } from './email.ts';
+
+/**
+ * Turns a queued request into its e-mail, or null to drop it. The accounts module does it (it
+ * looks the address up); the caller passes it in, so mail depends on nothing in auth.
+ */
+export type ComposeRequestedEmail = (kind: RequestKind, address: string) => Promise<EmailMessage | null>;
 
 export const POLL_MS = 1000;
 export const PROVIDER_TIMEOUT_MS = 10_000;
@@ -92,7 +98,7 @@ export function scrubHeaders(headers: Record<string, string> | null | undefined)
  * A queued request (forgot-password, resend-verification) becomes its e-mail here, or is dropped:
  * the endpoint did the same work for every address, the worker looks the address up.
  */
-async function composeRequest(db: Database, row: OutboxRow): Promise<OutboxRow | null> {
+async function composeRequest(db: Database, row: OutboxRow, composeRequestedEmail: ComposeRequestedEmail): Promise<OutboxRow | null> {
   const message = await composeRequestedEmail(row.kind as RequestKind, row.toAddress);
   if (!message) {
     await db.delete(emailOutbox).where(eq(emailOutbox.id, row.id));
@@ -114,7 +120,7 @@ function rows<T>(result: unknown): T[] {
 }
 
 /** Claims and sends the due e-mails once; returns how many were sent. */
-export async function processOutbox(db: Database, transport: Transport, batch = 10): Promise<number> {
+export async function processOutbox(db: Database, transport: Transport, composeRequestedEmail: ComposeRequestedEmail, batch = 10): Promise<number> {
   const claimed = rows<Record<string, unknown>>(
     await db.execute(sql`
       update email_outbox set attempts = attempts + 1, next_attempt_at = now() + ${`${LEASE_MS} milliseconds`}::interval
@@ -140,7 +146,7 @@ export async function processOutbox(db: Database, transport: Transport, batch = 
     let row = claimedRow;
     if (row.kind in REQUEST_KINDS) {
       try {
-        const composed = await composeRequest(db, row);
+        const composed = await composeRequest(db, row, composeRequestedEmail);
         if (!composed) continue;
         row = composed;
       } catch (error) {
@@ -185,7 +191,7 @@ export async function processOutbox(db: Database, transport: Transport, batch = 
 }
 
 /** Polls the outbox until stopped. */
-export function startOutboxWorker(getDatabase: () => Promise<Database>, transport = createTransport()) {
+export function startOutboxWorker(getDatabase: () => Promise<Database>, composeRequestedEmail: ComposeRequestedEmail, transport = createTransport()) {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let current: Promise<unknown> = Promise.resolve();
@@ -195,7 +201,7 @@ export function startOutboxWorker(getDatabase: () => Promise<Database>, transpor
       const db = await getDatabase();
       let sent: number;
       do {
-        sent = await processOutbox(db, transport);
+        sent = await processOutbox(db, transport, composeRequestedEmail);
       } while (sent > 0 && !stopped);
     } catch (error) {
       log('warn', 'outbox poll failed', { ...describeError(error), stack: undefined });
