@@ -16,7 +16,7 @@ import { ADMIN_BODY_LIMIT, BODY_LIMIT } from './lib/server/http.ts';
 import { startOutboxWorker } from './lib/server/outbox.ts';
 import { REMINDER_INTERVAL_MS, startReminderJob } from './lib/server/reminders.ts';
 import { deleteExpiredSessions } from './lib/server/session.ts';
-import { composeRequestedEmail, deleteStaleUnverifiedAccounts } from './lib/server/accounts.ts';
+import { composeRequestedEmail, deleteStaleUnverifiedAccounts } from './lib/server/credentials.ts';
 import { pruneLimits } from './lib/server/rate-limit.ts';
 import { pruneQuizChecks } from './lib/server/quiz-checks.ts';
 import { StaticFiles } from './lib/server/static-files.ts';

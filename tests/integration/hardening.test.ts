@@ -14,8 +14,8 @@ import {
   signUp,
   UNVERIFIED_ACCOUNT_TTL_MS,
   verifyEmailToken,
-} from '../../src/lib/server/accounts.ts';
-import { deleteAccount } from '../../src/lib/server/account.ts';
+} from '../../src/lib/server/credentials.ts';
+import { deleteAccount } from '../../src/lib/server/account-data.ts';
 import { passwordWork } from '../../src/lib/server/password.ts';
 import { hitLimit, keysNamingAddress, limits, pruneLimits } from '../../src/lib/server/rate-limit.ts';
 import { processOutbox, scrubLinks, type Transport } from '../../src/lib/server/outbox.ts';

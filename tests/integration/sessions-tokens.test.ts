@@ -4,7 +4,7 @@ import { assert, assertEquals } from '../helpers/assert.ts';
 import { createTestDatabase, databaseKinds } from '../helpers/database.ts';
 import { setDatabaseHandle } from '../../src/lib/server/db.ts';
 import { ABSOLUTE_MS, INACTIVITY_MS, createSession, validateSessionToken } from '../../src/lib/server/session.ts';
-import { RESET_TTL_MS, VERIFICATION_TTL_MS, composeRequestedEmail, isResetTokenValid, requestPasswordReset, resetPassword, verifyEmailToken } from '../../src/lib/server/accounts.ts';
+import { RESET_TTL_MS, VERIFICATION_TTL_MS, composeRequestedEmail, isResetTokenValid, requestPasswordReset, resetPassword, verifyEmailToken } from '../../src/lib/server/credentials.ts';
 import { emailOutbox, emailVerificationTokens, passwordResetTokens, rateLimitBuckets, sessions, users } from '../../db/schema.ts';
 import { hashToken } from '../../src/lib/server/tokens.ts';
 import { hitLimit, refundLimit } from '../../src/lib/server/rate-limit.ts';

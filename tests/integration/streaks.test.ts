@@ -12,7 +12,7 @@ import { setDatabaseHandle } from '../../src/lib/server/db.ts';
 import { loadContent } from '../../src/lib/server/content.ts';
 import { dailyStatus, finishReviewSession, recordActivity, updateSettings, type DailyStatus } from '../../src/lib/server/streaks.ts';
 import { sendDueReminders } from '../../src/lib/server/reminders.ts';
-import { deleteAccount, exportAccount } from '../../src/lib/server/account.ts';
+import { deleteAccount, exportAccount } from '../../src/lib/server/account-data.ts';
 import { emailOutbox, learnerDays, learnerStreaks, lessons, remindersSent, reviewItems, users } from '../../db/schema.ts';
 
 Deno.env.set('LOG_LEVEL', 'warn');

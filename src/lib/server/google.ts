@@ -7,7 +7,7 @@ import { emailVerificationTokens, oauthAccounts, sessions, users, type User } fr
 import { getDb } from './db.ts';
 import { getEnv } from './env.ts';
 import { HttpError } from './http.ts';
-import { applyConfiguredRole, findUserByEmail } from './accounts.ts';
+import { applyConfiguredRole, findUserByEmail } from './credentials.ts';
 
 const STATE_COOKIE = 'google_oauth_state';
 const VERIFIER_COOKIE = 'google_code_verifier';

@@ -4,7 +4,7 @@
 import type { AstroCookies } from 'astro';
 import { getEnv } from './env.ts';
 import { generateRandomToken } from './tokens.ts';
-import { UNVERIFIED_ACCOUNT_TTL_MS } from './accounts.ts';
+import { UNVERIFIED_ACCOUNT_TTL_MS } from './credentials.ts';
 
 function cookieName(): string {
   return getEnv().APP_ENV === 'production' ? '__Host-signup' : 'signup';

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { readJson } from '../../lib/server/http.ts';
 import { emailOnlySchema } from '../../lib/schemas.ts';
-import { requestPasswordReset } from '../../lib/server/accounts.ts';
+import { requestPasswordReset } from '../../lib/server/credentials.ts';
 import { hitLimit, limits } from '../../lib/server/rate-limit.ts';
 import { clientIp } from '../../lib/server/client-ip.ts';
 import { tooManyEmailRequests } from '../../lib/server/limit-responses.ts';

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { readJson, jsonError } from '../../lib/server/http.ts';
 import { loginSchema } from '../../lib/schemas.ts';
-import { checkCredentials } from '../../lib/server/accounts.ts';
+import { checkCredentials } from '../../lib/server/credentials.ts';
 import { hitLimit, limits, refundLimit } from '../../lib/server/rate-limit.ts';
 import { clientIp } from '../../lib/server/client-ip.ts';
 import { createSession, setSessionCookie } from '../../lib/server/session.ts';

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { jsonError, readJson } from '../../lib/server/http.ts';
 import { resetPasswordSchema } from '../../lib/schemas.ts';
-import { resetPassword } from '../../lib/server/accounts.ts';
+import { resetPassword } from '../../lib/server/credentials.ts';
 import { hitLimit, limits, peekLimit } from '../../lib/server/rate-limit.ts';
 import { clientIp } from '../../lib/server/client-ip.ts';
 import { tooManyResetTries } from '../../lib/server/limit-responses.ts';

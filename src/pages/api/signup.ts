@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { readJson, jsonError } from '../../lib/server/http.ts';
 import { signupSchema } from '../../lib/schemas.ts';
-import { signUp } from '../../lib/server/accounts.ts';
+import { signUp } from '../../lib/server/credentials.ts';
 import { hitLimit, limits } from '../../lib/server/rate-limit.ts';
 import { clientIp } from '../../lib/server/client-ip.ts';
 import { issueSignupCookie } from '../../lib/server/signup-cookie.ts';

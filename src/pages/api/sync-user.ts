@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { readJson } from '../../lib/server/http.ts';
 import { syncUserSchema } from '../../lib/schemas.ts';
 import { requireOwnUserId, requireUser } from '../../lib/server/guards.ts';
-import { updateZipCode } from '../../lib/server/accounts.ts';
+import { updateZipCode } from '../../lib/server/credentials.ts';
 import { toSessionUser } from '../../lib/server/session.ts';
 
 export const POST: APIRoute = async (context) => {

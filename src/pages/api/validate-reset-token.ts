@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { jsonError } from '../../lib/server/http.ts';
-import { isResetTokenValid } from '../../lib/server/accounts.ts';
+import { isResetTokenValid } from '../../lib/server/credentials.ts';
 import { hitLimit, limits, peekLimit } from '../../lib/server/rate-limit.ts';
 import { clientIp } from '../../lib/server/client-ip.ts';
 import { tooManyResetTries } from '../../lib/server/limit-responses.ts';

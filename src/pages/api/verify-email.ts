@@ -1,7 +1,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import { jsonError, readJson } from '../../lib/server/http.ts';
-import { verifyEmailToken, type VerifiedEmail } from '../../lib/server/accounts.ts';
+import { verifyEmailToken, type VerifiedEmail } from '../../lib/server/credentials.ts';
 import { createSession, setSessionCookie } from '../../lib/server/session.ts';
 import { deleteSignupCookie, readSignupCookie } from '../../lib/server/signup-cookie.ts';
 import { log } from '../../lib/server/log.ts';

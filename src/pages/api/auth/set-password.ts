@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { HttpError, readJson } from '../../../lib/server/http.ts';
 import { setPasswordSchema } from '../../../lib/schemas.ts';
 import { requireOwnUserId, requireUser } from '../../../lib/server/guards.ts';
-import { checkCurrentPassword, setPassword } from '../../../lib/server/accounts.ts';
+import { checkCurrentPassword, setPassword } from '../../../lib/server/credentials.ts';
 import { hitLimit, limits, refundLimit } from '../../../lib/server/rate-limit.ts';
 import { clientIp } from '../../../lib/server/client-ip.ts';
 import { tooManySignIns } from '../../../lib/server/limit-responses.ts';
