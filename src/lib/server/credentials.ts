@@ -1,4 +1,4 @@
-// Accounts: sign-up, verification, sign-in, password reset and set. No user enumeration: the
+// Credentials: sign-up, verification, sign-in, password reset and set. No user enumeration: the
 // answers, and the work done before answering, are the same for known and unknown addresses
 // (DESIGN.md difference 7; docs/SECURITY.md).
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';

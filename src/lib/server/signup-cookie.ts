@@ -1,6 +1,6 @@
 // The sign-up cookie: a random secret given to the client that signs up (only its hash is
 // stored with the account). Following the verification link from that client keeps the password
-// chosen at sign-up; from any other client the password is cleared (see accounts.ts).
+// chosen at sign-up; from any other client the password is cleared (see credentials.ts).
 import type { AstroCookies } from 'astro';
 import { getEnv } from './env.ts';
 import { generateRandomToken } from './tokens.ts';
