@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { assert, assertEquals, assertMatch } from '../helpers/assert.ts';
 import { createTestDatabase, databaseKinds } from '../helpers/database.ts';
-import { setDatabaseHandle } from '../../src/lib/server/db.ts';
+import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
 import {
   composeRequestedEmail,
   deleteStaleUnverifiedAccounts,
@@ -14,15 +14,15 @@ import {
   signUp,
   UNVERIFIED_ACCOUNT_TTL_MS,
   verifyEmailToken,
-} from '../../src/lib/server/credentials.ts';
-import { deleteAccount } from '../../src/lib/server/account-data.ts';
-import { passwordWork } from '../../src/lib/server/password.ts';
-import { hitLimit, keysNamingAddress, limits, pruneLimits } from '../../src/lib/server/rate-limit.ts';
-import { processOutbox, scrubLinks, type Transport } from '../../src/lib/server/outbox.ts';
-import { BROWSER_SESSION_IDLE_MS, createSession, validateSessionToken } from '../../src/lib/server/session.ts';
+} from '../../src/lib/server/auth/credentials.ts';
+import { deleteAccount } from '../../src/lib/server/auth/account-data.ts';
+import { passwordWork } from '../../src/lib/server/auth/password.ts';
+import { hitLimit, keysNamingAddress, limits, pruneLimits } from '../../src/lib/server/platform/rate-limit.ts';
+import { processOutbox, scrubLinks, type Transport } from '../../src/lib/server/mail/outbox.ts';
+import { BROWSER_SESSION_IDLE_MS, createSession, validateSessionToken } from '../../src/lib/server/auth/session.ts';
 import { emailOutbox, emailVerificationTokens, passwordResetTokens, quizChecks, rateLimitBuckets, sessions, users } from '../../db/schema.ts';
-import { pruneQuizChecks } from '../../src/lib/server/quiz-checks.ts';
-import { generateRandomToken, hashToken } from '../../src/lib/server/tokens.ts';
+import { pruneQuizChecks } from '../../src/lib/server/learning/quiz-checks.ts';
+import { generateRandomToken, hashToken } from '../../src/lib/server/platform/tokens.ts';
 
 const HOUR = 60 * 60 * 1000;
 

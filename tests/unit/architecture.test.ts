@@ -61,5 +61,5 @@ Deno.test('islands and browser modules never import server code, directly or ind
 
 Deno.test('the architecture check notices a server import', () => {
   const fake = path.join(root, 'src/components/__fake.tsx');
-  assertEquals(resolve(fake, '../lib/server/env.ts')?.startsWith(serverOnly[0]), true);
+  assertEquals(resolve(fake, '../lib/server/platform/env.ts')?.startsWith(serverOnly[0]), true);
 });

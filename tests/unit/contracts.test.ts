@@ -8,7 +8,7 @@ import { lessonFormSchema } from '../../src/lib/lesson-form.ts';
 import { checkSetPassword, messages } from '../../src/lib/password-rules.ts';
 import { PHONE_INVALID, phoneProblem, phoneShapeProblem } from '../../src/lib/phone.ts';
 import { setPasswordSchema, signupSchema } from '../../src/lib/schemas.ts';
-import { ADMIN_BODY_LIMIT, HttpError, readJson } from '../../src/lib/server/http.ts';
+import { ADMIN_BODY_LIMIT, HttpError, readJson } from '../../src/lib/server/platform/http.ts';
 import type { z } from 'zod';
 
 /** The endpoint's verdict on a body: its field errors, or {} when it is accepted. */

@@ -12,7 +12,7 @@ import {
   streakReminderEmail,
   verificationEmail,
   type EmailMessage,
-} from '../../src/lib/server/email.ts';
+} from '../../src/lib/server/mail/email.ts';
 
 const NAMES = [
   'Avery',

@@ -4,7 +4,7 @@
 import { parseDocument } from 'htmlparser2';
 import type { ChildNode, Element } from 'domhandler';
 import { assert, assertEquals, assertThrows } from '../helpers/assert.ts';
-import { html, isSafeUrl, jsonForScript, SafeHtml, UNSAFE_URL, unsafeRaw, type Interpolation } from '../../src/lib/server/html.ts';
+import { html, isSafeUrl, jsonForScript, SafeHtml, UNSAFE_URL, unsafeRaw, type Interpolation } from '../../src/lib/server/platform/html.ts';
 
 const LONG = 'x'.repeat(100_000);
 
