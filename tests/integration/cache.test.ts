@@ -1,4 +1,4 @@
-// The in-process caches (src/lib/server/cache.ts): used on PGlite, dropped by every change to
+// The in-process caches (src/lib/server/platform/change-cache.ts): used on PGlite, dropped by every change to
 // what they hold (whoever makes it, raw SQL included), never used on PostgreSQL.
 import { sql } from 'drizzle-orm';
 import { assert, assertEquals } from '../helpers/assert.ts';

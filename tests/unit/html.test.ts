@@ -1,4 +1,4 @@
-// The one tagged template for markup written as a string (src/lib/server/html.ts): every
+// The one tagged template for markup written as a string (src/lib/server/platform/html.ts): every
 // interpolation escaped for the place it stands in, fed a table of XSS payloads in each place, and
 // checked with an HTML parser and the WHATWG URL parser rather than by looking for strings.
 import { parseDocument } from 'htmlparser2';

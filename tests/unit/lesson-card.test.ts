@@ -1,4 +1,4 @@
-// The lessons list's cards (src/lib/server/lesson-card.ts): what each state shows, escaped and
+// The lessons list's cards (src/lib/server/content/lesson-card.ts): what each state shows, escaped and
 // ASCII, rendered once per lesson version and state.
 import { assert, assertEquals } from '../helpers/assert.ts';
 import { lessonCardHtml } from '../../src/lib/server/content/lesson-card.ts';
