@@ -5,7 +5,7 @@ import react from '@astrojs/react';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { precompressDirectory } from './src/lib/server/static-files.ts';
+import { precompressDirectory } from './src/lib/server/platform/static-files.ts';
 
 // apexcharts 3 adds one fixed <style> element to each chart's SVG; allow exactly that text by
 // its hash, computed from the installed package so an upgrade cannot silently break it.

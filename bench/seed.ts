@@ -2,7 +2,7 @@
 // token (bench/tokens.mjs) and an assessment. Run with deno before the server starts.
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { assessments, sessions, users } from '../db/schema.ts';
-import { hashToken } from '../src/lib/server/tokens.ts';
+import { hashToken } from '../src/lib/server/platform/tokens.ts';
 import { benchSession } from './tokens.mjs';
 
 const [target, countArg] = Deno.args;

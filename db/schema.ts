@@ -300,7 +300,7 @@ export const quizAttempts = pgTable(
 
 /**
  * A learner's figures kept up to date by the transaction that records an attempt (the learner
- * store, src/lib/server/learner-store/), so the dashboard, progress and analytics read a few rows
+ * store, src/lib/server/learning/learner-store/), so the dashboard, progress and analytics read a few rows
  * whatever the history's length. `rebuildLearnerAggregates` recomputes them from the attempts.
  */
 export const learnerStats = pgTable('learner_stats', {

@@ -3,7 +3,7 @@
 import process from 'node:process';
 import { checkCurriculum, checkFactLiterals, checkLesson, LESSONS_PER_LEVEL, type ParsedLesson } from '../src/lib/curriculum.ts';
 import { LEVELS, PILLARS, type Pillar } from '../src/lib/domain.ts';
-import { readFacts, readLessonFiles } from '../src/lib/server/content.ts';
+import { readFacts, readLessonFiles } from '../src/lib/server/content/curriculum-loader.ts';
 
 const pillar = process.argv[2] as Pillar | undefined;
 if (pillar && !PILLARS.includes(pillar)) {

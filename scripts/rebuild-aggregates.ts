@@ -4,9 +4,9 @@
 // PGlite folder DATA_DIR; stop the server first when it is PGlite, which allows one process).
 // The app keeps the aggregates itself; this is for repairs and for data loaded around the app.
 import process from 'node:process';
-import { getDatabaseHandle } from '../src/lib/server/db.ts';
+import { getDatabaseHandle } from '../src/lib/server/platform/db.ts';
 import { migrateDatabase } from '../db/client.ts';
-import { rebuildLearnerAggregates } from '../src/lib/server/learner-store/aggregates.ts';
+import { rebuildLearnerAggregates } from '../src/lib/server/learning/learner-store/aggregates.ts';
 
 const at = process.argv.indexOf('--user');
 const userId = at >= 0 ? process.argv[at + 1] : undefined;

@@ -1,10 +1,10 @@
 import { defineMiddleware } from 'astro:middleware';
 import { isDatabaseUnavailable } from '../db/client.ts';
-import { HttpError, jsonError } from './lib/server/http.ts';
-import { html } from './lib/server/html.ts';
-import { describeError, log } from './lib/server/log.ts';
-import { getEnv } from './lib/server/env.ts';
-import { deleteSessionCookie, readSessionToken, setSessionCookie, validateSessionToken } from './lib/server/session.ts';
+import { HttpError, jsonError } from './lib/server/platform/http.ts';
+import { html } from './lib/server/platform/html.ts';
+import { describeError, log } from './lib/server/platform/log.ts';
+import { getEnv } from './lib/server/platform/env.ts';
+import { deleteSessionCookie, readSessionToken, setSessionCookie, validateSessionToken } from './lib/server/auth/session.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

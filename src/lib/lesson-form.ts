@@ -1,6 +1,6 @@
 // The admin lesson form's rules (spec section 5), shared by the editor and the API.
 import { z } from 'zod';
-import { LEVELS, PILLARS } from './domain.ts';
+import { LEVELS, PILLARS, type Level, type Pillar } from './domain.ts';
 
 export const LESSON_DEFAULTS = { orderIndex: 1, duration: 10, options: 4 } as const;
 
@@ -141,6 +141,24 @@ export const lessonFormSchema = z
 
 export type LessonForm = z.output<typeof lessonFormSchema>;
 export type LessonFormInput = z.input<typeof lessonFormSchema>;
+
+/**
+ * A lesson as the admin API sends it to the editor (GET /api/admin/lessons/all and /:id): the
+ * stored row's authoring fields, every question with its id. The endpoints check their rows fit it.
+ */
+export interface AuthoredLesson {
+  id: number;
+  version: number;
+  title: string;
+  pillar: Pillar;
+  level: Level;
+  orderIndex: number;
+  duration: number;
+  weight: number;
+  sections: Array<{ header?: string; subheader?: string; content: string }>;
+  learningObjectives: string[];
+  questions: Array<{ id: number; question: string; options: string[]; correctAnswer: number; explanation: string }>;
+}
 
 /**
  * Question ids stay stable across edits, because learners' review items and the most-missed

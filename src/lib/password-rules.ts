@@ -12,22 +12,30 @@ export const messages = {
   common: 'This password is too common. Please choose a less guessable one.',
 } as const;
 
-/** Set-password rules in the spec's order (5, "Set password"): the first broken rule's message. */
-export function checkSetPassword(password: string, confirm: string): string | null {
+/**
+ * Set-password rules 1 to 4 in the spec's order (5, "Set password"), on the trimmed password
+ * (spec 5 trims it at login): the first broken rule's message, or null. The API's schema runs it too.
+ */
+export function setPasswordProblem(value: string): string | null {
+  const password = value.trim();
   if (password.length < PASSWORD_MIN) return messages.tooShort;
   if (password.length > PASSWORD_MAX) return messages.tooLong;
   if (!/[a-z]/.test(password)) return messages.lowercase;
   if (!/[A-Z]/.test(password)) return messages.uppercase;
   if (!/[0-9]/.test(password)) return messages.number;
-  if (password !== confirm) return messages.mismatch;
   return null;
 }
 
-/** Sign-up and reset rules (5): length and match only. */
+/** Set-password rules in the spec's order (5, "Set password"), confirmation last. */
+export function checkSetPassword(password: string, confirm: string): string | null {
+  return setPasswordProblem(password) ?? (password !== confirm ? messages.mismatch : null);
+}
+
+/** Reset rules (5): match, then length of the trimmed password (as the API counts it). */
 export function checkBasicPassword(password: string, confirm: string): string | null {
   if (password !== confirm) return messages.mismatch;
-  if (password.length < PASSWORD_MIN) return messages.tooShort;
-  if (password.length > PASSWORD_MAX) return messages.tooLong;
+  if (password.trim().length < PASSWORD_MIN) return messages.tooShort;
+  if (password.trim().length > PASSWORD_MAX) return messages.tooLong;
   return null;
 }
 

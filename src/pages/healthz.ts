@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { pingDatabase } from '../../db/client.ts';
-import { getDb } from '../lib/server/db.ts';
+import { getDb } from '../lib/server/platform/db.ts';
 
 export const GET: APIRoute = async () => {
   const up = await pingDatabase(await getDb());

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { html } from '../lib/server/html.ts';
+import { html } from '../lib/server/platform/html.ts';
 
 export const prerender = true;
 

@@ -2,7 +2,7 @@
 // was, feedback on every answer, a finish screen that stays, a failed quiz that shows the picks
 // and the correct answers, and answers kept when the session ends mid-quiz. On a phone and a laptop.
 import { test, expect, expectNoSeriousA11yViolations, signedInLearner, correctAnswersOf, lessonAt, PASSWORD, type Page } from './fixtures.ts';
-import { readLessonFiles } from '../../src/lib/server/content.ts';
+import { readLessonFiles } from '../../src/lib/server/content/curriculum-loader.ts';
 
 /** A curriculum lesson as learners read it (yearly figures filled in): its options and sections. */
 function asShown(slug: string) {

@@ -1,7 +1,7 @@
 // Whether a database's learner aggregates match its attempts: the aggregate rows as stored,
 // against those a rebuild computes from the attempts (inside a transaction rolled back after).
 import postgres from 'postgres';
-import { AGGREGATE_TABLES, rebuildStatements } from '../../src/lib/server/learner-store/aggregates.ts';
+import { AGGREGATE_TABLES, rebuildStatements } from '../../src/lib/server/learning/learner-store/aggregates.ts';
 
 async function aggregateRows(sql: postgres.Sql | postgres.TransactionSql): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};

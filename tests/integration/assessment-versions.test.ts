@@ -2,16 +2,16 @@
 // placement, history, retake comparison and badges; the coach reads their results, not their
 // answers (the questions were different); "Why this level?" reads their answers with version 1's
 // questions. On PGlite and PostgreSQL.
-import { rebuildLearnerAggregates } from '../../src/lib/server/learner-store/aggregates.ts';
+import { rebuildLearnerAggregates } from '../../src/lib/server/learning/learner-store/aggregates.ts';
 import { eq } from 'drizzle-orm';
 import { assert, assertEquals } from '../helpers/assert.ts';
 import { createTestDatabase, databaseKinds } from '../helpers/database.ts';
-import { setDatabaseHandle } from '../../src/lib/server/db.ts';
-import { loadContent } from '../../src/lib/server/content.ts';
+import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
+import { loadContent } from '../../src/lib/server/content/curriculum-loader.ts';
 import { assessments, users } from '../../db/schema.ts';
-import { buildDashboard, buildUserProgress } from '../../src/lib/server/progress.ts';
-import { currentAssessmentVersion, findLatestAssessment, questionsOfVersion, recordAssessment, scoreSubmission } from '../../src/lib/server/assessment.ts';
-import { loadCoachRules } from '../../src/lib/server/coach.ts';
+import { buildDashboard, buildUserProgress } from '../../src/lib/server/learning/progress.ts';
+import { currentAssessmentVersion, findLatestAssessment, questionsOfVersion, recordAssessment, scoreSubmission } from '../../src/lib/server/learning/assessment.ts';
+import { loadCoachRules } from '../../src/lib/server/learning/coach.ts';
 import { answersScoring } from '../helpers/assessment-answers.ts';
 
 const answerRules = new Set(loadCoachRules().filter((r) => r.when.answer).map((r) => r.id));

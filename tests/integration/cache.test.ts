@@ -1,17 +1,17 @@
-// The in-process caches (src/lib/server/cache.ts): used on PGlite, dropped by every change to
+// The in-process caches (src/lib/server/platform/change-cache.ts): used on PGlite, dropped by every change to
 // what they hold (whoever makes it, raw SQL included), never used on PostgreSQL.
 import { sql } from 'drizzle-orm';
 import { assert, assertEquals } from '../helpers/assert.ts';
 import postgres from 'postgres';
 import { createTestDatabase, databaseKinds, postgresUrl } from '../helpers/database.ts';
-import { setDatabaseHandle } from '../../src/lib/server/db.ts';
-import { ChangeCache, disableCaches, enableCaches } from '../../src/lib/server/learner-store/cache.ts';
-import { createSession, validateSessionToken } from '../../src/lib/server/session.ts';
-import { findActiveLessons, loadLearnerState, recordQuizAttempt } from '../../src/lib/server/learner-store/index.ts';
+import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
+import { ChangeCache, disableCaches, enableCaches } from '../../src/lib/server/platform/change-cache.ts';
+import { createSession, validateSessionToken } from '../../src/lib/server/auth/session.ts';
+import { findActiveLessons, loadLearnerState, recordQuizAttempt } from '../../src/lib/server/learning/learner-store/index.ts';
 import { lessons, users } from '../../db/schema.ts';
-import { buildDashboard, buildQuizAnalytics, buildUserProgress } from '../../src/lib/server/progress.ts';
-import { recordAssessment } from '../../src/lib/server/assessment.ts';
-import { recordActivity } from '../../src/lib/server/streaks.ts';
+import { buildDashboard, buildQuizAnalytics, buildUserProgress } from '../../src/lib/server/learning/progress.ts';
+import { recordAssessment } from '../../src/lib/server/learning/assessment.ts';
+import { recordActivity } from '../../src/lib/server/learning/streaks.ts';
 
 async function seedLesson(db: Awaited<ReturnType<typeof createTestDatabase>>['handle']['db']) {
   const [lesson] = await db

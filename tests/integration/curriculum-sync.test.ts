@@ -8,9 +8,9 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { assert, assertEquals } from '../helpers/assert.ts';
 import { createTestDatabase, databaseKinds } from '../helpers/database.ts';
-import { setDatabaseHandle } from '../../src/lib/server/db.ts';
-import { loadContent, readLessonFiles } from '../../src/lib/server/content.ts';
-import { isNewFor, isUnlockedFor, levelStates, loadLearnerState } from '../../src/lib/server/learner-store/index.ts';
+import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
+import { loadContent, readLessonFiles } from '../../src/lib/server/content/curriculum-loader.ts';
+import { isNewFor, isUnlockedFor, levelStates, loadLearnerState } from '../../src/lib/server/learning/learner-store/index.ts';
 import { lessonProgress, lessons, users } from '../../db/schema.ts';
 import { LESSONS_PER_LEVEL } from '../../src/lib/curriculum.ts';
 

@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { assert, assertEquals, assertMatch } from '../helpers/assert.ts';
 import { createTestDatabase, databaseKinds } from '../helpers/database.ts';
-import { setDatabaseHandle } from '../../src/lib/server/db.ts';
+import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
 import {
   composeRequestedEmail,
   deleteStaleUnverifiedAccounts,
@@ -14,15 +14,15 @@ import {
   signUp,
   UNVERIFIED_ACCOUNT_TTL_MS,
   verifyEmailToken,
-} from '../../src/lib/server/accounts.ts';
-import { deleteAccount } from '../../src/lib/server/account.ts';
-import { passwordWork } from '../../src/lib/server/password.ts';
-import { hitLimit, keysNamingAddress, limits, pruneLimits } from '../../src/lib/server/rate-limit.ts';
-import { processOutbox, scrubLinks, type Transport } from '../../src/lib/server/outbox.ts';
-import { BROWSER_SESSION_IDLE_MS, createSession, validateSessionToken } from '../../src/lib/server/session.ts';
+} from '../../src/lib/server/auth/credentials.ts';
+import { deleteAccount } from '../../src/lib/server/auth/account-data.ts';
+import { passwordWork } from '../../src/lib/server/auth/password.ts';
+import { hitLimit, keysNamingAddress, limits, pruneLimits } from '../../src/lib/server/platform/rate-limit.ts';
+import { processOutbox, scrubLinks, type Transport } from '../../src/lib/server/mail/outbox.ts';
+import { BROWSER_SESSION_IDLE_MS, createSession, validateSessionToken } from '../../src/lib/server/auth/session.ts';
 import { emailOutbox, emailVerificationTokens, passwordResetTokens, quizChecks, rateLimitBuckets, sessions, users } from '../../db/schema.ts';
-import { pruneQuizChecks } from '../../src/lib/server/quiz-checks.ts';
-import { generateRandomToken, hashToken } from '../../src/lib/server/tokens.ts';
+import { pruneQuizChecks } from '../../src/lib/server/learning/quiz-checks.ts';
+import { generateRandomToken, hashToken } from '../../src/lib/server/platform/tokens.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -93,7 +93,7 @@ for (const kind of databaseKinds()) {
 
       // The worker decides: the known addresses get their e-mails, the unknown requests vanish.
       const transport = recordingTransport();
-      await processOutbox(db.handle.db, transport);
+      await processOutbox(db.handle.db, transport, composeRequestedEmail);
       assertEquals(transport.sent.map((m) => [m.kind, m.to]).sort(), [
         ['reset-password', 'known.reset@example.com'],
         ['verify-email', 'known.unverified@example.com'],
@@ -113,7 +113,7 @@ for (const kind of databaseKinds()) {
       await verifiedUser(db, 'scrub.me@example.com');
       await requestPasswordReset('scrub.me@example.com');
       const transport = recordingTransport();
-      assertEquals(await processOutbox(db.handle.db, transport), 1);
+      assertEquals(await processOutbox(db.handle.db, transport, composeRequestedEmail), 1);
       const delivered = transport.sent[0].text.match(/token=([a-z2-7]+)/)?.[1];
       assert(delivered, 'the provider got the live link');
       const [row] = await db.handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'scrub.me@example.com'));
@@ -128,7 +128,7 @@ for (const kind of databaseKinds()) {
       await requestPasswordReset('scrub.me@example.com');
       await db.handle.db.delete(rateLimitBuckets);
       const dev = recordingTransport(true);
-      await processOutbox(db.handle.db, dev);
+      await processOutbox(db.handle.db, dev, composeRequestedEmail);
       const [kept] = await db.handle.db.select().from(emailOutbox).where(sql`${emailOutbox.text} like '%token=%' and ${emailOutbox.text} not like '%token=removed%'`);
       assert(kept, 'a dev-transport e-mail keeps its link');
     } finally {

@@ -7,7 +7,7 @@ import { createDatabaseOnServer, databaseKinds } from '../helpers/database.ts';
 import { openDatabase } from '../../db/client.ts';
 import { migrateTo, migrationsBefore, migrationStatements } from '../helpers/migrations.ts';
 import { questionSets } from '../../db/schema.ts';
-import { answeredResponses } from '../../src/lib/server/learner-store/index.ts';
+import { answeredResponses } from '../../src/lib/server/learning/learner-store/index.ts';
 
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
 

@@ -3,10 +3,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { assert, assertEquals, assertRejects } from '../helpers/assert.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/database.ts';
-import { setDatabaseHandle } from '../../src/lib/server/db.ts';
-import { loadContent } from '../../src/lib/server/content.ts';
-import { recordQuizAttempt } from '../../src/lib/server/learner-store/index.ts';
-import { readAttemptPage } from '../../src/lib/server/learner-store/figures.ts';
+import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
+import { loadContent } from '../../src/lib/server/content/curriculum-loader.ts';
+import { recordQuizAttempt } from '../../src/lib/server/learning/learner-store/index.ts';
+import { readAttemptPage } from '../../src/lib/server/learning/learner-store/figures.ts';
 import { lessonProgress, lessons, questionSets, quizAttempts, reviewItems, users, type Lesson } from '../../db/schema.ts';
 
 type Db = TestDatabase['handle']['db'];

@@ -9,10 +9,10 @@ import { startServer } from '../helpers/server.mjs';
 import { startResendDouble } from '../helpers/resend-double.mjs';
 import { correctAnswers, createLearner, responses } from '../helpers/learners.ts';
 import { openDatabase } from '../../db/client.ts';
-import { setDatabaseHandle } from '../../src/lib/server/db.ts';
-import { loadContent } from '../../src/lib/server/content.ts';
-import { recordActivity } from '../../src/lib/server/streaks.ts';
-import { isUnsubscribeToken, sendDueReminders, unsubscribeByToken } from '../../src/lib/server/reminders.ts';
+import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
+import { loadContent } from '../../src/lib/server/content/curriculum-loader.ts';
+import { recordActivity } from '../../src/lib/server/learning/streaks.ts';
+import { isUnsubscribeToken, sendDueReminders, unsubscribeByToken } from '../../src/lib/server/learning/reminders.ts';
 import { emailOutbox, lessons, remindersSent, reviewItems, users } from '../../db/schema.ts';
 
 Deno.env.set('LOG_LEVEL', 'warn');

@@ -4,7 +4,7 @@ import { assertEquals } from '../helpers/assert.ts';
 import { startServer } from '../helpers/server.mjs';
 import { startResendDouble } from '../helpers/resend-double.mjs';
 import { correctAnswers, createLearner, responses, wrong } from '../helpers/learners.ts';
-import { REVIEW_ROUND } from '../../src/lib/server/review.ts';
+import { REVIEW_ROUND } from '../../src/lib/server/learning/review.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const at = (ms: number) => ({ 'x-test-now': new Date(ms).toISOString() });

@@ -6,7 +6,7 @@ import { startServer } from '../helpers/server.mjs';
 import { createDatabaseOnServer, postgresUrl } from '../helpers/database.ts';
 import { openDatabase } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
-import { hashToken } from '../../src/lib/server/tokens.ts';
+import { hashToken } from '../../src/lib/server/platform/tokens.ts';
 
 const sanitize = { sanitizeOps: false, sanitizeResources: false };
 

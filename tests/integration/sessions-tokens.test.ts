@@ -2,13 +2,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { assert, assertEquals } from '../helpers/assert.ts';
 import { createTestDatabase, databaseKinds } from '../helpers/database.ts';
-import { setDatabaseHandle } from '../../src/lib/server/db.ts';
-import { ABSOLUTE_MS, INACTIVITY_MS, createSession, validateSessionToken } from '../../src/lib/server/session.ts';
-import { RESET_TTL_MS, VERIFICATION_TTL_MS, isResetTokenValid, requestPasswordReset, resetPassword, verifyEmailToken } from '../../src/lib/server/accounts.ts';
+import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
+import { ABSOLUTE_MS, INACTIVITY_MS, createSession, validateSessionToken } from '../../src/lib/server/auth/session.ts';
+import { RESET_TTL_MS, VERIFICATION_TTL_MS, composeRequestedEmail, isResetTokenValid, requestPasswordReset, resetPassword, verifyEmailToken } from '../../src/lib/server/auth/credentials.ts';
 import { emailOutbox, emailVerificationTokens, passwordResetTokens, rateLimitBuckets, sessions, users } from '../../db/schema.ts';
-import { hashToken } from '../../src/lib/server/tokens.ts';
-import { hitLimit, refundLimit } from '../../src/lib/server/rate-limit.ts';
-import { processOutbox } from '../../src/lib/server/outbox.ts';
+import { hashToken } from '../../src/lib/server/platform/tokens.ts';
+import { hitLimit, refundLimit } from '../../src/lib/server/platform/rate-limit.ts';
+import { processOutbox } from '../../src/lib/server/mail/outbox.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -133,13 +133,13 @@ for (const kind of databaseKinds()) {
       // the link in the stored text, as the dev transport does).
       const transport = { name: 'test', keepsLinks: true, send: () => Promise.resolve({ ok: true, retry: false }) };
       await requestPasswordReset('r@example.com');
-      await processOutbox(db.handle.db, transport);
+      await processOutbox(db.handle.db, transport, composeRequestedEmail);
       const [first] = await resetTokens();
       assertEquals(await isResetTokenValid(first), true);
       // A minute later (the one-e-mail-a-minute limit has passed) the learner asks again.
       await db.handle.db.delete(rateLimitBuckets);
       await requestPasswordReset('R@Example.com');
-      await processOutbox(db.handle.db, transport);
+      await processOutbox(db.handle.db, transport, composeRequestedEmail);
       const tokens = await resetTokens();
       assertEquals(tokens.length, 2, 'a second e-mail went out');
       const second = tokens.find((t) => t !== first)!;

@@ -8,11 +8,11 @@ import { startServer } from '../helpers/server.mjs';
 import { startResendDouble } from '../helpers/resend-double.mjs';
 import { Client } from '../helpers/client.ts';
 import { correctAnswers, createLearner, responses } from '../helpers/learners.ts';
-import { setDatabaseHandle } from '../../src/lib/server/db.ts';
-import { loadContent } from '../../src/lib/server/content.ts';
-import { dailyStatus, finishReviewSession, recordActivity, updateSettings, type DailyStatus } from '../../src/lib/server/streaks.ts';
-import { sendDueReminders } from '../../src/lib/server/reminders.ts';
-import { deleteAccount, exportAccount } from '../../src/lib/server/account.ts';
+import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
+import { loadContent } from '../../src/lib/server/content/curriculum-loader.ts';
+import { dailyStatus, finishReviewSession, recordActivity, updateSettings, type DailyStatus } from '../../src/lib/server/learning/streaks.ts';
+import { sendDueReminders } from '../../src/lib/server/learning/reminders.ts';
+import { deleteAccount, exportAccount } from '../../src/lib/server/auth/account-data.ts';
 import { emailOutbox, learnerDays, learnerStreaks, lessons, remindersSent, reviewItems, users } from '../../db/schema.ts';
 
 Deno.env.set('LOG_LEVEL', 'warn');

@@ -1,9 +1,9 @@
-// Pages repeat lesson text as ASCII (src/lib/server/ascii-text.ts): every other character becomes
+// Pages repeat lesson text as ASCII (src/lib/server/platform/ascii-text.ts): every other character becomes
 // a reference that reads back as the same character, in HTML and in JSON.
 import { assert, assertEquals } from '../helpers/assert.ts';
-import { toAsciiHtml, toAsciiJson } from '../../src/lib/server/ascii-text.ts';
-import { html } from '../../src/lib/server/html.ts';
-import { renderLessonSections } from '../../src/lib/server/lesson-content.ts';
+import { toAsciiHtml, toAsciiJson } from '../../src/lib/server/platform/ascii-text.ts';
+import { html } from '../../src/lib/server/platform/html.ts';
+import { renderLessonSections } from '../../src/lib/server/content/lesson-content.ts';
 
 /** Text as ASCII HTML, the way the layout writes a learner's name (html.ts escapes, toAsciiHtml makes it ASCII). */
 const toAsciiText = (text: string) => toAsciiHtml(html`${text}`);

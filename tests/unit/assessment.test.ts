@@ -1,6 +1,6 @@
 import { assert, assertEquals, assertMatch } from '../helpers/assert.ts';
 import { bandForScore, colourForScore, formatChange, levelForScore, messageForScore, scoreAnswers, scoreChange, scoreHalves, type AssessmentQuestion } from '../../src/lib/assessment.ts';
-import { assessmentFileSchema, checkCurrentAssessment, currentAssessmentVersion, loadAssessmentQuestions, questionsOfVersion } from '../../src/lib/server/assessment.ts';
+import { assessmentFileSchema, checkCurrentAssessment, currentAssessmentVersion, loadAssessmentQuestions, questionsOfVersion } from '../../src/lib/server/learning/assessment.ts';
 
 const opts = (n: number) => [0, 1, 2, 3, 4].map((s) => ({ value: String(s), label: `${n}-${s}`, score: s }));
 const questions: AssessmentQuestion[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((id) => ({

@@ -1,5 +1,5 @@
 import { assertEquals } from '../helpers/assert.ts';
-import { clientKey } from '../../src/lib/server/client-ip.ts';
+import { clientKey } from '../../src/lib/server/platform/client-ip.ts';
 
 Deno.test('rate limits count an IPv4 client by its address and an IPv6 client by its /64', () => {
   assertEquals(clientKey('203.0.113.7'), '203.0.113.7');

@@ -3,13 +3,13 @@
 // and a property test: every evidence sentence is true for the learner it is shown to.
 import { assert, assertEquals, assertMatch } from '../helpers/assert.ts';
 import { coachRuleSchema, coachTips, LESSON_REFS, triggeringScores, type CoachEvidence, type CoachLesson, type CoachRule } from '../../src/lib/coach.ts';
-import { buildCoach, loadCoachRules, summarizeQuizzes } from '../../src/lib/server/coach.ts';
-import { currentAssessmentVersion, loadAssessmentQuestions, questionsOfVersion, type AssessmentRecord } from '../../src/lib/server/assessment.ts';
-import { readLessonFiles } from '../../src/lib/server/content.ts';
+import { buildCoach, loadCoachRules, summarizeQuizzes } from '../../src/lib/server/learning/coach.ts';
+import { currentAssessmentVersion, loadAssessmentQuestions, questionsOfVersion, type AssessmentRecord } from '../../src/lib/server/learning/assessment.ts';
+import { readLessonFiles } from '../../src/lib/server/content/curriculum-loader.ts';
 import { countedOption, placementOf, scoreAnswers, scoreHalves, type Answers } from '../../src/lib/assessment.ts';
 import { PILLARS, type Pillar } from '../../src/lib/domain.ts';
 import { passMark } from '../../src/lib/lessons.ts';
-import type { LearnerState } from '../../src/lib/server/learner-store/index.ts';
+import type { LearnerState } from '../../src/lib/server/learning/learner-store/index.ts';
 import type { Lesson } from '../../db/schema.ts';
 
 const files = readLessonFiles().flatMap((f) => (f.lesson ? [f.lesson] : []));

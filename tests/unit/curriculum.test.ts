@@ -14,9 +14,9 @@ import {
 } from '../../src/lib/curriculum.ts';
 import { checkEquation, findEquations } from '../../src/lib/curriculum-math.ts';
 import { LEVELS, PILLARS } from '../../src/lib/domain.ts';
-import { readFacts, readLessonFiles } from '../../src/lib/server/content.ts';
-import { loadCoachRules } from '../../src/lib/server/coach.ts';
-import { loadAssessmentQuestions } from '../../src/lib/server/assessment.ts';
+import { readFacts, readLessonFiles } from '../../src/lib/server/content/curriculum-loader.ts';
+import { loadCoachRules } from '../../src/lib/server/learning/coach.ts';
+import { loadAssessmentQuestions } from '../../src/lib/server/learning/assessment.ts';
 
 function loadAll(): { lessons: ParsedLesson[]; problems: string[] } {
   const facts = readFacts();

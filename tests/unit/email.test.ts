@@ -1,4 +1,4 @@
-// The e-mails (src/lib/server/email.ts): the HTML is the EmailLayout component, so a first name
+// The e-mails (src/lib/server/mail/email.ts): the HTML is the EmailLayout component, so a first name
 // (the one thing in an e-mail a stranger can choose) is always text; the plain-text version stays.
 import { parseDocument, DomUtils } from 'htmlparser2';
 import type { Element } from 'domhandler';
@@ -12,7 +12,7 @@ import {
   streakReminderEmail,
   verificationEmail,
   type EmailMessage,
-} from '../../src/lib/server/email.ts';
+} from '../../src/lib/server/mail/email.ts';
 
 const NAMES = [
   'Avery',

@@ -1,5 +1,5 @@
 import { assertEquals, assertThrows, assertMatch } from '../helpers/assert.ts';
-import { EnvError, parseEnv } from '../../src/lib/server/env.ts';
+import { EnvError, parseEnv } from '../../src/lib/server/platform/env.ts';
 
 Deno.test('the defaults give PGlite in ./data on port 4321', () => {
   const env = parseEnv({});

@@ -1,7 +1,7 @@
-// Group commit (src/lib/server/group-commit.ts): writes that arrive during a write go together,
+// Group commit (src/lib/server/platform/group-commit.ts): writes that arrive during a write go together,
 // one key per group, in arrival order, and one bad item fails alone.
 import { assertEquals, assertRejects } from '../helpers/assert.ts';
-import { GroupCommit } from '../../src/lib/server/group-commit.ts';
+import { GroupCommit } from '../../src/lib/server/platform/group-commit.ts';
 
 interface Item { key: string; n: number; bad?: boolean }
 

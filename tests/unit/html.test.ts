@@ -1,10 +1,10 @@
-// The one tagged template for markup written as a string (src/lib/server/html.ts): every
+// The one tagged template for markup written as a string (src/lib/server/platform/html.ts): every
 // interpolation escaped for the place it stands in, fed a table of XSS payloads in each place, and
 // checked with an HTML parser and the WHATWG URL parser rather than by looking for strings.
 import { parseDocument } from 'htmlparser2';
 import type { ChildNode, Element } from 'domhandler';
 import { assert, assertEquals, assertThrows } from '../helpers/assert.ts';
-import { html, isSafeUrl, jsonForScript, SafeHtml, UNSAFE_URL, unsafeRaw, type Interpolation } from '../../src/lib/server/html.ts';
+import { html, isSafeUrl, jsonForScript, SafeHtml, UNSAFE_URL, unsafeRaw, type Interpolation } from '../../src/lib/server/platform/html.ts';
 
 const LONG = 'x'.repeat(100_000);
 

@@ -1,7 +1,7 @@
-// The lessons list's cards (src/lib/server/lesson-card.ts): what each state shows, escaped and
+// The lessons list's cards (src/lib/server/content/lesson-card.ts): what each state shows, escaped and
 // ASCII, rendered once per lesson version and state.
 import { assert, assertEquals } from '../helpers/assert.ts';
-import { lessonCardHtml } from '../../src/lib/server/lesson-card.ts';
+import { lessonCardHtml } from '../../src/lib/server/content/lesson-card.ts';
 import type { Lesson } from '../../db/schema.ts';
 
 function lesson(overrides: Partial<Lesson> = {}): Lesson {

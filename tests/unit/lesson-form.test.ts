@@ -1,6 +1,6 @@
 import { assertEquals } from '../helpers/assert.ts';
 import { assignQuestionIds, lessonFormSchema, padOptions, suggestedWeight } from '../../src/lib/lesson-form.ts';
-import { fieldErrors } from '../../src/lib/server/http.ts';
+import { fieldErrors } from '../../src/lib/server/platform/http.ts';
 
 const base = { title: 'A lesson', pillar: 'saving', level: 'beginner', sections: [{ header: 'H', content: 'Body' }] };
 const errorsOf = (input: unknown) => {

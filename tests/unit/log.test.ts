@@ -1,5 +1,5 @@
 import { assert, assertEquals } from '../helpers/assert.ts';
-import { describeError, log, redact } from '../../src/lib/server/log.ts';
+import { describeError, log, redact } from '../../src/lib/server/platform/log.ts';
 
 /** The lines `log` writes while `fn` runs. */
 function captured(fn: () => void): string {

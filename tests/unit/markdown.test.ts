@@ -1,8 +1,8 @@
 // Lesson text (spec 2 and 5): simple markdown with line breaks, rendered for learners through a
 // sanitizer, and the one section renderer the lesson page and the admin preview share.
 import { assert, assertEquals, assertMatch } from '../helpers/assert.ts';
-import { renderMarkdown } from '../../src/lib/server/markdown.ts';
-import { renderLessonArticle, renderLessonSections, renderLessonSectionsHtml, type ArticleSource } from '../../src/lib/server/lesson-content.ts';
+import { renderMarkdown } from '../../src/lib/server/content/markdown.ts';
+import { renderLessonArticle, renderLessonSections, renderLessonSectionsHtml, type ArticleSource } from '../../src/lib/server/content/lesson-content.ts';
 
 Deno.test('a single newline in lesson content becomes a line break', () => {
   assertEquals(renderMarkdown('Pay yourself first.\nThen spend the rest.').trim(), '<p>Pay yourself first.<br />Then spend the rest.</p>');

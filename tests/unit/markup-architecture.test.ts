@@ -10,7 +10,7 @@ import ts from 'typescript';
 import { assert, assertEquals } from '../helpers/assert.ts';
 
 const root = path.resolve(import.meta.dirname!, '..', '..');
-const HTML_MODULE = 'src/lib/server/html.ts';
+const HTML_MODULE = 'src/lib/server/platform/html.ts';
 
 /** Where raw markup may go in unescaped, and why it is safe there. */
 const RAW_SINKS: Record<string, { count: number; why: string }> = {
@@ -22,7 +22,7 @@ const RAW_SINKS: Record<string, { count: number; why: string }> = {
   'src/components/admin/LessonEditor.tsx': { count: 1, why: 'the admin preview: /api/admin/preview answers renderLessonSectionsHtml (html``, sanitized markdown)' },
 };
 /** Where unsafeRaw() may be called: next to the sanitizer whose output it marks as markup. */
-const UNSAFE_RAW_CALLERS = new Set(['src/lib/server/markdown.ts']);
+const UNSAFE_RAW_CALLERS = new Set(['src/lib/server/content/markdown.ts']);
 
 const TAG = /<\/?[a-zA-Z][\w:-]*(?=[\s/>]|$)/;
 const HAND_ESCAPER = /\b(?:escapeHtml|escapeHTML|htmlEscape|escapeAttr\w*|escapeXml|toAsciiText)\b/;

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, messageOf, NetworkError } from '../../lib/api.ts';
+import { api, messageOf, NetworkError } from '../api.ts';
 import { DAILY_GOAL_CHOICES } from '../../lib/streak.ts';
 
 export interface Settings {

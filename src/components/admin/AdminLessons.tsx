@@ -1,41 +1,27 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, NetworkError } from '../../lib/api.ts';
+import { api, NetworkError } from '../api.ts';
 import { LEVEL_LABELS, LEVELS, PILLAR_LABELS, PILLARS, type Level, type Pillar } from '../../lib/domain.ts';
 import { showToast } from '../../stores/toast.ts';
 import Modal from '../ui/Modal.tsx';
-import { padOptions } from '../../lib/lesson-form.ts';
+import { padOptions, type AuthoredLesson } from '../../lib/lesson-form.ts';
 import LessonEditor, { emptyLesson, type EditorLesson } from './LessonEditor.tsx';
 import '../ui/modal.css';
 import '../../styles/lesson-content.css';
 import './admin.css';
 
-interface AdminLesson {
-  id: number;
-  version: number;
-  title: string;
-  pillar: Pillar;
-  level: Level;
-  orderIndex: number;
-  duration: number;
-  weight: number;
-  sections: EditorLesson['sections'];
-  learningObjectives: string[];
-  questions: Array<{ id: number; question: string; options: string[]; correctAnswer: number; explanation: string }>;
-}
-
 type View = { mode: 'list' } | { mode: 'edit'; lesson: EditorLesson };
 
 export default function AdminLessons() {
-  const [lessons, setLessons] = useState<AdminLesson[] | null>(null);
+  const [lessons, setLessons] = useState<AuthoredLesson[] | null>(null);
   const [view, setView] = useState<View>({ mode: 'list' });
   const [pillar, setPillar] = useState<'' | Pillar>('');
   const [level, setLevel] = useState<'' | Level>('');
-  const [confirm, setConfirm] = useState<AdminLesson | null>(null);
+  const [confirm, setConfirm] = useState<AuthoredLesson | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
-      const r = await api<AdminLesson[]>('/api/admin/lessons/all');
+      const r = await api<AuthoredLesson[]>('/api/admin/lessons/all');
       if (r.ok && r.data) {
         setLessons(r.data);
         setLoadError(null);
@@ -51,7 +37,7 @@ export default function AdminLessons() {
 
   async function edit(id: number) {
     try {
-      const r = await api<AdminLesson>(`/api/admin/lessons/${id}`);
+      const r = await api<AuthoredLesson>(`/api/admin/lessons/${id}`);
       if (!r.ok || !r.data) throw new Error('load');
       const l = r.data;
       setView({
@@ -75,7 +61,7 @@ export default function AdminLessons() {
     }
   }
 
-  async function remove(lesson: AdminLesson) {
+  async function remove(lesson: AuthoredLesson) {
     setConfirm(null);
     try {
       const r = await api(`/api/admin/lessons/${lesson.id}`, { method: 'DELETE' });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { api, fieldErrorsOf, messageOf, NetworkError } from '../../lib/api.ts';
+import { api, fieldErrorsOf, messageOf, NetworkError } from '../api.ts';
 import { LEVEL_LABELS, LEVELS, PILLAR_LABELS, PILLARS } from '../../lib/domain.ts';
 import { LESSON_DEFAULTS, lessonFormSchema, padOptions, suggestedWeight } from '../../lib/lesson-form.ts';
 import { showToast } from '../../stores/toast.ts';
@@ -358,7 +358,7 @@ export default function LessonEditor({ initial, onDone, others = [] }: Props) {
       <aside className="preview card" aria-labelledby="preview-title" tabIndex={0}>
         <h2 id="preview-title">Preview</h2>
         <p className="hint">As learners will see the sections, then the quiz.</p>
-        {/* Sanitized on the server by the lesson page's renderer (src/lib/server/lesson-content.ts). */}
+        {/* Sanitized on the server by the lesson page's renderer (src/lib/server/content/lesson-content.ts). */}
         <div className="preview-body lesson-body" data-testid="preview" dangerouslySetInnerHTML={{ __html: preview.join('') }} />
         {lesson.questions.length > 0 && (
           <div className="preview-quiz" data-testid="preview-quiz">

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { api, messageOf, NetworkError } from '../../lib/api.ts';
+import { api, messageOf, NetworkError } from '../api.ts';
 
 export const REDIRECT_AFTER_SOCIAL_MS = 2000;
 

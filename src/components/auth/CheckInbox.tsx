@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { api, messageOf, NetworkError } from '../../lib/api.ts';
+import { api, messageOf, NetworkError } from '../api.ts';
 
 /** Where the address just signed up with is kept for the /check-inbox page (this tab only). */
 export const SIGNUP_EMAIL_KEY = 'signup-email';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import Field from '../ui/Field.tsx';
-import { api, messageOf, NetworkError } from '../../lib/api.ts';
+import { api, messageOf, NetworkError } from '../api.ts';
 
 interface Props {
   onCancel: () => void;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Field from '../ui/Field.tsx';
-import { api, messageOf, NetworkError } from '../../lib/api.ts';
+import { api, messageOf, NetworkError } from '../api.ts';
 import { checkBasicPassword, passwordStrength } from '../../lib/password-rules.ts';
 
 type State = 'checking' | 'invalid' | 'form' | 'done';

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Field from '../ui/Field.tsx';
-import { api, fieldErrorsOf, messageOf, NetworkError } from '../../lib/api.ts';
-import { checkBasicPassword, messages } from '../../lib/password-rules.ts';
+import { api, fieldErrorsOf, messageOf, NetworkError } from '../api.ts';
+import { fieldMessages, signUpProblems } from '../../lib/account-fields.ts';
+import { messages } from '../../lib/password-rules.ts';
 import { showToast } from '../../stores/toast.ts';
 import { COUNTRIES, DEFAULT_COUNTRY, flagOf } from './countries.ts';
-import { composePhoneNumber, phoneProblem } from '../../lib/phone.ts';
+import { composePhoneNumber } from '../../lib/phone.ts';
 import CheckInbox, { SIGNUP_EMAIL_KEY } from './CheckInbox.tsx';
 
 interface Props {
@@ -40,21 +41,12 @@ export default function SignUpForm({ onSwitchToLogin, onDone, initialEmail = '' 
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: event.target.value }));
 
+  const phoneNumber = () => composePhoneNumber(dialOf(form.country), form.phone);
+
   function validate(): Errors {
-    const e: Errors = {};
-    if (!form.email.trim()) e.email = 'Email is required';
-    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) e.email = 'Please enter a valid email address';
-    if (!form.firstName.trim()) e.firstName = 'First name is required';
-    if (!form.lastName.trim()) e.lastName = 'Last name is required';
-    const phone = phoneProblem(composePhoneNumber(dialOf(form.country), form.phone));
-    if (phone) e.phoneNumber = phone;
-    if (!form.password) e.password = 'Password is required';
-    if (!form.confirmPassword) e.confirmPassword = 'Please confirm your password';
-    if (form.password && form.confirmPassword) {
-      const problem = checkBasicPassword(form.password, form.confirmPassword);
-      if (problem === messages.mismatch) e.confirmPassword = problem;
-      else if (problem) e.password = problem;
-    }
+    const e: Errors = signUpProblems({ ...form, phoneNumber: phoneNumber() });
+    if (!form.confirmPassword) e.confirmPassword = fieldMessages.confirmRequired;
+    else if (!e.password && form.password !== form.confirmPassword) e.confirmPassword = messages.mismatch;
     return e;
   }
 
@@ -71,7 +63,7 @@ export default function SignUpForm({ onSwitchToLogin, onDone, initialEmail = '' 
           password: form.password,
           firstName: form.firstName.trim(),
           lastName: form.lastName.trim(),
-          phoneNumber: composePhoneNumber(dialOf(form.country), form.phone),
+          phoneNumber: phoneNumber(),
         },
       });
       if (result.notJson) {

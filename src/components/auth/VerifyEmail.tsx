@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, messageOf, NetworkError } from '../../lib/api.ts';
+import { api, messageOf, NetworkError } from '../api.ts';
 
 type Variant = 'verify-email' | 'simple' | 'confirm';
 type State = 'loading' | 'ask' | 'confirming' | 'success' | 'error';

@@ -1,6 +1,6 @@
 import { PILLAR_LABELS } from '../../lib/domain.ts';
 import { ADVICE_DISCLAIMER } from '../../lib/disclaimer.ts';
-import type { Coach } from '../../lib/server/coach.ts';
+import type { Coach } from '../../lib/server/learning/coach.ts';
 
 /** The money coach: tips tied to the learner's own evidence, and why each pillar is where it is. */
 export default function CoachCard({ coach, continueLessonId = null }: { coach: Coach; continueLessonId?: number | null }) {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { api } from '../api.ts';
 import { LEVEL_LABELS, PILLAR_LABELS } from '../../lib/domain.ts';
 import { greetingFor, isPriority } from '../../lib/progress.ts';
-import type { Dashboard as DashboardData } from '../../lib/server/progress.ts';
-import type { DailyStatus } from '../../lib/server/streaks.ts';
+import type { Dashboard as DashboardData } from '../../lib/server/learning/progress.ts';
+import type { DailyStatus } from '../../lib/server/learning/streaks.ts';
 import BadgeList from './BadgeList.tsx';
 import CoachCard from './CoachCard.tsx';
 import FlameIcon from '../ui/FlameIcon.tsx';

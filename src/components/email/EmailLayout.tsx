@@ -1,4 +1,4 @@
-// The HTML of every e-mail we send (src/lib/server/email.ts writes the plain-text version beside
+// The HTML of every e-mail we send (src/lib/server/mail/email.ts writes the plain-text version beside
 // it and renders this on the server with react-dom/server; it is never an island). React escapes
 // every value, a learner's first name included, and refuses javascript: links. Inline styles
 // only: mail clients drop <style> elements and classes.

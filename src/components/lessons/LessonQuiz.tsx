@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { api, messageOf, NetworkError } from '../../lib/api.ts';
+import { api, messageOf, NetworkError } from '../api.ts';
 import { showToast } from '../../stores/toast.ts';
 import ChoiceQuestion from '../ui/ChoiceQuestion.tsx';
 import Modal from '../ui/Modal.tsx';

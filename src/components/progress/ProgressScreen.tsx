@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { api } from '../../lib/api.ts';
+import { api } from '../api.ts';
 import { formatChange, scoreChange } from '../../lib/assessment.ts';
 import { LEVEL_LABELS, LEVELS, PILLAR_LABELS, PILLARS } from '../../lib/domain.ts';
 import { formatDuration } from '../../lib/progress.ts';
-import type { QuizAnalytics, UserProgress } from '../../lib/server/progress.ts';
+import type { QuizAnalytics, UserProgress } from '../../lib/server/learning/progress.ts';
 import BadgeList from '../dashboard/BadgeList.tsx';
 import Chart from './Chart.tsx';
 import './progress.css';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { api, messageOf, NetworkError } from '../../lib/api.ts';
+import { api, messageOf, NetworkError } from '../api.ts';
 import { BOX_DAYS, describeOutcome } from '../../lib/leitner.ts';
-import type { DueQuestion } from '../../lib/server/review.ts';
+import type { DueQuestion } from '../../lib/server/learning/review.ts';
 import ChoiceQuestion from '../ui/ChoiceQuestion.tsx';
 import '../lessons/quiz.css';
 

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { readJson } from '../../lib/server/http.ts';
+import { readJson } from '../../lib/server/platform/http.ts';
 import { emailOnlySchema } from '../../lib/schemas.ts';
-import { requestPasswordReset } from '../../lib/server/accounts.ts';
-import { hitLimit, limits } from '../../lib/server/rate-limit.ts';
-import { clientIp } from '../../lib/server/client-ip.ts';
-import { tooManyEmailRequests } from '../../lib/server/limit-responses.ts';
+import { requestPasswordReset } from '../../lib/server/auth/credentials.ts';
+import { hitLimit, limits } from '../../lib/server/platform/rate-limit.ts';
+import { clientIp } from '../../lib/server/platform/client-ip.ts';
+import { tooManyEmailRequests } from '../../lib/server/platform/limit-responses.ts';
 
 const FORGOT_MESSAGE =
   'Password reset instructions have been sent to your email address. Please check your inbox and follow the link to reset your password.';

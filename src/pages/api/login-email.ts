@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
-import { readJson, jsonError } from '../../lib/server/http.ts';
+import { readJson, jsonError } from '../../lib/server/platform/http.ts';
 import { loginSchema } from '../../lib/schemas.ts';
-import { checkCredentials } from '../../lib/server/accounts.ts';
-import { hitLimit, limits, refundLimit } from '../../lib/server/rate-limit.ts';
-import { clientIp } from '../../lib/server/client-ip.ts';
-import { createSession, setSessionCookie } from '../../lib/server/session.ts';
-import { tooManySignIns } from '../../lib/server/limit-responses.ts';
-import { log } from '../../lib/server/log.ts';
+import { checkCredentials } from '../../lib/server/auth/credentials.ts';
+import { hitLimit, limits, refundLimit } from '../../lib/server/platform/rate-limit.ts';
+import { clientIp } from '../../lib/server/platform/client-ip.ts';
+import { createSession, setSessionCookie } from '../../lib/server/auth/session.ts';
+import { tooManySignIns } from '../../lib/server/platform/limit-responses.ts';
+import { log } from '../../lib/server/platform/log.ts';
 
 export const POST: APIRoute = async (context) => {
   const ip = clientIp(context);

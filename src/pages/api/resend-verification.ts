@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { readJson } from '../../lib/server/http.ts';
+import { readJson } from '../../lib/server/platform/http.ts';
 import { emailOnlySchema } from '../../lib/schemas.ts';
-import { resendVerification } from '../../lib/server/accounts.ts';
-import { hitLimit, limits } from '../../lib/server/rate-limit.ts';
-import { clientIp } from '../../lib/server/client-ip.ts';
-import { tooManyEmailRequests } from '../../lib/server/limit-responses.ts';
+import { resendVerification } from '../../lib/server/auth/credentials.ts';
+import { hitLimit, limits } from '../../lib/server/platform/rate-limit.ts';
+import { clientIp } from '../../lib/server/platform/client-ip.ts';
+import { tooManyEmailRequests } from '../../lib/server/platform/limit-responses.ts';
 
 /** The same work and answer for every address: the request is queued, the worker decides. */
 export const POST: APIRoute = async (context) => {

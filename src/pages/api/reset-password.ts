@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { jsonError, readJson } from '../../lib/server/http.ts';
+import { jsonError, readJson } from '../../lib/server/platform/http.ts';
 import { resetPasswordSchema } from '../../lib/schemas.ts';
-import { resetPassword } from '../../lib/server/accounts.ts';
-import { hitLimit, limits, peekLimit } from '../../lib/server/rate-limit.ts';
-import { clientIp } from '../../lib/server/client-ip.ts';
-import { tooManyResetTries } from '../../lib/server/limit-responses.ts';
-import { log } from '../../lib/server/log.ts';
+import { resetPassword } from '../../lib/server/auth/credentials.ts';
+import { hitLimit, limits, peekLimit } from '../../lib/server/platform/rate-limit.ts';
+import { clientIp } from '../../lib/server/platform/client-ip.ts';
+import { tooManyResetTries } from '../../lib/server/platform/limit-responses.ts';
+import { log } from '../../lib/server/platform/log.ts';
 
 export const POST: APIRoute = async (context) => {
   const ip = clientIp(context);

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { readJson } from '../../lib/server/http.ts';
+import { readJson } from '../../lib/server/platform/http.ts';
 import { syncUserSchema } from '../../lib/schemas.ts';
-import { requireOwnUserId, requireUser } from '../../lib/server/guards.ts';
-import { updateZipCode } from '../../lib/server/accounts.ts';
-import { toSessionUser } from '../../lib/server/session.ts';
+import { requireOwnUserId, requireUser } from '../../lib/server/auth/guards.ts';
+import { updateZipCode } from '../../lib/server/auth/credentials.ts';
+import { toSessionUser } from '../../lib/server/auth/session.ts';
 
 export const POST: APIRoute = async (context) => {
   const user = requireUser(context);

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { jsonError } from '../../lib/server/http.ts';
-import { isResetTokenValid } from '../../lib/server/accounts.ts';
-import { hitLimit, limits, peekLimit } from '../../lib/server/rate-limit.ts';
-import { clientIp } from '../../lib/server/client-ip.ts';
-import { tooManyResetTries } from '../../lib/server/limit-responses.ts';
+import { jsonError } from '../../lib/server/platform/http.ts';
+import { isResetTokenValid } from '../../lib/server/auth/credentials.ts';
+import { hitLimit, limits, peekLimit } from '../../lib/server/platform/rate-limit.ts';
+import { clientIp } from '../../lib/server/platform/client-ip.ts';
+import { tooManyResetTries } from '../../lib/server/platform/limit-responses.ts';
 
 export const GET: APIRoute = async (context) => {
   const token = context.url.searchParams.get('token') ?? '';

@@ -1,10 +1,10 @@
 import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
-import { jsonError, readJson } from '../../lib/server/http.ts';
-import { verifyEmailToken, type VerifiedEmail } from '../../lib/server/accounts.ts';
-import { createSession, setSessionCookie } from '../../lib/server/session.ts';
-import { deleteSignupCookie, readSignupCookie } from '../../lib/server/signup-cookie.ts';
-import { log } from '../../lib/server/log.ts';
+import { jsonError, readJson } from '../../lib/server/platform/http.ts';
+import { verifyEmailToken, type VerifiedEmail } from '../../lib/server/auth/credentials.ts';
+import { createSession, setSessionCookie } from '../../lib/server/auth/session.ts';
+import { deleteSignupCookie, readSignupCookie } from '../../lib/server/auth/signup-cookie.ts';
+import { log } from '../../lib/server/platform/log.ts';
 
 const INVALID_LINK = 'Invalid verification link. Please check your email for the correct link.';
 const EXPIRED_LINK = 'This verification link is invalid or has expired. Please request a new one.';

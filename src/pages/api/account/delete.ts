@@ -1,13 +1,13 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { HttpError, jsonError, readJson } from '../../../lib/server/http.ts';
-import { requireUser } from '../../../lib/server/guards.ts';
-import { deleteAccount } from '../../../lib/server/account.ts';
-import { findUserById } from '../../../lib/server/accounts.ts';
-import { verifyPassword } from '../../../lib/server/password.ts';
-import { deleteSessionCookie } from '../../../lib/server/session.ts';
-import { hitLimit, limits, refundLimit } from '../../../lib/server/rate-limit.ts';
-import { clientIp } from '../../../lib/server/client-ip.ts';
+import { HttpError, jsonError, readJson } from '../../../lib/server/platform/http.ts';
+import { requireUser } from '../../../lib/server/auth/guards.ts';
+import { deleteAccount } from '../../../lib/server/auth/account-data.ts';
+import { findUserById } from '../../../lib/server/auth/credentials.ts';
+import { verifyPassword } from '../../../lib/server/auth/password.ts';
+import { deleteSessionCookie } from '../../../lib/server/auth/session.ts';
+import { hitLimit, limits, refundLimit } from '../../../lib/server/platform/rate-limit.ts';
+import { clientIp } from '../../../lib/server/platform/client-ip.ts';
 
 const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 const deleteSchema = z.object({ password: z.string().trim().max(256).optional() });

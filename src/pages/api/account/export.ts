@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { requireUser } from '../../../lib/server/guards.ts';
-import { exportAccount } from '../../../lib/server/account.ts';
+import { requireUser } from '../../../lib/server/auth/guards.ts';
+import { exportAccount } from '../../../lib/server/auth/account-data.ts';
 
 export const GET: APIRoute = async (context) => {
   const user = requireUser(context);

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { ADMIN_BODY_LIMIT, readJson } from '../../../lib/server/http.ts';
-import { requireAdmin } from '../../../lib/server/guards.ts';
-import { renderLessonSectionsHtml } from '../../../lib/server/lesson-content.ts';
+import { ADMIN_BODY_LIMIT, readJson } from '../../../lib/server/platform/http.ts';
+import { requireAdmin } from '../../../lib/server/auth/guards.ts';
+import { renderLessonSectionsHtml } from '../../../lib/server/content/lesson-content.ts';
 
 const previewSchema = z.object({
   sections: z

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { jsonError } from '../../../lib/server/http.ts';
-import { requireUser } from '../../../lib/server/guards.ts';
-import { findLatestAssessment } from '../../../lib/server/assessment.ts';
+import { jsonError } from '../../../lib/server/platform/http.ts';
+import { requireUser } from '../../../lib/server/auth/guards.ts';
+import { findLatestAssessment } from '../../../lib/server/learning/assessment.ts';
 
 export const GET: APIRoute = async (context) => {
   const user = requireUser(context);

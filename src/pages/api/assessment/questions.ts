@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { loadAssessmentQuestions } from '../../../lib/server/assessment.ts';
+import { loadAssessmentQuestions } from '../../../lib/server/learning/assessment.ts';
 
 export const GET: APIRoute = () =>
   Response.json(loadAssessmentQuestions(), { headers: { 'Cache-Control': 'public, max-age=300' } });

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { HttpError, readJson, type FieldErrors } from '../../../lib/server/http.ts';
+import { HttpError, readJson, type FieldErrors } from '../../../lib/server/platform/http.ts';
 import { assessmentSubmitSchema } from '../../../lib/schemas.ts';
-import { requireOwnUserId, requireUser } from '../../../lib/server/guards.ts';
-import { loadAssessmentQuestions, recordAssessment, scoreSubmission } from '../../../lib/server/assessment.ts';
+import { requireOwnUserId, requireUser } from '../../../lib/server/auth/guards.ts';
+import { loadAssessmentQuestions, recordAssessment, scoreSubmission } from '../../../lib/server/learning/assessment.ts';
 
 export const POST: APIRoute = async (context) => {
   const user = requireUser(context);

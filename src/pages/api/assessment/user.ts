@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { requireOwnUserId, requireUser } from '../../../lib/server/guards.ts';
-import { findLatestAssessment } from '../../../lib/server/assessment.ts';
+import { requireOwnUserId, requireUser } from '../../../lib/server/auth/guards.ts';
+import { findLatestAssessment } from '../../../lib/server/learning/assessment.ts';
 
 export const GET: APIRoute = async (context) => {
   const user = requireUser(context);

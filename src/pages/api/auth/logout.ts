@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { deleteSessionCookie, invalidateSession } from '../../../lib/server/session.ts';
+import { deleteSessionCookie, invalidateSession } from '../../../lib/server/auth/session.ts';
 
 export const POST: APIRoute = async ({ locals, cookies }) => {
   if (locals.session) await invalidateSession(locals.session.id);

@@ -1,4 +1,4 @@
 import type { APIRoute } from 'astro';
-import { isGoogleConfigured } from '../../../lib/server/google.ts';
+import { isGoogleConfigured } from '../../../lib/server/auth/google.ts';
 
 export const GET: APIRoute = () => Response.json({ google: isGoogleConfigured() });

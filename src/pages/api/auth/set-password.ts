@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { HttpError, readJson } from '../../../lib/server/http.ts';
+import { HttpError, readJson } from '../../../lib/server/platform/http.ts';
 import { setPasswordSchema } from '../../../lib/schemas.ts';
-import { requireOwnUserId, requireUser } from '../../../lib/server/guards.ts';
-import { checkCurrentPassword, setPassword } from '../../../lib/server/accounts.ts';
-import { hitLimit, limits, refundLimit } from '../../../lib/server/rate-limit.ts';
-import { clientIp } from '../../../lib/server/client-ip.ts';
-import { tooManySignIns } from '../../../lib/server/limit-responses.ts';
+import { requireOwnUserId, requireUser } from '../../../lib/server/auth/guards.ts';
+import { checkCurrentPassword, setPassword } from '../../../lib/server/auth/credentials.ts';
+import { hitLimit, limits, refundLimit } from '../../../lib/server/platform/rate-limit.ts';
+import { clientIp } from '../../../lib/server/platform/client-ip.ts';
+import { tooManySignIns } from '../../../lib/server/platform/limit-responses.ts';
 
 /**
  * Sets the signed-in user's password. A first password (Google accounts, or one cleared when the

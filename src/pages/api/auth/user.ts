@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { requireUser } from '../../../lib/server/guards.ts';
+import { requireUser } from '../../../lib/server/auth/guards.ts';
 
 export const GET: APIRoute = (context) => {
   const { id, email, firstName, lastName, phoneNumber, zipCode, role, emailVerified } = requireUser(context);

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { jsonError } from '../../../lib/server/http.ts';
-import { getDb } from '../../../lib/server/db.ts';
-import { unsubscribeByToken } from '../../../lib/server/reminders.ts';
+import { jsonError } from '../../../lib/server/platform/http.ts';
+import { getDb } from '../../../lib/server/platform/db.ts';
+import { unsubscribeByToken } from '../../../lib/server/learning/reminders.ts';
 
 /**
  * One-click unsubscribe (RFC 8058): the mail provider POSTs `List-Unsubscribe=One-Click` as a

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { readJson } from '../../../lib/server/http.ts';
-import { requireUser } from '../../../lib/server/guards.ts';
-import { requestNow } from '../../../lib/server/clock.ts';
-import { finishReviewSession } from '../../../lib/server/streaks.ts';
+import { readJson } from '../../../lib/server/platform/http.ts';
+import { requireUser } from '../../../lib/server/auth/guards.ts';
+import { requestNow } from '../../../lib/server/platform/clock.ts';
+import { finishReviewSession } from '../../../lib/server/learning/streaks.ts';
 
 const finishSchema = z.object({
   /** The browser's IANA time zone: the day the session counts for. */

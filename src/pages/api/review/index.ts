@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireUser } from '../../../lib/server/guards.ts';
-import { listReview } from '../../../lib/server/review.ts';
-import { requestNow } from '../../../lib/server/clock.ts';
+import { requireUser } from '../../../lib/server/auth/guards.ts';
+import { listReview } from '../../../lib/server/learning/review.ts';
+import { requestNow } from '../../../lib/server/platform/clock.ts';
 
 export const GET: APIRoute = async (context) => {
   const user = requireUser(context);

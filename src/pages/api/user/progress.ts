@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { requireUser } from '../../../lib/server/guards.ts';
-import { buildUserProgress } from '../../../lib/server/progress.ts';
+import { requireUser } from '../../../lib/server/auth/guards.ts';
+import { buildUserProgress } from '../../../lib/server/learning/progress.ts';
 
 export const GET: APIRoute = async (context) => {
   const user = requireUser(context);

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { HttpError, readJson } from '../../../lib/server/http.ts';
-import { requireUser } from '../../../lib/server/guards.ts';
-import { requestNow } from '../../../lib/server/clock.ts';
-import { dailyStatus, loadSettings, updateSettings } from '../../../lib/server/streaks.ts';
+import { HttpError, readJson } from '../../../lib/server/platform/http.ts';
+import { requireUser } from '../../../lib/server/auth/guards.ts';
+import { requestNow } from '../../../lib/server/platform/clock.ts';
+import { dailyStatus, loadSettings, updateSettings } from '../../../lib/server/learning/streaks.ts';
 import { DAILY_GOAL_CHOICES, isDailyGoal, validTimeZone } from '../../../lib/streak.ts';
 
 const settingsSchema = z

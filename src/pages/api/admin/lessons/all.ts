@@ -1,8 +1,9 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../../lib/server/guards.ts';
-import { listAllLessons } from '../../../../lib/server/admin-lessons.ts';
+import { requireAdmin } from '../../../../lib/server/auth/guards.ts';
+import { listAllLessons } from '../../../../lib/server/content/admin-lessons.ts';
+import type { AuthoredLesson } from '../../../../lib/lesson-form.ts';
 
 export const GET: APIRoute = async (context) => {
   requireAdmin(context);
-  return Response.json(await listAllLessons(), { headers: { 'Cache-Control': 'no-store' } });
+  return Response.json((await listAllLessons()) satisfies AuthoredLesson[], { headers: { 'Cache-Control': 'no-store' } });
 };

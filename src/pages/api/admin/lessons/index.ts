@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { ADMIN_BODY_LIMIT, readJson } from '../../../../lib/server/http.ts';
-import { requireAdmin } from '../../../../lib/server/guards.ts';
+import { ADMIN_BODY_LIMIT, readJson } from '../../../../lib/server/platform/http.ts';
+import { requireAdmin } from '../../../../lib/server/auth/guards.ts';
 import { lessonFormSchema } from '../../../../lib/lesson-form.ts';
-import { createLesson } from '../../../../lib/server/admin-lessons.ts';
+import { createLesson } from '../../../../lib/server/content/admin-lessons.ts';
 
 export const POST: APIRoute = async (context) => {
   const admin = requireAdmin(context);

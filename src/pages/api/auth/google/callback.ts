@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { finishGoogleSignIn, isGoogleConfigured } from '../../../../lib/server/google.ts';
-import { jsonError, readJson } from '../../../../lib/server/http.ts';
+import { finishGoogleSignIn, isGoogleConfigured } from '../../../../lib/server/auth/google.ts';
+import { jsonError, readJson } from '../../../../lib/server/platform/http.ts';
 import { googleCallbackSchema } from '../../../../lib/schemas.ts';
-import { createSession, setSessionCookie } from '../../../../lib/server/session.ts';
-import { homePathFor } from '../../../../lib/server/home.ts';
-import { log } from '../../../../lib/server/log.ts';
+import { createSession, setSessionCookie } from '../../../../lib/server/auth/session.ts';
+import { homePathFor } from '../../../../lib/server/learning/home.ts';
+import { log } from '../../../../lib/server/platform/log.ts';
 
 export const POST: APIRoute = async ({ request, cookies }) => {
   if (!isGoogleConfigured()) return jsonError(404, 'Google sign-in is not available');

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { isGoogleConfigured, startGoogleSignIn } from '../../../../lib/server/google.ts';
-import { jsonError } from '../../../../lib/server/http.ts';
+import { isGoogleConfigured, startGoogleSignIn } from '../../../../lib/server/auth/google.ts';
+import { jsonError } from '../../../../lib/server/platform/http.ts';
 
 export const GET: APIRoute = ({ cookies, redirect }) => {
   if (!isGoogleConfigured()) return jsonError(404, 'Google sign-in is not available');

@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { jsonError, readJson } from '../../../../lib/server/http.ts';
-import { requireUser } from '../../../../lib/server/guards.ts';
-import { mayOpen, loadLearnerState } from '../../../../lib/server/learner-store/index.ts';
-import { parseLessonId } from '../../../../lib/server/params.ts';
+import { jsonError, readJson } from '../../../../lib/server/platform/http.ts';
+import { requireUser } from '../../../../lib/server/auth/guards.ts';
+import { mayOpen, loadLearnerState } from '../../../../lib/server/learning/learner-store/index.ts';
+import { parseLessonId } from '../../../../lib/server/platform/params.ts';
 import { quizCheckSchema } from '../../../../lib/schemas.ts';
-import { checkAnswer } from '../../../../lib/server/quiz-checks.ts';
-import { unlockHint } from '../../../../lib/server/unlock-hint.ts';
+import { checkAnswer } from '../../../../lib/server/learning/quiz-checks.ts';
+import { unlockHint } from '../../../../lib/server/learning/unlock-hint.ts';
 
 /**
  * Instant feedback: grades one answer of a quiz in progress with its correct option and

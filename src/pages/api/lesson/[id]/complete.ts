@@ -1,14 +1,14 @@
 import type { APIRoute } from 'astro';
-import { HttpError, jsonError, readJson } from '../../../../lib/server/http.ts';
-import { requireUser } from '../../../../lib/server/guards.ts';
-import { mayOpen, loadLearnerState, nextLessonAfter, recordQuizAttempt } from '../../../../lib/server/learner-store/index.ts';
-import { parseLessonId } from '../../../../lib/server/params.ts';
+import { HttpError, jsonError, readJson } from '../../../../lib/server/platform/http.ts';
+import { requireUser } from '../../../../lib/server/auth/guards.ts';
+import { mayOpen, loadLearnerState, nextLessonAfter, recordQuizAttempt } from '../../../../lib/server/learning/learner-store/index.ts';
+import { parseLessonId } from '../../../../lib/server/platform/params.ts';
 import { lessonCompleteSchema } from '../../../../lib/schemas.ts';
-import { unlockHint } from '../../../../lib/server/unlock-hint.ts';
-import { requestNow } from '../../../../lib/server/clock.ts';
-import { answersToGrade } from '../../../../lib/server/quiz-checks.ts';
+import { unlockHint } from '../../../../lib/server/learning/unlock-hint.ts';
+import { requestNow } from '../../../../lib/server/platform/clock.ts';
+import { answersToGrade } from '../../../../lib/server/learning/quiz-checks.ts';
 import { badgeTitle } from '../../../../lib/badges.ts';
-import { dailyStatus, recordActivity } from '../../../../lib/server/streaks.ts';
+import { dailyStatus, recordActivity } from '../../../../lib/server/learning/streaks.ts';
 
 export const POST: APIRoute = async (context) => {
   const user = requireUser(context);

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { jsonError } from '../../../../lib/server/http.ts';
-import { requireUser } from '../../../../lib/server/guards.ts';
-import { toPublicLesson } from '../../../../lib/server/lessons.ts';
-import { mayOpen, loadLearnerState } from '../../../../lib/server/learner-store/index.ts';
-import { parseLessonId } from '../../../../lib/server/params.ts';
-import { unlockHint } from '../../../../lib/server/unlock-hint.ts';
+import { jsonError } from '../../../../lib/server/platform/http.ts';
+import { requireUser } from '../../../../lib/server/auth/guards.ts';
+import { toPublicLesson } from '../../../../lib/server/learning/lessons.ts';
+import { mayOpen, loadLearnerState } from '../../../../lib/server/learning/learner-store/index.ts';
+import { parseLessonId } from '../../../../lib/server/platform/params.ts';
+import { unlockHint } from '../../../../lib/server/learning/unlock-hint.ts';
 
 export const GET: APIRoute = async (context) => {
   const user = requireUser(context);

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { requireUser } from '../../../../lib/server/guards.ts';
-import { toListItem } from '../../../../lib/server/lessons.ts';
-import { loadLearnerState } from '../../../../lib/server/learner-store/index.ts';
-import { parsePillar } from '../../../../lib/server/params.ts';
+import { requireUser } from '../../../../lib/server/auth/guards.ts';
+import { toListItem } from '../../../../lib/server/learning/lessons.ts';
+import { loadLearnerState } from '../../../../lib/server/learning/learner-store/index.ts';
+import { parsePillar } from '../../../../lib/server/platform/params.ts';
 
 export const GET: APIRoute = async (context) => {
   const user = requireUser(context);

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { HttpError, readJson } from '../../../../lib/server/http.ts';
-import { requireUser } from '../../../../lib/server/guards.ts';
-import { answerReview } from '../../../../lib/server/review.ts';
-import { requestNow } from '../../../../lib/server/clock.ts';
+import { HttpError, readJson } from '../../../../lib/server/platform/http.ts';
+import { requireUser } from '../../../../lib/server/auth/guards.ts';
+import { answerReview } from '../../../../lib/server/learning/review.ts';
+import { requestNow } from '../../../../lib/server/platform/clock.ts';
 
 const answerSchema = z.object({ userAnswer: z.number().int().min(0, 'Choose one of the four options').max(3, 'Choose one of the four options') });
 

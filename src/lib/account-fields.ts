@@ -1,0 +1,73 @@
+// The account fields' rules (spec 5), written once: the forms call these functions before they
+// send, and the API's zod schemas (schemas.ts) call the same functions, so both give the same
+// answer and the same message. Plain functions, so a form's island ships no validation library.
+import { messages, PASSWORD_MAX, PASSWORD_MIN } from './password-rules.ts';
+import { phoneShapeProblem } from './phone.ts';
+
+export const EMAIL_MAX = 254;
+export const NAME_MAX = 100;
+
+// A dotted domain with a 2+ letter top level; no leading, trailing or doubled dot in the local part.
+const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+.-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+export const fieldMessages = {
+  emailRequired: 'Email is required',
+  emailTooLong: 'Email is too long',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  confirmRequired: 'Please confirm your password',
+} as const;
+
+/** The problem with an e-mail address as typed (it is trimmed first), or null. */
+export function emailProblem(value: string): string | null {
+  const email = value.trim();
+  if (!email) return fieldMessages.emailRequired;
+  if (email.length > EMAIL_MAX) return fieldMessages.emailTooLong;
+  return EMAIL_PATTERN.test(email) ? null : fieldMessages.emailInvalid;
+}
+
+/** First and last name: required, at most 100 characters once trimmed. */
+export function nameProblem(label: 'First name' | 'Last name', value: string): string | null {
+  const name = value.trim();
+  if (!name) return `${label} is required`;
+  return name.length > NAME_MAX ? `${label} must be at most ${NAME_MAX} characters` : null;
+}
+
+/**
+ * A new password at sign-up or reset (spec 5: at least 8 characters). Spec 5 trims the password
+ * at login, so it is trimmed wherever one is set too and the length counts the trimmed text.
+ */
+export function newPasswordProblem(value: string): string | null {
+  const password = value.trim();
+  if (!password) return fieldMessages.passwordRequired;
+  if (password.length < PASSWORD_MIN) return messages.tooShort;
+  return password.length > PASSWORD_MAX ? messages.tooLong : null;
+}
+
+export interface SignUpFields {
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** As sent: the dial code followed by the digits, or '' (see composePhoneNumber). */
+  phoneNumber: string;
+  password: string;
+}
+
+export type SignUpProblems = Partial<Record<keyof SignUpFields, string>>;
+
+/**
+ * The sign-up form's check before it sends. The phone number gets the light shape check here;
+ * the server's schema adds libphonenumber's check for the country (src/lib/phone.ts says why).
+ */
+export function signUpProblems(fields: SignUpFields): SignUpProblems {
+  const found: SignUpProblems = {};
+  const checks: Array<[keyof SignUpFields, string | null]> = [
+    ['email', emailProblem(fields.email)],
+    ['firstName', nameProblem('First name', fields.firstName)],
+    ['lastName', nameProblem('Last name', fields.lastName)],
+    ['phoneNumber', phoneShapeProblem(fields.phoneNumber.trim())],
+    ['password', newPasswordProblem(fields.password)],
+  ];
+  for (const [field, problem] of checks) if (problem) found[field] = problem;
+  return found;
+}

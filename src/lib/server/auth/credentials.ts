@@ -1,0 +1,308 @@
+// Credentials: sign-up, verification, sign-in, password reset and set. No user enumeration: the
+// answers, and the work done before answering, are the same for known and unknown addresses
+// (DESIGN.md difference 7; docs/SECURITY.md).
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { emailOutbox, emailVerificationTokens, passwordResetTokens, sessions, users, type User } from '../../../../db/schema.ts';
+import { getDb } from '../platform/db.ts';
+import {
+  accountExistsEmail,
+  enqueueEmail,
+  passwordChangedEmail,
+  resetEmail,
+  verificationEmail,
+  type EmailKind,
+  type EmailMessage,
+  type RequestKind,
+} from '../mail/email.ts';
+import type { Executor } from '../../../../db/client.ts';
+import { hashPassword, isCommonPassword, verifyDummyPassword, verifyPassword } from './password.ts';
+import { hitLimit, limits } from '../platform/rate-limit.ts';
+import { constantTimeEqualText, generateRandomToken, hashToken } from '../platform/tokens.ts';
+import { HttpError } from '../platform/http.ts';
+import { messages } from '../../password-rules.ts';
+import { invalidateUserSessions } from './session.ts';
+import { applyConfiguredRole } from './roles.ts';
+import { log } from '../platform/log.ts';
+
+export { applyConfiguredRole } from './roles.ts';
+
+export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_TTL_MS = 60 * 60 * 1000;
+/** An account nobody verified is deleted after this long, so no address is blocked for good. */
+export const UNVERIFIED_ACCOUNT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(email: string, tx?: Executor): Promise<User | undefined> {
+  const db = tx ?? (await getDb());
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${normalizeEmail(email)}`)
+    .limit(1);
+  return user;
+}
+
+export async function findUserById(id: string): Promise<User | undefined> {
+  const db = await getDb();
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
+/** Refuses the 10,000 most common passwords (the length rules are in the request schemas). */
+export function assertPasswordAllowed(password: string, field = 'password'): void {
+  if (isCommonPassword(password)) throw new HttpError(400, messages.common, { [field]: messages.common });
+}
+
+/**
+ * One e-mail a minute per address and kind (and five reset e-mails an hour per account). Over the
+ * limit the mail is simply not queued; the response never changes (DESIGN.md "Contract details").
+ */
+async function mayEmail(kind: EmailKind, address: string): Promise<boolean> {
+  if (!(await hitLimit(limits.emailPerAddress(kind, address))).allowed) return false;
+  return kind !== 'reset-password' || (await hitLimit(limits.resetEmailsPerAccount(address))).allowed;
+}
+
+const isStaleUnverified = (user: User, now = Date.now()) => !user.emailVerifiedAt && now - user.createdAt.getTime() >= UNVERIFIED_ACCOUNT_TTL_MS;
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber?: string;
+}
+
+/**
+ * Creates the account (unverified) and queues its verification e-mail. `signupClient` is the
+ * secret of the sign-up cookie the endpoint gives this client: only its hash is stored, and
+ * verifying from the same client keeps the password chosen here.
+ */
+export async function signUp(input: SignUpInput, signupClient: string): Promise<void> {
+  assertPasswordAllowed(input.password);
+  const email = input.email.trim();
+  // Hash first in both branches, so a taken address takes as long as a new one.
+  const passwordHash = await hashPassword(input.password);
+  let existing = await findUserByEmail(email);
+  const db = await getDb();
+  if (existing && isStaleUnverified(existing)) {
+    await db.delete(users).where(and(eq(users.id, existing.id), isNull(users.emailVerifiedAt)));
+    existing = undefined;
+  }
+  if (existing) {
+    // A verified owner is told someone tried; an unverified account gets a fresh link (only the
+    // address's owner can use it, and verifying from this client still clears the first password).
+    const owner = existing;
+    if (owner.emailVerifiedAt) {
+      if (await mayEmail('account-exists', email)) await db.transaction(async (tx) => enqueueEmail(tx, accountExistsEmail(owner.email, owner.firstName)));
+    } else if (await mayEmail('verify-email', owner.email)) {
+      await db.transaction(async (tx) => enqueueEmail(tx, await replaceVerificationToken(tx, owner)));
+    }
+    return;
+  }
+  const token = generateRandomToken();
+  const allowed = await mayEmail('verify-email', email);
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email,
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        phoneNumber: input.phoneNumber ?? '',
+        passwordHash,
+        signupClientHash: hashToken(signupClient),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!user) return; // a parallel sign-up with the same address won the race
+    await tx.insert(emailVerificationTokens).values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
+    });
+    if (allowed) await enqueueEmail(tx, verificationEmail(user.email, user.firstName, token));
+  });
+}
+
+async function replaceVerificationToken(tx: Executor, user: User): Promise<EmailMessage> {
+  const token = generateRandomToken();
+  await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
+  await tx.insert(emailVerificationTokens).values({
+    tokenHash: hashToken(token),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
+  });
+  return verificationEmail(user.email, user.firstName, token);
+}
+
+// Forgot-password and resend-verification do the same work for every address: they queue a
+// request (REQUEST_KINDS, email.ts), and the outbox worker decides whether it becomes an e-mail
+// by calling composeRequestedEmail, which serve.ts hands it.
+async function queueRequest(kind: RequestKind, emailInput: string): Promise<void> {
+  const db = await getDb();
+  await db.insert(emailOutbox).values({ kind, toAddress: normalizeEmail(emailInput), subject: '', text: '', html: '' });
+}
+
+export function requestPasswordReset(emailInput: string): Promise<void> {
+  return queueRequest('reset-password-request', emailInput);
+}
+
+export function resendVerification(emailInput: string): Promise<void> {
+  return queueRequest('verify-email-request', emailInput);
+}
+
+/**
+ * Turns a queued request into the e-mail it asks for, in the worker: a reset link for a known
+ * account, a new verification link for an unverified one. Null when there is nothing to send (no
+ * such account, already verified, or over the per-address limits).
+ */
+export async function composeRequestedEmail(kind: RequestKind, address: string): Promise<EmailMessage | null> {
+  const user = await findUserByEmail(address);
+  if (!user || isStaleUnverified(user)) return null;
+  const db = await getDb();
+  if (kind === 'verify-email-request') {
+    if (user.emailVerifiedAt || !(await mayEmail('verify-email', user.email))) return null;
+    return db.transaction((tx) => replaceVerificationToken(tx, user));
+  }
+  if (!(await mayEmail('reset-password', user.email))) return null;
+  const token = generateRandomToken();
+  const expiresAt = new Date(Date.now() + RESET_TTL_MS);
+  // A new request replaces the old token (one row per user).
+  await db
+    .insert(passwordResetTokens)
+    .values({ tokenHash: hashToken(token), userId: user.id, expiresAt })
+    .onConflictDoUpdate({ target: passwordResetTokens.userId, set: { tokenHash: hashToken(token), expiresAt, createdAt: new Date() } });
+  return resetEmail(user.email, user.firstName, token);
+}
+
+export interface VerifiedEmail {
+  user: User;
+  /** True when the link was followed from another client than the one that signed up. */
+  passwordCleared: boolean;
+}
+
+/**
+ * Consumes a verification token (single use, atomic) and marks the address verified. Following
+ * the link proves only the address: unless `signupClient` is the secret of the sign-up cookie the
+ * signing-up client got, the password chosen at sign-up is cleared and every session of the
+ * account ends, so whoever signed up with someone else's address keeps nothing.
+ */
+export async function verifyEmailToken(token: string, signupClient?: string | null): Promise<VerifiedEmail | null> {
+  if (!token || token.length > 200) return null;
+  const db = await getDb();
+  const result = await db.transaction(async (tx) => {
+    const [consumed] = await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.tokenHash, hashToken(token))).returning();
+    if (!consumed || consumed.expiresAt.getTime() <= Date.now()) return null;
+    const [user] = await tx.select().from(users).where(eq(users.id, consumed.userId)).for('update');
+    if (!user) return null;
+    if (user.emailVerifiedAt) return { user, passwordCleared: false };
+    const sameClient = Boolean(signupClient && user.signupClientHash && constantTimeEqualText(hashToken(signupClient), user.signupClientHash));
+    const passwordCleared = !sameClient && user.passwordHash !== null;
+    const [updated] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: new Date(), signupClientHash: null, ...(passwordCleared ? { passwordHash: null } : {}) })
+      .where(eq(users.id, user.id))
+      .returning();
+    await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
+    if (passwordCleared) await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    return { user: updated, passwordCleared };
+  });
+  if (!result) return null;
+  if (result.passwordCleared) log('info', 'email verified from another client: sign-up password cleared', { userId: result.user.id });
+  return { ...result, user: await applyConfiguredRole(result.user) };
+}
+
+/** Deletes accounts nobody verified within UNVERIFIED_ACCOUNT_TTL_MS (their tokens go with them). */
+export async function deleteStaleUnverifiedAccounts(now = new Date()): Promise<number> {
+  const db = await getDb();
+  const deleted = await db
+    .delete(users)
+    .where(and(isNull(users.emailVerifiedAt), lt(users.createdAt, new Date(now.getTime() - UNVERIFIED_ACCOUNT_TTL_MS))))
+    .returning({ id: users.id });
+  return deleted.length;
+}
+
+export type LoginResult =
+  | { ok: true; user: User }
+  | { ok: false; reason: 'invalid' }
+  | { ok: false; reason: 'unverified'; user: User };
+
+export async function checkCredentials(emailInput: string, password: string): Promise<LoginResult> {
+  const user = await findUserByEmail(emailInput);
+  if (!user || !user.passwordHash || isStaleUnverified(user)) {
+    await verifyDummyPassword(password);
+    return { ok: false, reason: 'invalid' };
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) return { ok: false, reason: 'invalid' };
+  if (!user.emailVerifiedAt) return { ok: false, reason: 'unverified', user };
+  return { ok: true, user: await applyConfiguredRole(user) };
+}
+
+/** True when the token names a live reset request. A read: nothing is consumed or hashed. */
+export async function isResetTokenValid(token: string): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const db = await getDb();
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), gt(passwordResetTokens.expiresAt, new Date())))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Consumes the reset token (atomic), sets the password and ends every session of the user. The
+ * token is checked before the password is hashed, so a made-up token costs no hash.
+ */
+export async function resetPassword(token: string, password: string): Promise<boolean> {
+  if (!(await isResetTokenValid(token))) return false;
+  assertPasswordAllowed(password);
+  const passwordHash = await hashPassword(password);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [consumed] = await tx
+      .delete(passwordResetTokens)
+      .where(eq(passwordResetTokens.tokenHash, hashToken(token)))
+      .returning();
+    if (!consumed || consumed.expiresAt.getTime() <= Date.now()) return false;
+    // Following the e-mailed link also proves the address.
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, signupClientHash: null, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(eq(users.id, consumed.userId))
+      .returning();
+    if (!user) return false;
+    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await enqueueEmail(tx, passwordChangedEmail(user.email, user.firstName));
+    return true;
+  });
+}
+
+/** True when `password` is the account's current password (false when it has none). */
+export async function checkCurrentPassword(userId: string, password: string | undefined): Promise<boolean> {
+  const user = await findUserById(userId);
+  if (!user?.passwordHash || !password) return false;
+  return verifyPassword(user.passwordHash, password);
+}
+
+/** Sets the signed-in user's password and ends their other sessions. */
+export async function setPassword(userId: string, keepSessionId: string, password: string): Promise<void> {
+  assertPasswordAllowed(password);
+  const passwordHash = await hashPassword(password);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [user] = await tx.update(users).set({ passwordHash, signupClientHash: null }).where(eq(users.id, userId)).returning();
+    if (!user) throw new HttpError(404, 'User session not found. Please try signing up again.');
+    await enqueueEmail(tx, passwordChangedEmail(user.email, user.firstName));
+  });
+  await invalidateUserSessions(userId, keepSessionId);
+}
+
+export async function updateZipCode(userId: string, zipCode: string | null): Promise<User> {
+  const db = await getDb();
+  const [user] = await db.update(users).set({ zipCode }).where(eq(users.id, userId)).returning();
+  return user;
+}

@@ -1,0 +1,159 @@
+// Loads the curriculum files into the database at start (see loadContent): new lessons are
+// inserted, changed files update their lessons, and an edit made in the admin screen is never
+// overwritten by a restart.
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { lessons, type QuizQuestionData } from '../../../../db/schema.ts';
+import type { Database } from '../../../../db/client.ts';
+import { parseFactsFile, parseLessonFile, type FactsFile, type ParsedLesson } from '../../curriculum.ts';
+import { describeError, log } from '../platform/log.ts';
+
+export function lessonFolder(root = process.cwd()): string {
+  return path.resolve(root, 'db/content/lessons');
+}
+
+/** The dated table of yearly figures beside the lesson folder (none when it is missing). */
+export function readFacts(folder = lessonFolder()): FactsFile['facts'] {
+  const file = path.join(folder, '..', 'facts.yaml');
+  return existsSync(file) ? parseFactsFile(readFileSync(file, 'utf8')).facts : {};
+}
+
+export interface LessonFileEntry {
+  file: string;
+  raw: string;
+  lesson?: ParsedLesson;
+  error?: string;
+}
+
+/** Every lesson file of the folder, parsed with the facts filled in (or the reason it failed). */
+export function readLessonFiles(folder = lessonFolder(), facts = readFacts(folder)): LessonFileEntry[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((file) => {
+      const raw = readFileSync(path.join(folder, file), 'utf8');
+      try {
+        return { file, raw, lesson: parseLessonFile(raw, file, facts) };
+      } catch (error) {
+        return { file, raw, error: (error as Error).message };
+      }
+    });
+}
+
+/** What a file puts into its lesson row (question ids are assigned when it is stored). */
+function fileValues(lesson: ParsedLesson) {
+  return {
+    title: lesson.title,
+    pillar: lesson.pillar,
+    level: lesson.level,
+    orderIndex: lesson.orderIndex,
+    duration: lesson.duration,
+    weight: lesson.weight,
+    sections: lesson.sections,
+    learningObjectives: lesson.learningObjectives,
+    sources: lesson.sources,
+    reviewedAt: lesson.reviewedAt,
+  };
+}
+
+/** A fingerprint of everything a file says about its lesson. */
+export function lessonFileHash(lesson: ParsedLesson): string {
+  const { questions } = lesson;
+  return createHash('sha256').update(JSON.stringify({ ...fileValues(lesson), questions })).digest('hex');
+}
+
+/**
+ * A file's questions with ids: a question whose wording is unchanged keeps its id (learners'
+ * review items and the most-missed analytics keep pointing at it); a new or rewritten one gets an
+ * id never used before in the lesson.
+ */
+function questionsWithIds(lesson: ParsedLesson, current: QuizQuestionData[], lastQuestionId: number) {
+  const byText = new Map(current.map((q) => [q.question, q.id]));
+  let last = Math.max(lastQuestionId, ...current.map((q) => q.id), 0);
+  const used = new Set<number>();
+  const questions = lesson.questions.map((q) => {
+    const kept = byText.get(q.question);
+    const id = kept !== undefined && !used.has(kept) ? kept : ++last;
+    used.add(id);
+    return { id, ...q };
+  });
+  return { questions, lastQuestionId: last };
+}
+
+type LessonRow = typeof lessons.$inferSelect;
+
+/**
+ * Loads the curriculum files at start, in one transaction under an advisory lock (instances
+ * starting together take turns):
+ * - a new slug is inserted;
+ * - a lesson whose file changed is updated, questions, order and all, while no author has edited
+ *   it since (its version is still the one its file was stored as); an author's edit, and a
+ *   deleted lesson, are left alone;
+ * - lessons that move to another position are moved together, so a new lesson can take a place
+ *   in the middle of a level. If a move would land on an author's lesson, nothing moves and the
+ *   files' other changes still apply (logged).
+ */
+export async function loadContent(db: Database, folder = lessonFolder()): Promise<Record<string, number>> {
+  const files = readLessonFiles(folder);
+  const skipped = files.filter((f) => !f.lesson);
+  for (const { file, error } of skipped) log('error', 'lesson file skipped', { file, error });
+  const parsed = files.flatMap((f) => (f.lesson ? [f.lesson] : []));
+  try {
+    return { ...(await syncLessons(db, parsed, true)), lessonFilesSkipped: skipped.length };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    log('warn', "curriculum files would move a lesson onto an author's lesson: loading them without moving any", { ...describeError(error), stack: undefined });
+    return { ...(await syncLessons(db, parsed, false)), lessonFilesSkipped: skipped.length };
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+async function syncLessons(db: Database, files: ParsedLesson[], move: boolean): Promise<Record<string, number>> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727072027)`);
+    const existing = new Map((await tx.select().from(lessons)).map((row) => [row.slug, row]));
+    const updates: Array<{ row: LessonRow; lesson: ParsedLesson; hash: string }> = [];
+    const inserts: Array<{ lesson: ParsedLesson; hash: string }> = [];
+    for (const lesson of files) {
+      const hash = lessonFileHash(lesson);
+      const row = existing.get(lesson.slug);
+      if (!row) inserts.push({ lesson, hash });
+      else if (row.deletedAt === null && row.sourceHash !== hash && row.sourceVersion === row.version) updates.push({ row, lesson, hash });
+    }
+    const moving = move ? updates.filter(({ row, lesson }) => row.pillar !== lesson.pillar || row.level !== lesson.level || row.orderIndex !== lesson.orderIndex) : [];
+    // Out of the way first (a position below 1 is never a lesson's), then each to its place.
+    for (const { row } of moving) await tx.update(lessons).set({ orderIndex: -row.id }).where(eq(lessons.id, row.id));
+    for (const { row, lesson, hash } of updates) {
+      const { questions, lastQuestionId } = questionsWithIds(lesson, row.questions, row.lastQuestionId);
+      const values = fileValues(lesson);
+      const place = moving.some((m) => m.row.id === row.id) ? {} : { pillar: row.pillar, level: row.level, orderIndex: row.orderIndex };
+      await tx
+        .update(lessons)
+        .set({ ...values, ...place, questions, lastQuestionId, sourceHash: hash, version: row.version + 1, sourceVersion: row.version + 1, updatedAt: new Date() })
+        .where(and(eq(lessons.id, row.id), eq(lessons.version, row.version)));
+    }
+    let added = 0;
+    for (const { lesson, hash } of inserts) {
+      const { questions, lastQuestionId } = questionsWithIds(lesson, [], 0);
+      const inserted = await tx
+        .insert(lessons)
+        .values({ slug: lesson.slug, ...fileValues(lesson), questions, lastQuestionId, sourceHash: hash, sourceVersion: 1 })
+        // A taken position (an author's lesson) is left alone.
+        .onConflictDoNothing()
+        .returning({ id: lessons.id });
+      if (inserted.length) added++;
+      else log('warn', 'lesson file not loaded: its place is taken', { slug: lesson.slug, pillar: lesson.pillar, level: lesson.level, orderIndex: lesson.orderIndex });
+    }
+    if (updates.length) log('info', 'lessons updated from their files', { count: updates.length, moved: moving.length });
+    return { lessonsAdded: added, lessonsUpdated: updates.length };
+  });
+}

@@ -1,0 +1,41 @@
+// Lesson text is simple markdown (bold, italic, bullets, line breaks) written by authors and
+// shown to learners: it is rendered with marked and then sanitized, so it can never run script.
+import { Marked } from 'marked';
+import sanitizeHtml from 'sanitize-html';
+import { unsafeRaw, type SafeHtml } from '../platform/html.ts';
+
+const marked = new Marked({ gfm: true, breaks: true, async: false });
+
+const policy: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'ul', 'ol', 'li', 'a', 'code', 'blockquote', 'h3', 'h4', 'hr'],
+  allowedAttributes: { a: ['href', 'title'] },
+  allowedSchemes: ['https', 'http', 'mailto'],
+  allowProtocolRelative: false,
+  transformTags: {
+    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }),
+    h1: 'h3',
+    h2: 'h3',
+  },
+  disallowedTagsMode: 'escape',
+};
+
+export function renderMarkdown(source: string): string {
+  const html = marked.parse(source ?? '') as string;
+  return sanitizeHtml(html, policy);
+}
+
+const rendered = new Map<string, SafeHtml>();
+
+/**
+ * renderMarkdown as markup for html.ts templates, with a small memory of recent results (lesson
+ * pages repeat the same text). The sanitizer above is what makes it safe to insert unescaped.
+ */
+export function renderMarkdownCached(source: string): SafeHtml {
+  let markup = rendered.get(source);
+  if (markup === undefined) {
+    markup = unsafeRaw(renderMarkdown(source));
+    if (rendered.size > 500) rendered.clear();
+    rendered.set(source, markup);
+  }
+  return markup;
+}

@@ -1,0 +1,162 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { coachRulesSchema, coachTips, type CoachEvidence, type CoachLesson, type CoachRule } from '../../coach.ts';
+import { PILLAR_LABELS, PILLARS, LEVEL_LABELS, type Pillar } from '../../domain.ts';
+import { countedOption, levelForScore, scoreOf, type PillarScores } from '../../assessment.ts';
+import { isLessonUnlocked, byPosition } from '../../lessons.ts';
+import { currentAssessmentVersion, loadAssessmentQuestions, questionsOfVersion, type AssessmentRecord } from './assessment.ts';
+import type { LearnerState } from './learner-store/index.ts';
+
+let cached: CoachRule[] | undefined;
+
+/** The coach's rules from db/content/coach.yaml (read once). */
+export function loadCoachRules(contentDir?: string): CoachRule[] {
+  cached ??= coachRulesSchema.parse(parseYaml(readFileSync(path.join(contentDir ?? path.resolve(process.cwd(), 'db/content'), 'coach.yaml'), 'utf8')));
+  return cached;
+}
+
+/** What the coach needs of a learner's quizzes (the whole history is never needed). */
+export interface QuizSummary {
+  /** Quiz attempts in all. */
+  total: number;
+  /** Each lesson's last try. */
+  lastTryByLesson: Map<number, { score: number; totalQuestions: number; passed: boolean }>;
+  /** The newest passed attempt. */
+  lastPassed: { lessonId: number; score: number; totalQuestions: number } | null;
+}
+
+/** A quiz summary from attempts in the order they were made. */
+export function summarizeQuizzes(attempts: Array<{ lessonId: number; score: number; totalQuestions: number; passed: boolean }>): QuizSummary {
+  const lastTryByLesson = new Map<number, { score: number; totalQuestions: number; passed: boolean }>();
+  let lastPassed: QuizSummary['lastPassed'] = null;
+  for (const a of attempts) {
+    lastTryByLesson.set(a.lessonId, { score: a.score, totalQuestions: a.totalQuestions, passed: a.passed });
+    if (a.passed) lastPassed = { lessonId: a.lessonId, score: a.score, totalQuestions: a.totalQuestions };
+  }
+  return { total: attempts.length, lastTryByLesson, lastPassed };
+}
+
+/**
+ * The coach for a learner: tips (never the Continue lesson, whose button already says it: the
+ * tip's evidence becomes that lesson's reason instead), the "Why this?" panel (the answers that
+ * set each level, read with the questions of the result's own version) and the focus reason.
+ */
+export function buildCoach(
+  state: LearnerState,
+  quizzes: QuizSummary,
+  assessment: AssessmentRecord | null,
+  focusPillar: Pillar | null,
+  weighted: Record<Pillar, number>,
+  continueLessonId: number | null = null,
+) {
+  const toCoachLesson = (l: LearnerState['lessons'][number]): CoachLesson => ({
+    id: l.id,
+    slug: l.slug,
+    title: l.title,
+    pillar: l.pillar,
+    level: l.level,
+    orderIndex: l.orderIndex,
+    duration: l.duration,
+  });
+  const bySlug = Object.fromEntries(state.lessons.map((l) => [l.slug, toCoachLesson(l)]));
+  const slugById = new Map(state.lessons.map((l) => [l.id, l.slug]));
+  // Misses of the last try only, and only while that try was not a pass.
+  const missedBySlug: Record<string, number> = {};
+  for (const [lessonId, last] of quizzes.lastTryByLesson) {
+    const slug = slugById.get(lessonId);
+    if (slug && !last.passed && last.totalQuestions > last.score) missedBySlug[slug] = last.totalQuestions - last.score;
+  }
+  const lastPassedSlug = quizzes.lastPassed ? slugById.get(quizzes.lastPassed.lessonId) : undefined;
+  const open = state.lessons
+    .filter((l) => !state.completed.has(l.id) && isLessonUnlocked(l, state.lessons, state.completed, state.placement, state.completedAt))
+    .sort((a, b) => Number(b.pillar === focusPillar) - Number(a.pillar === focusPillar) || byPosition(a, b))
+    .map(toCoachLesson);
+  // Answers feed the rules only when they are of today's questions (rules are written for them).
+  const current = assessment !== null && assessment.version === currentAssessmentVersion();
+  const answerScores: Record<number, number> = {};
+  const answerLabels: Record<number, string> = {};
+  if (current) {
+    for (const q of loadAssessmentQuestions()) {
+      const option = countedOption(q, assessment.answers);
+      if (option) {
+        answerScores[q.id] = option.score;
+        answerLabels[q.id] = option.label;
+      }
+    }
+  }
+  const scores = assessment ? (Object.fromEntries(PILLARS.map((p) => [p, scoreOf(assessment, p)])) as Record<Pillar, number>) : null;
+  const evidence: CoachEvidence = {
+    answerScores,
+    answerLabels,
+    scores,
+    completedSlugs: new Set(state.lessons.filter((l) => state.completed.has(l.id)).map((l) => l.slug)),
+    missedBySlug,
+    totalQuizzes: quizzes.total,
+    lastPassed: quizzes.lastPassed && lastPassedSlug ? { slug: lastPassedSlug, score: quizzes.lastPassed.score, totalQuestions: quizzes.lastPassed.totalQuestions } : null,
+    focusPillar,
+    lessonsBySlug: bySlug,
+    openLessons: open,
+  };
+  const rules = loadCoachRules();
+  const excluded = continueLessonId === null ? undefined : new Set([continueLessonId]);
+  const tips = coachTips(rules, { ...evidence, excludedLessonIds: excluded });
+  // The reason the Continue lesson is the one: the evidence of the first tip that would name it.
+  const continueReason = continueLessonId === null ? null : (coachTips(rules, evidence, rules.length).find((t) => t.lesson.id === continueLessonId)?.evidence ?? null);
+
+  // A tip may name a lesson the learner cannot open yet: point them to the first lesson on the
+  // way there that they can open now (same pillar, earlier in learning order).
+  const tipsWithPath = tips.map((tip) => {
+    const target = state.lessons.find((l) => l.id === tip.lesson.id);
+    const locked = target ? !isLessonUnlocked(target, state.lessons, state.completed, state.placement, state.completedAt) : false;
+    const opensAfter = locked ? (open.find((l) => l.pillar === tip.lesson.pillar && byPosition(l, tip.lesson) < 0) ?? null) : null;
+    return { ...tip, opensAfter };
+  });
+
+  // "Why this?": which answers set each pillar's level (read with the questions of the result's
+  // own version), and why the focus pillar was chosen.
+  const questions = assessment ? questionsOfVersion(assessment.version) : loadAssessmentQuestions();
+  const why = PILLARS.map((pillar) => {
+    const score = assessment ? scoreOf(assessment as PillarScores, pillar) : null;
+    return {
+      pillar,
+      score,
+      level: score === null ? null : LEVEL_LABELS[levelForScore(score)],
+      halves: assessment?.halves?.[pillar] ?? null,
+      answers: questions
+        .filter((q) => q.category === pillar)
+        .map((q) => {
+          const option = q.options.find((o) => o.value === assessment?.answers[String(q.id)]);
+          return {
+            questionId: q.id,
+            question: q.text,
+            kind: q.kind ?? null,
+            answer: option?.label ?? null,
+            points: option && !option.notApplicable ? option.score : null,
+            /** "Does not apply": shown, not counted. */
+            counted: Boolean(option && !option.notApplicable),
+          };
+        }),
+    };
+  });
+  let focusReason: string | null = null;
+  if (focusPillar && scores) {
+    const lowest = Math.min(...PILLARS.map((p) => weighted[p]));
+    const tied = PILLARS.filter((p) => weighted[p] === lowest);
+    focusReason =
+      tied.length > 1
+        ? `${PILLAR_LABELS[focusPillar]} is your focus: ${tied.map((p) => PILLAR_LABELS[p]).join(', ')} have the same lesson progress (${Math.round(lowest)}%), and ${PILLAR_LABELS[focusPillar]} has the lowest result in our assessment (${scores[focusPillar]} of 100).`
+        : `${PILLAR_LABELS[focusPillar]} is your focus: it has the lowest lesson progress (${Math.round(weighted[focusPillar])}%).`;
+  }
+  return {
+    tips: tipsWithPath,
+    why,
+    focusReason,
+    continueReason,
+    answersKnown: Object.keys(answerScores).length > 0,
+    assessmentVersion: assessment?.version ?? null,
+    earlierVersion: assessment?.earlierVersion ?? false,
+  };
+}
+
+export type Coach = ReturnType<typeof buildCoach>;

@@ -1,0 +1,35 @@
+// The learner store: every read and write of a learner's learning data (progress, attempts,
+// aggregates, badges earned by attempts) and the lesson catalogue they refer to, behind one
+// interface with the same meaning on PGlite and PostgreSQL. Inside, PGlite (one process, the
+// only writer) keeps copies in memory that change notifications keep exact (cache.ts); on
+// PostgreSQL, where several instances write, nothing is kept between requests.
+export { enableCaches, disableCaches } from '../../platform/change-cache.ts';
+export { findActiveLessons, findLesson, answeredResponses } from './catalogue.ts';
+export {
+  loadLearnerState,
+  mayOpen,
+  isUnlockedFor,
+  levelStates,
+  isNewFor,
+  NEW_LESSON_DAYS,
+  nextLessonAfter,
+  countsFor,
+  type LearnerState,
+  type PrefetchedLearner,
+} from './state.ts';
+export { recordQuizAttempt, type CompletionInput, type CompletionResult, type RecordedAttempt, type EarnedBadge } from './attempts.ts';
+export {
+  readAttemptPage,
+  RECENT_ATTEMPTS,
+  MOST_MISSED,
+  type LearnerTotals,
+  type PillarTotals,
+  type LevelTotals,
+  type RecentAttempt,
+  type HistoryAttempt,
+  type MissedQuestion,
+  type StoredBadge,
+} from './figures.ts';
+export { readSnapshot, forgetSnapshot, type LearnerSnapshot } from './snapshot.ts';
+export { rebuildLearnerAggregates, rebuildStatements, AGGREGATE_TABLES } from './aggregates.ts';
+export { learnerColumns, toLearnerRows, markLearnerRows, offerLearnerRows, type LearnerRows, type PrefetchedRows } from './rows.ts';

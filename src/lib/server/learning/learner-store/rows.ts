@@ -1,0 +1,127 @@
+// The rows behind a learner's state (progress, newest assessment, the catalogue's version), read
+// in one statement. On PGlite they are cached until a change notification updates or drops them
+// (cache.ts). On PostgreSQL nothing is cached across requests: the session lookup reads them in
+// its own statement (session.ts), so a signed-in request makes one round trip for both.
+import type { LessonProgress } from '../../../../../db/schema.ts';
+import type { PillarScores } from '../../../assessment.ts';
+import { ChangeCache, onTableChange } from '../../platform/change-cache.ts';
+import { readStatement } from '../../platform/statement.ts';
+
+export interface LearnerRows {
+  /** The lesson catalogue's version when these rows were read. */
+  key: string;
+  progress: LessonProgress[];
+  assessment: PillarScores | null;
+}
+
+/** A learner's rows read by a request's session lookup (PostgreSQL), for that request to use once. */
+export interface PrefetchedRows {
+  userId: string;
+  rows: LearnerRows;
+}
+
+/** The catalogue's version: a trigger bumps it with every change to lessons (migration 0006). */
+export const LESSONS_FINGERPRINT = `(select coalesce((select version from change_counters where name = 'lessons'), 0)::text)`;
+
+/** Select-list columns `key`, `progress`, `assessment` for the learner whose id is `userId` (an SQL expression). */
+export function learnerColumns(userId: string): string {
+  return `${LESSONS_FINGERPRINT} as key,
+  coalesce((select json_agg(json_build_object(
+    'lessonId', lesson_id, 'completed', completed, 'bestScore', best_score, 'lastScore', last_score,
+    'totalQuestions', total_questions, 'attempts', attempts, 'completedAt', completed_at, 'updatedAt', updated_at))
+    from lesson_progress where user_id = ${userId}), '[]'::json) as progress,
+  (select json_build_object('savingScore', saving_score, 'creditScore', credit_score, 'investingScore', investing_score)
+    from assessments where user_id = ${userId} order by created_at desc limit 1) as assessment`;
+}
+
+const learnerRowsOf = readStatement<[userId: string], { key: string; progress: unknown; assessment: unknown }>(`select ${learnerColumns('$1')}`);
+
+type JsonProgress = Omit<LessonProgress, 'userId' | 'completedAt' | 'updatedAt'> & { completedAt: string | Date | null; updatedAt: string | Date };
+
+function parseJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+function toProgress(userId: string, p: JsonProgress): LessonProgress {
+  return { ...p, userId, completedAt: p.completedAt ? new Date(p.completedAt) : null, updatedAt: new Date(p.updatedAt) };
+}
+
+/** Maps the three columns of `learnerColumns` to rows. */
+export function toLearnerRows(userId: string, row: { key: unknown; progress: unknown; assessment: unknown }): LearnerRows {
+  return {
+    key: String(row.key),
+    progress: parseJson<JsonProgress[]>(row.progress).map((p) => toProgress(userId, p)),
+    assessment: parseJson<PillarScores | null>(row.assessment),
+  };
+}
+
+const cache = new ChangeCache<LearnerRows>(20_000);
+onTableChange((table, id, detail) => {
+  if (table === 'lesson_progress' && detail) applyProgressChange(id, detail);
+  else if (table === 'lesson_progress' || table === 'assessments' || table === 'users') cache.delete(id);
+});
+
+/** A progress row as the database returns it, in a notification (JSON) or a statement's result. */
+export interface ProgressRecord {
+  lesson_id: number;
+  completed: boolean;
+  best_score: number;
+  last_score: number;
+  total_questions: number;
+  attempts: number;
+  completed_at: string | Date | null;
+  updated_at: string | Date;
+}
+
+/**
+ * A progress row's notification carries the row as it now is (migration 0009), so the cached
+ * rows are updated in place, and a learner's next request after a quiz reads nothing.
+ */
+function applyProgressChange(userId: string, detail: string): void {
+  let record: ProgressRecord;
+  try {
+    record = JSON.parse(detail) as ProgressRecord;
+  } catch {
+    return cache.delete(userId);
+  }
+  applyProgressRow(userId, record);
+}
+
+/** Updates the learner's cached rows with a progress row as it now is in the database. */
+export function applyProgressRow(userId: string, record: ProgressRecord): void {
+  const cached = cache.get(userId);
+  if (!cached) return cache.delete(userId);
+  const row = toProgress(userId, {
+    lessonId: record.lesson_id,
+    completed: record.completed,
+    bestScore: record.best_score,
+    lastScore: record.last_score,
+    totalQuestions: record.total_questions,
+    attempts: record.attempts,
+    completedAt: record.completed_at,
+    updatedAt: record.updated_at,
+  });
+  const progress = cached.progress.filter((p) => p.lessonId !== row.lessonId);
+  progress.push(row);
+  cache.replace(userId, { ...cached, progress });
+}
+
+/** Offers rows read elsewhere (the session lookup) to the cache; `mark` was taken before reading. */
+export function offerLearnerRows(userId: string, rows: LearnerRows, mark: number): void {
+  cache.set(userId, rows, mark);
+}
+
+export function markLearnerRows(): number {
+  return cache.mark();
+}
+
+/** The learner's rows: from the cache (PGlite), or one statement. */
+export async function readLearnerRows(userId: string): Promise<LearnerRows> {
+  const cached = cache.get(userId);
+  if (cached) return cached;
+  const mark = cache.mark();
+  const [row] = await learnerRowsOf.run(userId);
+  const rows = toLearnerRows(userId, row);
+  cache.set(userId, rows, mark);
+  return rows;
+}

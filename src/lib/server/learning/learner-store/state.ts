@@ -1,0 +1,84 @@
+// A learner's state as the unlocking rules need it: the catalogue, their progress and placement.
+import type { Lesson, LessonProgress } from '../../../../../db/schema.ts';
+import { placementOf } from '../../../assessment.ts';
+import { isLessonUnlocked, isLevelUnlocked, lessonCounts, nextLesson, type Placement } from '../../../lessons.ts';
+import { LEVELS, type Level, type Pillar } from '../../../domain.ts';
+import { catalogueIsCached, findActiveLessons } from './catalogue.ts';
+import { readLearnerRows, type PrefetchedRows } from './rows.ts';
+
+export interface LearnerState {
+  lessons: Lesson[];
+  progress: Map<number, LessonProgress>;
+  completed: Set<number>;
+  /** When each completed lesson was completed (a level never closes when a lesson is added). */
+  completedAt: Map<number, Date>;
+  placement: Placement;
+  hasAssessment: boolean;
+}
+
+/** Where a request keeps the rows its session lookup read (its `locals`). */
+export type PrefetchedLearner = { learner?: PrefetchedRows };
+
+/**
+ * Everything the unlocking rules need for one learner: lessons, progress and placement. Pass the
+ * request's `locals` to use the rows its session lookup already read; they serve one call, so a
+ * read after the request's own write reads again.
+ */
+export async function loadLearnerState(userId: string, prefetched?: PrefetchedLearner): Promise<LearnerState> {
+  const offered = prefetched?.learner;
+  if (offered) prefetched.learner = undefined;
+  const rows = offered?.userId === userId ? offered.rows : await readLearnerRows(userId);
+  const all = await findActiveLessons(catalogueIsCached() ? undefined : rows.key);
+  const progress = new Map(rows.progress.map((p) => [p.lessonId, p]));
+  const done = rows.progress.filter((p) => p.completed);
+  const completed = new Set(done.map((p) => p.lessonId));
+  const completedAt = new Map(done.map((p) => [p.lessonId, p.completedAt ?? p.updatedAt]));
+  return { lessons: all, progress, completed, completedAt, placement: rows.assessment ? placementOf(rows.assessment) : {}, hasAssessment: Boolean(rows.assessment) };
+}
+
+/** Whether this user may open the lesson: an author (admin) may open any, a learner what is unlocked. */
+export function mayOpen(user: { role: string }, state: LearnerState, lesson: Lesson): boolean {
+  return user.role === 'admin' || isUnlockedFor(state, lesson);
+}
+
+export function isUnlockedFor(state: LearnerState, lesson: Lesson): boolean {
+  return isLessonUnlocked(lesson, state.lessons, state.completed, state.placement, state.completedAt);
+}
+
+export function levelStates(state: LearnerState, pillar: Pillar): Record<Level, boolean> {
+  return Object.fromEntries(LEVELS.map((level) => [level, isLevelUnlocked(pillar, level, state.lessons, state.completed, state.placement, state.completedAt)])) as Record<
+    Level,
+    boolean
+  >;
+}
+
+/** A lesson published within this many days shows as new to learners who were already learning. */
+export const NEW_LESSON_DAYS = 60;
+
+/**
+ * New to this learner: published in the last NEW_LESSON_DAYS, after the learner had started
+ * learning (a lesson of a fresh catalogue is not "new" to someone who just signed up), and not done.
+ */
+export function isNewFor(state: LearnerState, lesson: Lesson, now = new Date()): boolean {
+  if (state.completed.has(lesson.id)) return false;
+  const published = lesson.createdAt.getTime();
+  if (now.getTime() - published > NEW_LESSON_DAYS * 86_400_000) return false;
+  for (const p of state.progress.values()) if (p.updatedAt.getTime() < published) return true;
+  return false;
+}
+
+/**
+ * The lesson to open after completing `done`: the next one open to the learner in the same pillar
+ * (by level, then order), else the first open one anywhere; null when nothing is left.
+ */
+export function nextLessonAfter(state: LearnerState, done: Lesson): Lesson | null {
+  const completed = new Set(state.completed).add(done.id);
+  const completedAt = new Map(state.completedAt).set(done.id, new Date());
+  const after = { ...state, completed, completedAt };
+  const open = state.lessons.filter((l) => !completed.has(l.id) && isUnlockedFor(after, l));
+  return nextLesson(open, completed, done.pillar) ?? nextLesson(open, completed) ?? null;
+}
+
+export function countsFor(state: LearnerState) {
+  return lessonCounts(state.lessons, state.completed);
+}

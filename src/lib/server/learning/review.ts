@@ -1,0 +1,91 @@
+// The review queue: every missed quiz question, on a Leitner schedule (src/lib/leitner.ts).
+import { and, eq, isNull, lte } from 'drizzle-orm';
+import { lessons, reviewItems } from '../../../../db/schema.ts';
+import { getDb } from '../platform/db.ts';
+import { HttpError } from '../platform/http.ts';
+import { scheduleAnswer } from '../../leitner.ts';
+import { findActiveLessons, forgetSnapshot, readSnapshot } from './learner-store/index.ts';
+
+export interface DueQuestion {
+  id: string;
+  lessonId: number;
+  lessonTitle: string;
+  pillar: string;
+  box: number;
+  question: string;
+  options: string[];
+}
+
+/** The most questions one review round asks: the page and its answer stay the same size at any history. */
+export const REVIEW_ROUND = 20;
+
+export interface ReviewQueue {
+  /** The round: the questions due longest, at most REVIEW_ROUND, oldest due first (the lesson's current wording). */
+  due: DueQuestion[];
+  /** Questions due now beyond this round; the next round asks them. */
+  moreDue: number;
+  /** Questions not due yet, and when the first of them is. */
+  upcoming: number;
+  nextDueAt: string | null;
+}
+
+/**
+ * The learner's review queue, from the learner snapshot and the lesson catalogue (both kept in
+ * memory on PGlite, one statement on Postgres); items whose lesson or question is gone are skipped.
+ */
+export async function listReview(userId: string, now: Date): Promise<ReviewQueue> {
+  const [snapshot, active] = await Promise.all([readSnapshot(userId), findActiveLessons()]);
+  const byId = new Map(active.map((l) => [l.id, l]));
+  const items = [...snapshot.review].sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
+  const due: DueQuestion[] = [];
+  let moreDue = 0;
+  let upcoming = 0;
+  let nextDueAt: string | null = null;
+  for (const item of items) {
+    const lesson = byId.get(item.lessonId);
+    const q = lesson?.questions.find((x) => x.id === item.questionId);
+    if (!lesson || !q) continue;
+    if (item.dueAt.getTime() > now.getTime()) {
+      upcoming++;
+      nextDueAt ??= item.dueAt.toISOString();
+    } else if (due.length < REVIEW_ROUND) {
+      due.push({ id: item.id, lessonId: lesson.id, lessonTitle: lesson.title, pillar: lesson.pillar, box: item.box, question: q.question, options: q.options });
+    } else {
+      moreDue++;
+    }
+  }
+  return { due, moreDue, upcoming, nextDueAt };
+}
+
+export async function answerReview(userId: string, itemId: string, userAnswer: number, now: Date) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ item: reviewItems, lesson: lessons })
+    .from(reviewItems)
+    .innerJoin(lessons, eq(lessons.id, reviewItems.lessonId))
+    .where(and(eq(reviewItems.id, itemId), eq(reviewItems.userId, userId), isNull(lessons.deletedAt)));
+  const question = row?.lesson.questions.find((q) => q.id === row.item.questionId);
+  if (!row || !question || row.item.retiredAt) throw new HttpError(404, 'This review question is not in your queue');
+  if (row.item.dueAt.getTime() > now.getTime()) throw new HttpError(409, 'This question is not due for review yet');
+  const correct = userAnswer === question.correctAnswer;
+  const next = scheduleAnswer(row.item.box, correct, now);
+  // Only the first answer for this due date counts (a double submit does not move it twice).
+  const updated = await db
+    .update(reviewItems)
+    .set({ box: next.box, dueAt: next.dueAt ?? row.item.dueAt, retiredAt: next.retired ? now : null, lastReviewedAt: now })
+    .where(and(eq(reviewItems.id, itemId), lte(reviewItems.dueAt, now), eq(reviewItems.box, row.item.box)))
+    .returning({ id: reviewItems.id });
+  // The change notification drops the learner's snapshot as well; forgetting it here means the
+  // next read sees this answer even before the notification arrives.
+  forgetSnapshot(userId);
+  if (updated.length === 0) throw new HttpError(409, 'This question was already answered');
+  return {
+    correct,
+    correctAnswer: question.correctAnswer,
+    explanation: question.explanation,
+    box: next.box,
+    dueAt: next.dueAt?.toISOString() ?? null,
+    retired: next.retired,
+  };
+}
+
