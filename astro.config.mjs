@@ -2,23 +2,12 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { precompressDirectory } from './src/lib/server/static-files.ts';
+import { apexchartsStyleHash, CSP_DIRECTIVES, CSP_STYLE_ATTRIBUTES } from './src/lib/server/security-headers.ts';
 
-// apexcharts 3 adds one fixed <style> element to each chart's SVG; allow exactly that text by
-// its hash, computed from the installed package so an upgrade cannot silently break it.
-/** @returns {`sha256-${string}`} */
-function apexchartsStyleHash() {
-  const source = readFileSync(new URL('./node_modules/apexcharts/dist/apexcharts.esm.js', import.meta.url), 'utf8');
-  const marker = 'document.createTextNode("\\n      .apexcharts-flip-y';
-  const start = source.indexOf(marker) + 'document.createTextNode('.length;
-  let end = start + 1;
-  while (!(source[end] === '"' && source[end - 1] !== '\\')) end++;
-  const text = JSON.parse(source.slice(start, end + 1));
-  return /** @type {`sha256-${string}`} */ (`sha256-${createHash('sha256').update(text).digest('base64')}`);
-}
+const apexchartsSource = fileURLToPath(new URL('./node_modules/apexcharts/dist/apexcharts.esm.js', import.meta.url));
 
 /**
  * Replaces the head of one of Astro's own functions at build time (a Vite transform), so that
@@ -105,16 +94,13 @@ export default defineConfig({
   security: {
     // Our middleware checks the origin of every state-changing request (DESIGN.md, CSRF), JSON included.
     checkOrigin: false,
+    // The policy's one source is security-headers.ts; Astro adds its script and style hashes.
     csp: {
-      styleDirective: { hashes: [apexchartsStyleHash()] },
-      directives: [
-        "default-src 'self'",
-        "img-src 'self' data:",
-        "connect-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-      ],
+      styleDirective: {
+        hashes: [apexchartsStyleHash(readFileSync(apexchartsSource, 'utf8'), apexchartsSource)],
+        resources: [{ resource: CSP_STYLE_ATTRIBUTES, kind: 'attribute' }],
+      },
+      directives: [...CSP_DIRECTIVES],
     },
   },
   // The image endpoint Astro always routes is answered by a 404 of ours (src/image-endpoint-off.ts).

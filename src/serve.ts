@@ -10,7 +10,7 @@ import { EnvError, getEnv, type Env } from './lib/server/env.ts';
 import { setDatabaseHandle } from './lib/server/db.ts';
 import { enableCaches } from './lib/server/learner-store/cache.ts';
 import { describeError, log } from './lib/server/log.ts';
-import { mergeContentSecurityPolicy, securityHeadersFor } from './lib/server/security-headers.ts';
+import { securityHeadersFor } from './lib/server/security-headers.ts';
 import { loadContent } from './lib/server/content.ts';
 import { ADMIN_BODY_LIMIT, BODY_LIMIT } from './lib/server/http.ts';
 import { startOutboxWorker } from './lib/server/outbox.ts';
@@ -40,7 +40,7 @@ const { handler } = (await import(new URL('../dist/server/entry.mjs', import.met
 };
 
 const securityHeaders = securityHeadersFor(env);
-const staticFiles = new StaticFiles(fileURLToPath(new URL('../dist', import.meta.url)), securityHeaders, mergeContentSecurityPolicy);
+const staticFiles = new StaticFiles(fileURLToPath(new URL('../dist', import.meta.url)), securityHeaders);
 
 const handle: DatabaseHandle = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
 setDatabaseHandle(handle);
@@ -128,8 +128,8 @@ const server = http.createServer((req, res) => {
   if (!tooLarge && !home && staticFiles.serve(req, res, path, requestId)) return;
 
   res.setHeader('X-Request-Id', requestId);
+  // A page's own CSP (the same directives with Astro's hashes) replaces this one when Astro writes its head.
   for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
-  keepOurContentSecurityPolicy(res);
   if (tooLarge) return sendJson(res, 413, { message: 'Request body is too large' }, { Connection: 'close' });
   if (!ready && !isStaticPath(path)) {
     return sendJson(res, 503, { message: 'The service is starting. Please try again in a moment.' }, { 'Retry-After': '2' });
@@ -154,13 +154,6 @@ function withBody(req: http.IncomingMessage, res: http.ServerResponse, next: () 
     next();
   });
   req.on('error', () => res.destroy());
-}
-
-// The adapter sets the prerendered pages' own CSP (script and style hashes) as a header; keep
-// our directives beside it instead of letting it replace them.
-function keepOurContentSecurityPolicy(res: http.ServerResponse) {
-  const setHeader = res.setHeader.bind(res);
-  res.setHeader = (name, value) => setHeader(name, name.toLowerCase() === 'content-security-policy' ? mergeContentSecurityPolicy(String(value)) : value);
 }
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {

@@ -65,10 +65,10 @@ export class StaticFiles {
   private files = new Map<string, StaticFile>();
 
   /**
-   * `common` goes on every response (the security headers); a prerendered page's own CSP header
-   * (dist/_headers.json) is joined with the common one by `mergeCsp`.
+   * `common` goes on every response (the security headers); a prerendered page's own headers
+   * (dist/_headers.json: its full CSP, hashes included) replace the common ones of that name.
    */
-  constructor(distDir: string, common: Record<string, string> = {}, mergeCsp: (theirs: string) => string = (theirs) => theirs) {
+  constructor(distDir: string, common: Record<string, string> = {}) {
     const client = path.join(distDir, 'client');
     if (!existsSync(client)) return;
     const pageHeaders = new Map<string, Record<string, string>>();
@@ -88,9 +88,7 @@ export class StaticFiles {
       const urlPath = rel.endsWith('/index.html') ? rel.slice(0, -'/index.html'.length) || '/' : rel;
       const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
       const headers: Record<string, string> = { ...common };
-      for (const [name, value] of Object.entries(pageHeaders.get(urlPath.replace(/\.html$/, '')) ?? {})) {
-        headers[name] = name === 'Content-Security-Policy' ? mergeCsp(value) : value;
-      }
+      Object.assign(headers, pageHeaders.get(urlPath.replace(/\.html$/, '')));
       Object.assign(headers, {
         'Content-Type': TYPES[ext] ?? 'application/octet-stream',
         'Cache-Control': rel.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
