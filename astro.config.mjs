@@ -65,6 +65,8 @@ function parseAssetPath(path) {`,
 });
 
 export default defineConfig({
+  // Sessions are ours (src/lib/server/session.ts); Astro's own session storage stays off.
+  session: false,
   output: 'server',
   adapter: node({
     // src/serve.ts is the server: it serves dist/client from memory and hands every other
@@ -108,7 +110,13 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   vite: {
     // Scripts always as files (cached across pages); small stylesheets stay inline (Vite's 4 KB rule).
-    build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined) },
+    build: {
+      assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined),
+      // The one chunk over Vite's 500 kB default is apexcharts (~530 kB, 114 kB brotli), a single
+      // module that cannot be split further; only the progress page loads it, by a dynamic import
+      // once its charts scroll into view (src/components/progress/Chart.tsx).
+      chunkSizeWarningLimit: 600,
+    },
     plugins: [rememberCspDigests, rememberAssetPaths],
   },
   devToolbar: { enabled: false },
