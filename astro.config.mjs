@@ -5,64 +5,14 @@ import react from '@astrojs/react';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { precompressDirectory } from './src/lib/server/static-files.ts';
+import { checkDependencyPatches } from './scripts/dependency-patches.mjs';
 import { apexchartsStyleHash, CSP_DIRECTIVES, CSP_STYLE_ATTRIBUTES } from './src/lib/server/security-headers.ts';
 
 const apexchartsSource = fileURLToPath(new URL('./node_modules/apexcharts/dist/apexcharts.esm.js', import.meta.url));
 
-/**
- * Replaces the head of one of Astro's own functions at build time (a Vite transform), so that
- * the function remembers its results. Fails the build if Astro's function changes shape.
- * @param {{ name: string, file: string, head: string, replacement: string }} patch
- * @returns {import('vite').Plugin}
- */
-function rememberAstroResults({ name, file, head, replacement }) {
-  return {
-    name,
-    transform(code, id) {
-      if (!id.replaceAll('\\', '/').endsWith(`/astro/dist/${file}`)) return;
-      if (!code.includes(head)) this.error(`astro/dist/${file} no longer starts a function with "${head}"`);
-      return code.replace(head, replacement);
-    },
-  };
-}
-
-// Astro hashes every stylesheet and script of a page for its CSP header on every request (an
-// async WebCrypto call each, a tenth of a lesson page's time); their texts are fixed at build
-// time, so each digest is remembered.
-const rememberCspDigests = rememberAstroResults({
-  name: 'remember-csp-digests',
-  file: 'core/encryption.js',
-  head: 'async function generateCspDigest(data, algorithm) {',
-  replacement: `const rememberedCspDigests = new Map();
-async function generateCspDigest(data, algorithm) {
-  const key = algorithm + ':' + data;
-  const known = rememberedCspDigests.get(key);
-  if (known !== undefined) return known;
-  const digest = await computeCspDigest(data, algorithm);
-  if (rememberedCspDigests.size < 512) rememberedCspDigests.set(key, digest);
-  return digest;
-}
-async function computeCspDigest(data, algorithm) {`,
-});
-
-// Astro parses each script's and stylesheet's path with `new URL` on every request to build its
-// link (5% of a lesson page, measured); the paths are fixed at build time, so each split is
-// remembered (frozen: its callers only read it).
-const rememberAssetPaths = rememberAstroResults({
-  name: 'remember-asset-paths',
-  file: 'core/render/ssr-element.js',
-  head: 'function splitAssetPath(path) {',
-  replacement: `const rememberedAssetPaths = new Map();
-function splitAssetPath(path) {
-  let split = rememberedAssetPaths.get(path);
-  if (split === undefined) {
-    split = Object.freeze(parseAssetPath(path));
-    if (rememberedAssetPaths.size < 512) rememberedAssetPaths.set(path, split);
-  }
-  return split;
-}
-function parseAssetPath(path) {`,
-});
+// Two of Astro's functions remember their results (patches/astro+7.3.5.patch, applied at install):
+// stop here, naming the file, if the installed Astro does not carry the patch.
+checkDependencyPatches(fileURLToPath(new URL('./node_modules/', import.meta.url)));
 
 export default defineConfig({
   // Sessions are ours (src/lib/server/session.ts); Astro's own session storage stays off.
@@ -117,7 +67,6 @@ export default defineConfig({
       // once its charts scroll into view (src/components/progress/Chart.tsx).
       chunkSizeWarningLimit: 600,
     },
-    plugins: [rememberCspDigests, rememberAssetPaths],
   },
   devToolbar: { enabled: false },
 });

@@ -80,3 +80,12 @@ Deno.test({
     }
   },
 });
+
+Deno.test("the built server runs Astro's patched functions (patches/astro+7.3.5.patch)", () => {
+  const dir = new URL('../../dist/server/', import.meta.url);
+  const bundle = [...Deno.readDirSync(new URL('chunks/', dir))]
+    .map((entry) => Deno.readTextFileSync(new URL(`chunks/${entry.name}`, dir)))
+    .concat(Deno.readTextFileSync(new URL('entry.mjs', dir)))
+    .join('\n');
+  for (const name of ['rememberedCspDigests', 'rememberedAssetPaths']) assert(bundle.includes(name), `${name} is in dist/server: rebuild after npm install`);
+});
