@@ -20,6 +20,7 @@ import { deleteStaleUnverifiedAccounts } from './lib/server/accounts.ts';
 import { pruneLimits } from './lib/server/rate-limit.ts';
 import { pruneQuizChecks } from './lib/server/quiz-checks.ts';
 import { StaticFiles } from './lib/server/static-files.ts';
+import { readBodyAhead } from './lib/server/request-body.ts';
 import { fileURLToPath } from 'node:url';
 
 let env: Env;
@@ -52,6 +53,8 @@ async function prepareDatabase(): Promise<void> {
       await migrateDatabase(handle, env.DATABASE_URL);
       const loaded = await loadContent(handle.db);
       const cached = await enableCaches(handle);
+      // The landing page, the busiest answer, is kept before the server says it is ready.
+      await keepShared('/');
       ready = true;
       log('info', 'database ready', { kind: handle.kind, cached, ...loaded });
       outbox = startOutboxWorker(async () => handle.db);
@@ -89,6 +92,7 @@ const isStaticPath = (path: string) => path === '/' || path.startsWith('/_astro/
 let outbox: { stop(): Promise<void> } | undefined;
 let reminders: { stop(): Promise<void> } | undefined;
 let cleanup: ReturnType<typeof setInterval> | undefined;
+// A visitor carrying a session cookie is never served a page kept for signed-out visitors.
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?session=[^;]/;
 
 let inFlight = 0;
@@ -114,18 +118,9 @@ const server = http.createServer((req, res) => {
   const path = (req.url ?? '/').split('?')[0];
   const limit = path.startsWith('/api/admin/') ? ADMIN_BODY_LIMIT : BODY_LIMIT;
   const tooLarge = Number(req.headers['content-length'] ?? 0) > limit;
-  // `/` is the prerendered landing page; a visitor with a session goes to their home instead
-  // (dashboard or assessment), decided by the server-rendered /home.
-  let home = false;
-  if (path === '/' && (req.method === 'GET' || req.method === 'HEAD') && SESSION_COOKIE.test(req.headers.cookie ?? '')) {
-    const query = (req.url ?? '').split('?')[1] ?? '';
-    if (!new URLSearchParams(query).has('logout')) {
-      req.url = '/home' + (query ? `?${query}` : '');
-      home = true;
-    }
-  }
-  // A client file answers with headers made once, the security headers among them.
-  if (!tooLarge && !home && staticFiles.serve(req, res, path, requestId)) return;
+  const signedIn = SESSION_COOKIE.test(req.headers.cookie ?? '');
+  // A client file, or a page kept for signed-out visitors, answers with headers made once.
+  if (!tooLarge && staticFiles.serve(req, res, path, requestId, signedIn)) return;
 
   res.setHeader('X-Request-Id', requestId);
   // A page's own CSP (the same directives with Astro's hashes) replaces this one when Astro writes its head.
@@ -134,26 +129,48 @@ const server = http.createServer((req, res) => {
   if (!ready && !isStaticPath(path)) {
     return sendJson(res, 503, { message: 'The service is starting. Please try again in a moment.' }, { 'Retry-After': '2' });
   }
-  if (home) return handler(req, res);
-  withBody(req, res, () => handler(req, res));
+  if (!signedIn && req.method === 'GET') res.once('finish', () => keepIfShared(path, res));
+  readBodyAhead(req, res, () => handler(req, res));
 });
 
 /**
- * A request body of a known, allowed length (the limit was checked above) is read here and given
- * to the adapter as one Buffer, which it passes to the Request as is; otherwise the adapter wraps
- * the message in an async generator and a stream (measured: ~10 µs of each quiz completion).
- * Chunked bodies keep the adapter's path and its size limit.
+ * A page that answered a visitor without a session with `Cache-Control: public` (the landing page
+ * `/`, which decides itself where a signed-in visitor goes) is the same for every such visitor:
+ * it is fetched once more, as such a visitor, and kept beside the client files.
  */
-function withBody(req: http.IncomingMessage, res: http.ServerResponse, next: () => void) {
-  const length = Number(req.headers['content-length'] ?? 0);
-  if (!(length > 0) || req.headers['transfer-encoding'] !== undefined) return next();
-  const chunks: Buffer[] = [];
-  req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', () => {
-    (req as http.IncomingMessage & { body?: Buffer }).body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-    next();
-  });
-  req.on('error', () => res.destroy());
+function keepIfShared(path: string, res: http.ServerResponse) {
+  if (res.statusCode !== 200 || !/\bpublic\b/.test(String(res.getHeader('cache-control') ?? '')) || res.hasHeader('set-cookie')) return;
+  if (!staticFiles.has(path)) void keepShared(path);
+}
+
+/** GET `path` from this server as a visitor without cookies (at start-up: once it accepts connections). */
+async function fetchOwn(path: string): Promise<Response> {
+  const url = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}${path}`;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+const sharing = new Set<string>();
+async function keepShared(path: string): Promise<void> {
+  if (sharing.has(path)) return;
+  sharing.add(path);
+  try {
+    const answer = await fetchOwn(path);
+    const body = Buffer.from(await answer.arrayBuffer());
+    const shared = answer.status === 200 && /\bpublic\b/.test(answer.headers.get('cache-control') ?? '') && !answer.headers.has('set-cookie');
+    const own = Object.fromEntries(['Content-Type', 'Content-Security-Policy', 'Cache-Control'].map((name) => [name, answer.headers.get(name) ?? '']));
+    if (shared) await staticFiles.shareWithSignedOutVisitors(path, body, own);
+  } catch (error) {
+    log('warn', 'could not keep a shared page', { path, ...describeError(error), stack: undefined });
+  } finally {
+    sharing.delete(path);
+  }
 }
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
