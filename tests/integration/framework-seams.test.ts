@@ -1,7 +1,10 @@
-// Where our server meets Astro: one Content-Security-Policy on every kind of answer, the
-// benchmark's routes off unless the bench turns them on.
-import { assert, assertEquals } from '../helpers/assert.ts';
+// Where our server meets Astro: one Content-Security-Policy on every kind of answer, `/` decided
+// by its page (the server only keeps the signed-out answer), the benchmark's routes off unless the
+// bench turns them on, Astro's patched functions in the built server.
+import { assert, assertEquals, assertMatch } from '../helpers/assert.ts';
 import { startServer } from '../helpers/server.mjs';
+import { startResendDouble } from '../helpers/resend-double.mjs';
+import { createLearner } from '../helpers/learners.ts';
 import { CONTENT_SECURITY_POLICY, CSP_DIRECTIVES, CSP_STYLE_ATTRIBUTES } from '../../src/lib/server/security-headers.ts';
 
 // The child process's pipes outlive a test case by design (the server runs for the whole test).
@@ -55,6 +58,38 @@ Deno.test({
       }
     } finally {
       await server.stop();
+    }
+  },
+});
+
+Deno.test({
+  name: '/ sends a signed-in learner home and shows everyone else the landing page, kept in memory only for those without a session',
+  ...sanitize,
+  async fn() {
+    const resend = await startResendDouble();
+    const server = await startServer({ env: { RESEND_API_KEY: 're_test_key', RESEND_BASE_URL: resend.url } });
+    try {
+      const signedOut = await fetch(server.url + '/');
+      const landing = await signedOut.text();
+      assertMatch(landing, /Get Your Wealth Snapshot/);
+      assert(signedOut.headers.get('etag'), 'served from memory, with an ETag');
+      assertEquals(signedOut.headers.get('vary'), 'Accept-Encoding, Cookie');
+      assertMatch(signedOut.headers.get('content-security-policy') ?? '', /script-src 'self' 'sha256-/);
+
+      const stale = await fetch(server.url + '/', { headers: { cookie: 'session=not-a-session' }, redirect: 'manual' });
+      assertEquals([stale.status, stale.headers.get('etag')], [200, null], 'a stale session cookie gets the landing page from Astro');
+      assertMatch(stale.headers.get('set-cookie') ?? '', /session=;/);
+      assertMatch(await stale.text(), /Get Your Wealth Snapshot/);
+
+      const { client } = await createLearner(server.url, resend);
+      const home = await client.get('/');
+      assertEquals([home.status, home.headers.get('location')], [302, '/assessment'], 'a learner before the assessment goes to it');
+      const loggingOut = await client.get('/?logout=true');
+      assertEquals(loggingOut.status, 200, '?logout shows the landing page even with the cookie still there');
+      assertMatch(loggingOut.text, /Get Your Wealth Snapshot/);
+    } finally {
+      await server.stop();
+      await resend.close();
     }
   },
 });
