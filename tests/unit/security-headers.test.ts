@@ -9,9 +9,9 @@ Deno.test('the chart <style> hash is found in the installed apexcharts', () => {
   assertMatch(apexchartsStyleHash(readFileSync(apexcharts, 'utf8'), apexcharts), /^sha256-[\w+/]{43}=$/);
 });
 
-Deno.test('a build stops with the file named when apexcharts no longer has the chart <style> text', () => {
+Deno.test('a build stops with the file named when apexcharts no longer has the chart stylesheet text', () => {
   const error = assertThrows(() => apexchartsStyleHash('export default class ApexCharts {}', '/x/apexcharts.esm.js'), Error);
-  assertMatch(error.message, /\/x\/apexcharts\.esm\.js no longer contains the chart <style> text/);
+  assertMatch(error.message, /\/x\/apexcharts\.esm\.js no longer contains the chart stylesheet text/);
 });
 
 Deno.test('the header policy is every directive of the one list, plus inline style attributes', () => {

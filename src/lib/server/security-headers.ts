@@ -52,14 +52,14 @@ export function apexchartsStyleHash(source: string, file: string): `sha256-${str
   const at = source.indexOf(APEXCHARTS_STYLE_MARKER);
   if (at === -1) {
     throw new Error(
-      `${file} no longer contains the chart <style> text (marker ${JSON.stringify(APEXCHARTS_STYLE_MARKER)}); ` +
+      `${file} no longer contains the chart stylesheet text (marker ${JSON.stringify(APEXCHARTS_STYLE_MARKER)}); ` +
         'find the new text, update apexchartsStyleHash in src/lib/server/security-headers.ts, and check the progress charts still render.',
     );
   }
   const start = at + 'document.createTextNode('.length;
   let end = start + 1;
   while (end < source.length && !(source[end] === '"' && source[end - 1] !== '\\')) end++;
-  if (end >= source.length) throw new Error(`${file}: the chart <style> text after the marker has no closing quote`);
+  if (end >= source.length) throw new Error(`${file}: the chart stylesheet text after the marker has no closing quote`);
   const text = JSON.parse(source.slice(start, end + 1)) as string;
   return `sha256-${createHash('sha256').update(text).digest('base64')}`;
 }
