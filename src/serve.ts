@@ -129,23 +129,13 @@ const server = http.createServer((req, res) => {
   if (!ready && !isStaticPath(path)) {
     return sendJson(res, 503, { message: 'The service is starting. Please try again in a moment.' }, { 'Retry-After': '2' });
   }
-  if (!signedIn && req.method === 'GET') res.once('finish', () => keepIfShared(path, res));
   readBodyAhead(req, res, () => handler(req, res));
 });
 
-/**
- * A page that answered a visitor without a session with `Cache-Control: public` (the landing page
- * `/`, which decides itself where a signed-in visitor goes) is the same for every such visitor:
- * it is fetched once more, as such a visitor, and kept beside the client files.
- */
-function keepIfShared(path: string, res: http.ServerResponse) {
-  if (res.statusCode !== 200 || !/\bpublic\b/.test(String(res.getHeader('cache-control') ?? '')) || res.hasHeader('set-cookie')) return;
-  if (!staticFiles.has(path)) void keepShared(path);
-}
-
 /** GET `path` from this server as a visitor without cookies (at start-up: once it accepts connections). */
 async function fetchOwn(path: string): Promise<Response> {
-  const url = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}${path}`;
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
+  const url = `http://${host}:${env.PORT}${path}`;
   for (let attempt = 1; ; attempt++) {
     try {
       return await fetch(url, { headers: { 'accept-encoding': 'identity' } });
@@ -156,10 +146,12 @@ async function fetchOwn(path: string): Promise<Response> {
   }
 }
 
-const sharing = new Set<string>();
+/**
+ * Renders `path` once as a visitor without cookies and, when the page marks that answer
+ * `Cache-Control: public` (the landing page `/`, which itself sends a signed-in visitor home), keeps
+ * it beside the client files for every visitor without a session.
+ */
 async function keepShared(path: string): Promise<void> {
-  if (sharing.has(path)) return;
-  sharing.add(path);
   try {
     const answer = await fetchOwn(path);
     const body = Buffer.from(await answer.arrayBuffer());
@@ -168,8 +160,6 @@ async function keepShared(path: string): Promise<void> {
     if (shared) await staticFiles.shareWithSignedOutVisitors(path, body, own);
   } catch (error) {
     log('warn', 'could not keep a shared page', { path, ...describeError(error), stack: undefined });
-  } finally {
-    sharing.delete(path);
   }
 }
 
