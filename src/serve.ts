@@ -1,5 +1,5 @@
 // The process entry: our own node:http server around Astro's handler, so that every response
-// (static files and the prerendered landing page included) gets the security headers, and so
+// (static files and the kept landing page included) gets the security headers, and so
 // start-up (migrations, content) and shutdown are ours. See DESIGN.md, "Contract details".
 import './production-env.ts';
 import http from 'node:http';
