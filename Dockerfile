@@ -3,7 +3,9 @@
 # Build: docker build --build-arg PUBLIC_URL=https://learn.example.com -t finance-app .
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
+# patches/ before the install: its postinstall applies them (see README, "Patched dependencies").
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 ARG PUBLIC_URL=http://localhost:4321

@@ -2,80 +2,21 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { precompressDirectory } from './src/lib/server/platform/static-files.ts';
+import { checkDependencyPatches } from './scripts/dependency-patches.mjs';
+import { apexchartsStyleHash, CSP_DIRECTIVES, CSP_STYLE_ATTRIBUTES } from './src/lib/server/platform/security-headers.ts';
 
-// apexcharts 3 adds one fixed <style> element to each chart's SVG; allow exactly that text by
-// its hash, computed from the installed package so an upgrade cannot silently break it.
-/** @returns {`sha256-${string}`} */
-function apexchartsStyleHash() {
-  const source = readFileSync(new URL('./node_modules/apexcharts/dist/apexcharts.esm.js', import.meta.url), 'utf8');
-  const marker = 'document.createTextNode("\\n      .apexcharts-flip-y';
-  const start = source.indexOf(marker) + 'document.createTextNode('.length;
-  let end = start + 1;
-  while (!(source[end] === '"' && source[end - 1] !== '\\')) end++;
-  const text = JSON.parse(source.slice(start, end + 1));
-  return /** @type {`sha256-${string}`} */ (`sha256-${createHash('sha256').update(text).digest('base64')}`);
-}
+const apexchartsSource = fileURLToPath(new URL('./node_modules/apexcharts/dist/apexcharts.esm.js', import.meta.url));
 
-/**
- * Replaces the head of one of Astro's own functions at build time (a Vite transform), so that
- * the function remembers its results. Fails the build if Astro's function changes shape.
- * @param {{ name: string, file: string, head: string, replacement: string }} patch
- * @returns {import('vite').Plugin}
- */
-function rememberAstroResults({ name, file, head, replacement }) {
-  return {
-    name,
-    transform(code, id) {
-      if (!id.replaceAll('\\', '/').endsWith(`/astro/dist/${file}`)) return;
-      if (!code.includes(head)) this.error(`astro/dist/${file} no longer starts a function with "${head}"`);
-      return code.replace(head, replacement);
-    },
-  };
-}
-
-// Astro hashes every stylesheet and script of a page for its CSP header on every request (an
-// async WebCrypto call each, a tenth of a lesson page's time); their texts are fixed at build
-// time, so each digest is remembered.
-const rememberCspDigests = rememberAstroResults({
-  name: 'remember-csp-digests',
-  file: 'core/encryption.js',
-  head: 'async function generateCspDigest(data, algorithm) {',
-  replacement: `const rememberedCspDigests = new Map();
-async function generateCspDigest(data, algorithm) {
-  const key = algorithm + ':' + data;
-  const known = rememberedCspDigests.get(key);
-  if (known !== undefined) return known;
-  const digest = await computeCspDigest(data, algorithm);
-  if (rememberedCspDigests.size < 512) rememberedCspDigests.set(key, digest);
-  return digest;
-}
-async function computeCspDigest(data, algorithm) {`,
-});
-
-// Astro parses each script's and stylesheet's path with `new URL` on every request to build its
-// link (5% of a lesson page, measured); the paths are fixed at build time, so each split is
-// remembered (frozen: its callers only read it).
-const rememberAssetPaths = rememberAstroResults({
-  name: 'remember-asset-paths',
-  file: 'core/render/ssr-element.js',
-  head: 'function splitAssetPath(path) {',
-  replacement: `const rememberedAssetPaths = new Map();
-function splitAssetPath(path) {
-  let split = rememberedAssetPaths.get(path);
-  if (split === undefined) {
-    split = Object.freeze(parseAssetPath(path));
-    if (rememberedAssetPaths.size < 512) rememberedAssetPaths.set(path, split);
-  }
-  return split;
-}
-function parseAssetPath(path) {`,
-});
+// Two of Astro's functions remember their results (patches/astro+7.3.5.patch, applied at install):
+// stop here, naming the file, if the installed Astro does not carry the patch.
+checkDependencyPatches(fileURLToPath(new URL('./node_modules/', import.meta.url)));
 
 export default defineConfig({
+  // Sessions are ours (src/lib/server/auth/session.ts); Astro's own session storage stays off.
+  session: false,
   output: 'server',
   adapter: node({
     // src/serve.ts is the server: it serves dist/client from memory and hands every other
@@ -105,16 +46,13 @@ export default defineConfig({
   security: {
     // Our middleware checks the origin of every state-changing request (DESIGN.md, CSRF), JSON included.
     checkOrigin: false,
+    // The policy's one source is security-headers.ts; Astro adds its script and style hashes.
     csp: {
-      styleDirective: { hashes: [apexchartsStyleHash()] },
-      directives: [
-        "default-src 'self'",
-        "img-src 'self' data:",
-        "connect-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-      ],
+      styleDirective: {
+        hashes: [apexchartsStyleHash(readFileSync(apexchartsSource, 'utf8'), apexchartsSource)],
+        resources: [{ resource: CSP_STYLE_ATTRIBUTES, kind: 'attribute' }],
+      },
+      directives: [...CSP_DIRECTIVES],
     },
   },
   // The image endpoint Astro always routes is answered by a 404 of ours (src/image-endpoint-off.ts).
@@ -122,8 +60,13 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   vite: {
     // Scripts always as files (cached across pages); small stylesheets stay inline (Vite's 4 KB rule).
-    build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined) },
-    plugins: [rememberCspDigests, rememberAssetPaths],
+    build: {
+      assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined),
+      // The one chunk over Vite's 500 kB default is apexcharts (~530 kB, 114 kB brotli), a single
+      // module that cannot be split further; only the progress page loads it, by a dynamic import
+      // once its charts scroll into view (src/components/progress/Chart.tsx).
+      chunkSizeWarningLimit: 600,
+    },
   },
   devToolbar: { enabled: false },
 });

@@ -108,7 +108,8 @@ for (const target of targets) {
     cleanup = () =>
       execSync(`${deno} eval "import postgres from 'postgres'; const sql = postgres('${admin}'); await sql.unsafe('drop database if exists ${name} with (force)'); await sql.end();"`, { cwd: root, stdio: 'inherit' });
   }
-  const server = await startServer({ env: { LOG_LEVEL: 'error', ...env } });
+  // BENCH_ROUTES turns on /trivial and /ping, the framework ceiling measured below.
+  const server = await startServer({ env: { LOG_LEVEL: 'error', BENCH_ROUTES: '1', ...env } });
   try {
     const base = server.url;
     const probe = await fetch(`${base}/api/lessons/credit/intermediate`, { headers: { authorization: `Bearer ${token(0)}` } });

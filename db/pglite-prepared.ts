@@ -9,10 +9,28 @@ interface Statement {
   paramTypes: number[];
 }
 
-/** What this module uses of PGlite beyond its documented surface (declared in its types). */
+/**
+ * What this module uses of PGlite beyond its documented surface (declared in its types): the two
+ * locks its own `query` takes. The public `runExclusive` takes only the query lock, so a statement
+ * could run inside another caller's open transaction. package.json pins PGlite to the exact
+ * version checked against this; tests/integration/pglite-prepared.test.ts fails when they move.
+ */
 interface PGliteInternals {
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
   _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
+}
+const INTERNALS = ['_runExclusiveTransaction', '_runExclusiveQuery'] as const;
+
+/** Throws, naming what moved, when this PGlite lacks an internal the prepared statements need. */
+export function checkPGliteInternals(client: PGlite): PGliteInternals {
+  const missing = INTERNALS.filter((name) => typeof (client as unknown as Record<string, unknown>)[name] !== 'function');
+  if (missing.length > 0) {
+    throw new Error(
+      `@electric-sql/pglite no longer has ${missing.join(' and ')}, which db/pglite-prepared.ts takes as PGlite's query does; ` +
+        'go back to the version package.json pins, or adapt PreparedStatements to the new release.',
+    );
+  }
+  return client as unknown as PGliteInternals;
 }
 
 // Postgres drops a prepared statement's plan when the tables under it change; these two errors
@@ -55,7 +73,7 @@ export class PreparedStatements {
 
   constructor(client: PGlite, limit = 256) {
     this.#client = client;
-    this.#internals = client as unknown as PGliteInternals;
+    this.#internals = checkPGliteInternals(client);
     this.#limit = limit;
   }
 

@@ -11,10 +11,10 @@ const stamp = path.join(root, 'dist', '.build-stamp');
 
 /**
  * Everything the build reads: the app's code, its static files, the config, the database code and
- * the content (db/: the landing page and /curriculum are prerendered from the lesson files), and
- * the installed packages.
+ * the content (db/: the landing page and /curriculum are prerendered from the lesson files), the
+ * installed packages and our patches to them (with the config's check of those).
  */
-export const BUILD_INPUTS = ['src', 'public', 'db', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json'];
+export const BUILD_INPUTS = ['src', 'public', 'db', 'astro.config.mjs', 'scripts/dependency-patches.mjs', 'patches', 'tsconfig.json', 'package.json', 'package-lock.json'];
 
 function newestMtime(base, entry) {
   const full = path.join(base, entry);

@@ -1,5 +1,5 @@
 // The process entry: our own node:http server around Astro's handler, so that every response
-// (static files and the prerendered landing page included) gets the security headers, and so
+// (static files and the kept landing page included) gets the security headers, and so
 // start-up (migrations, content) and shutdown are ours. See DESIGN.md, "Contract details".
 import './production-env.ts';
 import http from 'node:http';
@@ -10,7 +10,7 @@ import { EnvError, getEnv, type Env } from './lib/server/platform/env.ts';
 import { setDatabaseHandle } from './lib/server/platform/db.ts';
 import { enableCaches } from './lib/server/platform/change-cache.ts';
 import { describeError, log } from './lib/server/platform/log.ts';
-import { mergeContentSecurityPolicy, securityHeadersFor } from './lib/server/platform/security-headers.ts';
+import { securityHeadersFor } from './lib/server/platform/security-headers.ts';
 import { loadContent } from './lib/server/content/curriculum-loader.ts';
 import { ADMIN_BODY_LIMIT, BODY_LIMIT } from './lib/server/platform/http.ts';
 import { startOutboxWorker } from './lib/server/mail/outbox.ts';
@@ -20,6 +20,7 @@ import { composeRequestedEmail, deleteStaleUnverifiedAccounts } from './lib/serv
 import { pruneLimits } from './lib/server/platform/rate-limit.ts';
 import { pruneQuizChecks } from './lib/server/learning/quiz-checks.ts';
 import { StaticFiles } from './lib/server/platform/static-files.ts';
+import { readBodyAhead } from './lib/server/platform/request-body.ts';
 import { fileURLToPath } from 'node:url';
 
 let env: Env;
@@ -40,7 +41,7 @@ const { handler } = (await import(new URL('../dist/server/entry.mjs', import.met
 };
 
 const securityHeaders = securityHeadersFor(env);
-const staticFiles = new StaticFiles(fileURLToPath(new URL('../dist', import.meta.url)), securityHeaders, mergeContentSecurityPolicy);
+const staticFiles = new StaticFiles(fileURLToPath(new URL('../dist', import.meta.url)), securityHeaders);
 
 const handle: DatabaseHandle = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
 setDatabaseHandle(handle);
@@ -52,6 +53,8 @@ async function prepareDatabase(): Promise<void> {
       await migrateDatabase(handle, env.DATABASE_URL);
       const loaded = await loadContent(handle.db);
       const cached = await enableCaches(handle);
+      // The landing page, the busiest answer, is kept before the server says it is ready.
+      await keepShared('/');
       ready = true;
       log('info', 'database ready', { kind: handle.kind, cached, ...loaded });
       outbox = startOutboxWorker(async () => handle.db, composeRequestedEmail);
@@ -89,6 +92,7 @@ const isStaticPath = (path: string) => path === '/' || path.startsWith('/_astro/
 let outbox: { stop(): Promise<void> } | undefined;
 let reminders: { stop(): Promise<void> } | undefined;
 let cleanup: ReturnType<typeof setInterval> | undefined;
+// A visitor carrying a session cookie is never served a page kept for signed-out visitors.
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?session=[^;]/;
 
 let inFlight = 0;
@@ -114,53 +118,49 @@ const server = http.createServer((req, res) => {
   const path = (req.url ?? '/').split('?')[0];
   const limit = path.startsWith('/api/admin/') ? ADMIN_BODY_LIMIT : BODY_LIMIT;
   const tooLarge = Number(req.headers['content-length'] ?? 0) > limit;
-  // `/` is the prerendered landing page; a visitor with a session goes to their home instead
-  // (dashboard or assessment), decided by the server-rendered /home.
-  let home = false;
-  if (path === '/' && (req.method === 'GET' || req.method === 'HEAD') && SESSION_COOKIE.test(req.headers.cookie ?? '')) {
-    const query = (req.url ?? '').split('?')[1] ?? '';
-    if (!new URLSearchParams(query).has('logout')) {
-      req.url = '/home' + (query ? `?${query}` : '');
-      home = true;
-    }
-  }
-  // A client file answers with headers made once, the security headers among them.
-  if (!tooLarge && !home && staticFiles.serve(req, res, path, requestId)) return;
+  const signedIn = SESSION_COOKIE.test(req.headers.cookie ?? '');
+  // A client file, or a page kept for signed-out visitors, answers with headers made once.
+  if (!tooLarge && staticFiles.serve(req, res, path, requestId, signedIn)) return;
 
   res.setHeader('X-Request-Id', requestId);
+  // A page's own CSP (the same directives with Astro's hashes) replaces this one when Astro writes its head.
   for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
-  keepOurContentSecurityPolicy(res);
   if (tooLarge) return sendJson(res, 413, { message: 'Request body is too large' }, { Connection: 'close' });
   if (!ready && !isStaticPath(path)) {
     return sendJson(res, 503, { message: 'The service is starting. Please try again in a moment.' }, { 'Retry-After': '2' });
   }
-  if (home) return handler(req, res);
-  withBody(req, res, () => handler(req, res));
+  readBodyAhead(req, res, () => handler(req, res));
 });
 
-/**
- * A request body of a known, allowed length (the limit was checked above) is read here and given
- * to the adapter as one Buffer, which it passes to the Request as is; otherwise the adapter wraps
- * the message in an async generator and a stream (measured: ~10 µs of each quiz completion).
- * Chunked bodies keep the adapter's path and its size limit.
- */
-function withBody(req: http.IncomingMessage, res: http.ServerResponse, next: () => void) {
-  const length = Number(req.headers['content-length'] ?? 0);
-  if (!(length > 0) || req.headers['transfer-encoding'] !== undefined) return next();
-  const chunks: Buffer[] = [];
-  req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', () => {
-    (req as http.IncomingMessage & { body?: Buffer }).body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-    next();
-  });
-  req.on('error', () => res.destroy());
+/** GET `path` from this server as a visitor without cookies (at start-up: once it accepts connections). */
+async function fetchOwn(path: string): Promise<Response> {
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
+  const url = `http://${host}:${env.PORT}${path}`;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
 }
 
-// The adapter sets the prerendered pages' own CSP (script and style hashes) as a header; keep
-// our directives beside it instead of letting it replace them.
-function keepOurContentSecurityPolicy(res: http.ServerResponse) {
-  const setHeader = res.setHeader.bind(res);
-  res.setHeader = (name, value) => setHeader(name, name.toLowerCase() === 'content-security-policy' ? mergeContentSecurityPolicy(String(value)) : value);
+/**
+ * Renders `path` once as a visitor without cookies and, when the page marks that answer
+ * `Cache-Control: public` (the landing page `/`, which itself sends a signed-in visitor home), keeps
+ * it beside the client files for every visitor without a session.
+ */
+async function keepShared(path: string): Promise<void> {
+  try {
+    const answer = await fetchOwn(path);
+    const body = Buffer.from(await answer.arrayBuffer());
+    const shared = answer.status === 200 && /\bpublic\b/.test(answer.headers.get('cache-control') ?? '') && !answer.headers.has('set-cookie');
+    const own = Object.fromEntries(['Content-Type', 'Content-Security-Policy', 'Cache-Control'].map((name) => [name, answer.headers.get(name) ?? '']));
+    if (shared) await staticFiles.shareWithSignedOutVisitors(path, body, own);
+  } catch (error) {
+    log('warn', 'could not keep a shared page', { path, ...describeError(error), stack: undefined });
+  }
 }
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {

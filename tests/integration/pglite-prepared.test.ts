@@ -1,14 +1,30 @@
 // PGlite's prepared statements (db/pglite-prepared.ts): the same answers as PGlite's own query,
 // the same locks, notifications before the call returns, and recovery from errors and DDL.
 import { PGlite } from '@electric-sql/pglite';
-import { assert, assertEquals, assertRejects } from '../helpers/assert.ts';
-import { PreparedStatements } from '../../db/pglite-prepared.ts';
+import { assert, assertEquals, assertMatch, assertRejects, assertThrows } from '../helpers/assert.ts';
+import { readFileSync } from 'node:fs';
+import { checkPGliteInternals, PreparedStatements } from '../../db/pglite-prepared.ts';
 
 async function open() {
   const client = await PGlite.create('memory://');
   await client.exec(`create table t (id uuid primary key default gen_random_uuid(), n int unique, at timestamptz, doc jsonb, tags int[], ok boolean, label text)`);
   return { client, prepared: new PreparedStatements(client, 3) };
 }
+
+Deno.test('PGlite is pinned to one version and still has the internal locks the prepared statements take', async () => {
+  const manifest = (file: string) => JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8'));
+  const pinned = manifest('../../package.json').dependencies['@electric-sql/pglite'];
+  const installed = manifest('../../node_modules/@electric-sql/pglite/package.json').version;
+  assertEquals(pinned, installed, 'package.json pins @electric-sql/pglite to the exact version installed (db/pglite-prepared.ts uses its internals)');
+  const client = await PGlite.create('memory://');
+  try {
+    checkPGliteInternals(client);
+  } finally {
+    await client.close();
+  }
+  const moved = assertThrows(() => checkPGliteInternals({ _runExclusiveQuery() {} } as unknown as PGlite), Error);
+  assertMatch(moved.message, /pglite no longer has _runExclusiveTransaction, which db\/pglite-prepared.ts/);
+});
 
 Deno.test('a prepared statement answers exactly what PGlite query answers, types and nulls included', async () => {
   const { client, prepared } = await open();

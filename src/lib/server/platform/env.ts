@@ -39,6 +39,11 @@ const envSchema = z
       .default('')
       .transform((v) => v === '1' || v === 'true'),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    /** /trivial and /ping, the benchmark's framework ceiling: served only when `npm run bench` sets this. */
+    BENCH_ROUTES: z
+      .enum(['', '0', '1', 'false', 'true'])
+      .default('')
+      .transform((v) => v === '1' || v === 'true'),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV === 'production' && !env.RESEND_API_KEY) {
@@ -90,6 +95,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return { ...env, PUBLIC_URL, allowedOrigins, devMailbox };
 }
 
+// Shared through globalThis: the Astro bundle and the server wrapper each load this module, and
+// both must read one parse of the environment.
 const key = Symbol.for('finance-app.env');
 type Holder = { [key]?: Env };
 

@@ -1,0 +1,126 @@
+// Where our server meets Astro: one Content-Security-Policy on every kind of answer, `/` decided
+// by its page (the server only keeps the signed-out answer), the benchmark's routes off unless the
+// bench turns them on, Astro's patched functions in the built server.
+import { assert, assertEquals, assertMatch } from '../helpers/assert.ts';
+import { startServer } from '../helpers/server.mjs';
+import { startResendDouble } from '../helpers/resend-double.mjs';
+import { createLearner } from '../helpers/learners.ts';
+import { CONTENT_SECURITY_POLICY, CSP_DIRECTIVES, CSP_STYLE_ATTRIBUTES } from '../../src/lib/server/platform/security-headers.ts';
+
+// The child process's pipes outlive a test case by design (the server runs for the whole test).
+const sanitize = { sanitizeOps: false, sanitizeResources: false };
+
+/** A policy as directive name → its sources, in order. */
+function directivesOf(policy: string): Map<string, string> {
+  return new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...sources]) => [name, sources.join(' ')]),
+  );
+}
+
+async function policyOf(url: string): Promise<{ status: number; policy: string; type: string }> {
+  const res = await fetch(url, { redirect: 'manual' });
+  await res.arrayBuffer();
+  return { status: res.status, policy: res.headers.get('content-security-policy') ?? '', type: res.headers.get('content-type') ?? '' };
+}
+
+Deno.test({
+  name: 'pages, client files and API answers carry the one policy of security-headers.ts; pages add only their hashes',
+  ...sanitize,
+  async fn() {
+    const server = await startServer();
+    try {
+      const html = await (await fetch(`${server.url}/`)).text();
+      const asset = html.match(/\/_astro\/[\w.-]+\.js/)?.[0];
+      assert(asset, 'the landing page loads a script file');
+      const ours = directivesOf(CONTENT_SECURITY_POLICY);
+      const pages = ['/', '/curriculum', '/login', '/no-such-page'];
+      const others = ['/favicon.svg', asset, '/robots.txt', '/healthz', '/api/auth/user', '/api/lessons/credit/intermediate', '/lesson/1'];
+      for (const path of [...pages, ...others]) {
+        const { policy } = await policyOf(server.url + path);
+        const theirs = directivesOf(policy);
+        for (const directive of CSP_DIRECTIVES) {
+          const [name, ...sources] = directive.split(' ');
+          assertEquals(theirs.get(name), sources.join(' '), `${path}: ${name}`);
+        }
+        assertEquals(theirs.get('style-src-attr'), CSP_STYLE_ATTRIBUTES, `${path}: style-src-attr`);
+        if (pages.includes(path)) {
+          // Astro's additions: script-src and style-src with the hashes of the page's inline code.
+          assert(/^'self'( 'sha256-[\w+/=]+')+$/.test(theirs.get('script-src') ?? ''), `${path}: script-src is 'self' and hashes`);
+          assert(/^'self'( 'sha256-[\w+/=]+')+$/.test(theirs.get('style-src') ?? ''), `${path}: style-src is 'self' and hashes`);
+          assertEquals(theirs.size, ours.size + 2, `${path}: no directive but ours, script-src and style-src`);
+        } else {
+          assertEquals(policy, CONTENT_SECURITY_POLICY, path);
+        }
+      }
+    } finally {
+      await server.stop();
+    }
+  },
+});
+
+Deno.test({
+  name: '/ sends a signed-in learner home and shows everyone else the landing page, kept in memory only for those without a session',
+  ...sanitize,
+  async fn() {
+    const resend = await startResendDouble();
+    const server = await startServer({ env: { RESEND_API_KEY: 're_test_key', RESEND_BASE_URL: resend.url } });
+    try {
+      const signedOut = await fetch(server.url + '/');
+      const landing = await signedOut.text();
+      assertMatch(landing, /Get Your Wealth Snapshot/);
+      assert(signedOut.headers.get('etag'), 'served from memory, with an ETag');
+      assertEquals(signedOut.headers.get('vary'), 'Accept-Encoding, Cookie');
+      assertMatch(signedOut.headers.get('content-security-policy') ?? '', /script-src 'self' 'sha256-/);
+
+      const stale = await fetch(server.url + '/', { headers: { cookie: 'session=not-a-session' }, redirect: 'manual' });
+      assertEquals([stale.status, stale.headers.get('etag')], [200, null], 'a stale session cookie gets the landing page from Astro');
+      assertMatch(stale.headers.get('set-cookie') ?? '', /session=;/);
+      assertMatch(await stale.text(), /Get Your Wealth Snapshot/);
+
+      const { client } = await createLearner(server.url, resend);
+      const home = await client.get('/');
+      assertEquals([home.status, home.headers.get('location')], [302, '/assessment'], 'a learner before the assessment goes to it');
+      const loggingOut = await client.get('/?logout=true');
+      assertEquals(loggingOut.status, 200, '?logout shows the landing page even with the cookie still there');
+      assertMatch(loggingOut.text, /Get Your Wealth Snapshot/);
+    } finally {
+      await server.stop();
+      await resend.close();
+    }
+  },
+});
+
+Deno.test({
+  name: 'the benchmark routes /trivial and /ping answer 404 unless BENCH_ROUTES=1',
+  ...sanitize,
+  async fn() {
+    const off = await startServer();
+    try {
+      for (const path of ['/trivial', '/ping']) assertEquals((await policyOf(off.url + path)).status, 404, path);
+    } finally {
+      await off.stop();
+    }
+    const on = await startServer({ env: { BENCH_ROUTES: '1' } });
+    try {
+      const trivial = await fetch(on.url + '/trivial');
+      assertEquals([trivial.status, (await trivial.text()).includes('<body>ok</body>')], [200, true]);
+      const ping = await fetch(on.url + '/ping');
+      assertEquals([ping.status, await ping.text()], [200, 'ok']);
+    } finally {
+      await on.stop();
+    }
+  },
+});
+
+Deno.test("the built server runs Astro's patched functions (patches/astro+7.3.5.patch)", () => {
+  const dir = new URL('../../dist/server/', import.meta.url);
+  const bundle = [...Deno.readDirSync(new URL('chunks/', dir))]
+    .map((entry) => Deno.readTextFileSync(new URL(`chunks/${entry.name}`, dir)))
+    .concat(Deno.readTextFileSync(new URL('entry.mjs', dir)))
+    .join('\n');
+  for (const name of ['rememberedCspDigests', 'rememberedAssetPaths']) assert(bundle.includes(name), `${name} is in dist/server: rebuild after npm install`);
+});
