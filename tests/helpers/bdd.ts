@@ -1,6 +1,7 @@
 // describe / it / beforeAll / afterAll / beforeEach / afterEach on top of Deno.test and t.step,
 // shaped after @std/testing/bdd, which this workplace cannot install: JSR is not reachable and it
-// is not published to npm. Swap the import for `jsr:@std/testing/bdd` where JSR is reachable.
+// is not published to npm. Where JSR is reachable, `jsr:@std/testing/bdd` can replace it (its
+// tests then need the sanitizers turned on, e.g. `deno test --sanitize-ops --sanitize-resources`).
 //
 // A top-level describe() is one Deno.test, its `it`s and nested describes are steps, so that
 // what beforeAll opens and afterAll closes lives inside the test and Deno's op and resource
