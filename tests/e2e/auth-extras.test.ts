@@ -33,12 +33,16 @@ test.describe('auth dialogs and sign-out', () => {
       localStorage.setItem('leftover', '1');
       sessionStorage.setItem('leftover', '1');
     });
+    // The sign-out call is held until the button's pending state has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
     await page.route('**/api/auth/logout', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await held;
       await route.continue();
     });
     await page.getByRole('button', { name: 'Sign Out' }).first().click();
     await expect(page.getByRole('button', { name: 'Signing out...' })).toBeDisabled();
+    release();
     await page.waitForURL((u) => u.pathname === '/');
     await expect(page.getByRole('link', { name: 'Get Your Wealth Snapshot' })).toBeVisible();
     await expect.poll(() => new URL(page.url()).search).toBe('');

@@ -56,7 +56,9 @@ test.describe('lessons', () => {
     await expect(page.locator('.explanations li')).toHaveCount(n);
     const next = lessonAt(lesson.pillar, 'beginner', 2);
     await expect(page.getByTestId('finish-next')).toHaveText(`Next lesson: ${next.title}`);
-    // DESIGN.md difference 10: no automatic redirect; the screen waits for the learner.
+    // DESIGN.md difference 10: no automatic redirect; the screen waits for the learner. This checks
+    // that nothing happens, so there is no condition to wait for: 3.5 s outlasts the 3 s redirect
+    // the original app made.
     await page.waitForTimeout(3500);
     expect(new URL(page.url()).pathname).toBe(`/lesson/${id}`);
     await expectNoSeriousA11yViolations(page);

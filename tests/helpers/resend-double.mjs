@@ -16,12 +16,17 @@ export async function startResendDouble() {
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end(JSON.stringify(delivered));
       }
-      attempts.push({ path: req.url, key, mode, authorization: req.headers.authorization });
+      const attempt = { path: req.url, key, mode, authorization: req.headers.authorization, at: Date.now(), givenUpAt: undefined };
+      attempts.push(attempt);
       if (req.method !== 'POST' || !req.url?.startsWith('/emails')) {
         res.writeHead(404, { 'content-type': 'application/json' });
         return res.end(JSON.stringify({ name: 'not_found', message: 'Not found', statusCode: 404 }));
       }
-      if (mode === 'hang') return; // never answers: the client must time out
+      if (mode === 'hang') {
+        // Never answers: the client must time out. When it gives up, note when.
+        res.on('close', () => (attempt.givenUpAt = Date.now()));
+        return;
+      }
       if (mode === '500' || mode === '429') {
         res.writeHead(Number(mode), { 'content-type': 'application/json' });
         return res.end(JSON.stringify({ name: 'application_error', message: `double says ${mode}`, statusCode: Number(mode) }));

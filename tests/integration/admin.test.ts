@@ -5,12 +5,12 @@ import { startServer } from '../helpers/server.mjs';
 import { startResendDouble } from '../helpers/resend-double.mjs';
 import { Client } from '../helpers/client.ts';
 import { correctAnswers, createLearner, lessonAt, lessonsIn, responses } from '../helpers/learners.ts';
+import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
 
-const opts = { sanitizeOps: false, sanitizeResources: false };
-const resend = await startResendDouble();
-const server = await startServer({
-  env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true', LOG_LEVEL: 'info', ADMIN_EMAILS: 'admin.one@example.com,admin.two@example.com' },
-});
+let resend: Awaited<ReturnType<typeof startResendDouble>>;
+let server: Awaited<ReturnType<typeof startServer>>;
+let admin: Awaited<ReturnType<typeof adminClient>>;
+let second: Awaited<ReturnType<typeof adminClient>>;
 
 interface AdminLesson {
   id: number;
@@ -39,9 +39,6 @@ async function adminClient(email: string, base: string = server.url) {
   return client;
 }
 
-const admin = await adminClient('admin.one@example.com');
-const second = await adminClient('admin.two@example.com');
-
 const lesson = (patch: Record<string, unknown> = {}) => ({
   title: 'Test lesson',
   pillar: 'credit',
@@ -55,10 +52,21 @@ const lesson = (patch: Record<string, unknown> = {}) => ({
   ...patch,
 });
 
-Deno.test({
-  name: 'a learner gets 403 and a signed-out visitor 401 on every admin call',
-  ...opts,
-  async fn() {
+describe('admin lesson management', () => {
+  beforeAll(async () => {
+    resend = await startResendDouble();
+    server = await startServer({
+      env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true', LOG_LEVEL: 'info', ADMIN_EMAILS: 'admin.one@example.com,admin.two@example.com' },
+    });
+    admin = await adminClient('admin.one@example.com');
+    second = await adminClient('admin.two@example.com');
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await resend?.close();
+  });
+
+  it('a learner gets 403 and a signed-out visitor 401 on every admin call', async () => {
     const { client } = await createLearner(server.url, resend);
     const anonymous = new Client(server.url);
     const calls: Array<[string, string, unknown?]> = [
@@ -77,13 +85,9 @@ Deno.test({
     assertEquals(page.status, 403);
     assertMatch(page.text, /Not allowed/);
     assertEquals((await anonymous.get('/admin/lessons')).status, 302);
-  },
-});
+  });
 
-Deno.test({
-  name: 'every form rule is enforced on the server at its boundaries',
-  ...opts,
-  async fn() {
+  it('every form rule is enforced on the server at its boundaries', async () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ title: '' }, 'title', 'Title is required'],
       [{ pillar: 'gold' }, 'pillar', 'Pillar must be saving, credit or investing'],
@@ -136,13 +140,9 @@ Deno.test({
     assert(defaults.body.weight !== 16.67);
     const taken = await admin.post('/api/admin/lessons', lesson({ pillar: 'saving', level: 'beginner', orderIndex: 1 }));
     assertEquals(taken.status, 409);
-  },
-});
+  });
 
-Deno.test({
-  name: 'two authors editing the same lesson: the second save is refused with 409',
-  ...opts,
-  async fn() {
+  it('two authors editing the same lesson: the second save is refused with 409', async () => {
     const created = await admin.post<{ id: number; version: number }>('/api/admin/lessons', lesson({ orderIndex: 70 }));
     assertEquals(created.status, 201);
     const { id, version } = created.body;
@@ -155,13 +155,9 @@ Deno.test({
     assertEquals((await admin.get<{ title: string }>(`/api/admin/lessons/${id}`)).body.title, 'First edit');
     const noVersion = await second.request(`/api/admin/lessons/${id}`, { method: 'PUT', json: lesson({ orderIndex: 70 }) });
     assertEquals(noVersion.status, 400);
-  },
-});
+  });
 
-Deno.test({
-  name: 'deleting a lesson keeps learners\' attempts readable; editing questions never rewrites old attempts',
-  ...opts,
-  async fn() {
+  it('deleting a lesson keeps learners\' attempts readable; editing questions never rewrites old attempts', async () => {
     const { client } = await createLearner(server.url, resend);
     const [first] = (await client.get<Array<{ id: number; slug: string; title: string }>>('/api/lessons/saving/beginner')).body;
     const done = await client.post(`/api/lesson/${first.id}/complete`, { attemptId: crypto.randomUUID(), quizResponses: responses(correctAnswers(first.slug)) });
@@ -199,13 +195,9 @@ Deno.test({
     assertEquals(counts.body.saving.beginner.total, lessonsIn('saving', 'beginner').length - 1);
     const all = await admin.get<Array<{ id: number }>>('/api/admin/lessons/all');
     assert(!all.body.some((l) => l.id === first.id));
-  },
-});
+  });
 
-Deno.test({
-  name: 'admin changes are logged with who, what and when',
-  ...opts,
-  async fn() {
+  it('admin changes are logged with who, what and when', async () => {
     const created = await admin.post<{ id: number; version: number }>('/api/admin/lessons', lesson({ orderIndex: 95, title: 'Logged lesson' }));
     const updated = await admin.request(`/api/admin/lessons/${created.body.id}`, { method: 'PUT', json: lesson({ orderIndex: 95, title: 'Logged lesson, edited', version: created.body.version }) });
     assertEquals(updated.status, 200);
@@ -220,13 +212,9 @@ Deno.test({
     assertEquals(mine.map((l: { action: string }) => l.action), ['lesson.create', 'lesson.update', 'lesson.delete']);
     assertEquals(mine.map((l: { title: string }) => l.title), ['Logged lesson', 'Logged lesson, edited', 'Logged lesson, edited']);
     assert(mine.every((l: { actorId: string; time: string }) => l.actorId === me.body.id && !Number.isNaN(Date.parse(l.time))));
-  },
-});
+  });
 
-Deno.test({
-  name: 'the preview renders markdown exactly as learners see it and strips script',
-  ...opts,
-  async fn() {
+  it('the preview renders markdown exactly as learners see it and strips script', async () => {
     const r = await admin.post<{ html: string[] }>('/api/admin/preview', {
       sections: [{ content: '**bold** and *italic*\n- one\n- two' }, { content: '<script>alert(1)</script>[x](javascript:alert(1)) <img src=x onerror=alert(1)>' }],
     });
@@ -235,13 +223,9 @@ Deno.test({
     assertMatch(r.body.html[0], /<em>italic<\/em>/);
     assertMatch(r.body.html[0], /<li>one<\/li>/);
     assert(!/<script|href\s*=\s*"?javascript:|\sonerror\s*=|<img/i.test(r.body.html[1]), r.body.html[1]);
-  },
-});
+  });
 
-Deno.test({
-  name: 'section 5 through the API: each value just inside its rule is saved, just outside is refused with its field message',
-  ...opts,
-  async fn() {
+  it('section 5 through the API: each value just inside its rule is saved, just outside is refused with its field message', async () => {
     let order = 200;
     const count = async () => (await admin.get<AdminLesson[]>('/api/admin/lessons/all')).body.length;
     const before = await count();
@@ -303,13 +287,9 @@ Deno.test({
     const first = all.find((l) => l.pillar === 'credit' && l.level === 'advanced' && l.orderIndex === 1)!;
     const kept = await admin.request<AdminLesson>(`/api/admin/lessons/${first.id}`, { method: 'PUT', json: { ...first, orderIndex: 1 } });
     assertEquals([kept.status, kept.body.orderIndex, kept.body.title], [200, 1, first.title]);
-  },
-});
+  });
 
-Deno.test({
-  name: 'a PUT that moves a lesson onto a taken pillar, level and orderIndex gets 409 and changes nothing',
-  ...opts,
-  async fn() {
+  it('a PUT that moves a lesson onto a taken pillar, level and orderIndex gets 409 and changes nothing', async () => {
     const created = await admin.post<AdminLesson>('/api/admin/lessons', lesson({ orderIndex: 300 }));
     assertEquals(created.status, 201);
     const { id, version } = created.body;
@@ -324,13 +304,9 @@ Deno.test({
     // A wrongly typed value on a PUT is refused like on a POST.
     const typed = await admin.request(`/api/admin/lessons/${id}`, { method: 'PUT', json: lesson({ orderIndex: 300, weight: null, version }) });
     assertEquals([typed.status, (typed.body.errors as Record<string, string>).weight], [400, 'Weight must be a number from 0 to 100']);
-  },
-});
+  });
 
-Deno.test({
-  name: 'question ids survive edits: a learner\'s review item keeps its own question, a removed one drops out, and new ids are fresh',
-  ...opts,
-  async fn() {
+  it('question ids survive edits: a learner\'s review item keeps its own question, a removed one drops out, and new ids are fresh', async () => {
     const { client } = await createLearner(server.url, resend);
     const all = (await admin.get<AdminLesson[]>('/api/admin/lessons/all')).body;
     const target = all.find((l) => l.pillar === 'credit' && l.level === 'beginner' && l.orderIndex === 1)!;
@@ -390,13 +366,9 @@ Deno.test({
       ],
     });
     assertEquals([retry.status, retry.body.score, retry.body.passed], [201, keptIds.length + 1, true]);
-  },
-});
+  });
 
-Deno.test({
-  name: 'an edit made in the admin screen is never overwritten by a restart on the same data',
-  ...opts,
-  async fn() {
+  it('an edit made in the admin screen is never overwritten by a restart on the same data', async () => {
     const dataDir = Deno.makeTempDirSync({ prefix: 'finance-admin-restart-' });
     const env = { DATA_DIR: dataDir, RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true', ADMIN_EMAILS: 'restart.admin@example.com' };
     try {
@@ -431,13 +403,9 @@ Deno.test({
     } finally {
       Deno.removeSync(dataDir, { recursive: true });
     }
-  },
-});
+  });
 
-Deno.test({
-  name: 'the preview shows section headers as h2, subheaders and practice tools as the lesson page does',
-  ...opts,
-  async fn() {
+  it('the preview shows section headers as h2, subheaders and practice tools as the lesson page does', async () => {
     const r = await admin.post<{ html: string[] }>('/api/admin/preview', {
       sections: [{ header: 'Grow <i>it</i>', subheader: 'Small steps', content: 'Try it:\n[[calculator:compound-growth]]\nThen **decide**.' }],
     });
@@ -447,10 +415,5 @@ Deno.test({
     assertMatch(html, /<div class="practice-placeholder" data-calculator="compound-growth"><p class="practice-placeholder-title">Compound-growth calculator<\/p>/);
     assertMatch(html, /<strong>decide<\/strong>/);
     assert(!html.includes('[[calculator'), html);
-  },
+  });
 });
-
-Deno.test({ name: 'teardown', ...opts, async fn() {
-  await server.stop();
-  await resend.close();
-} });

@@ -5,17 +5,24 @@ import { Client } from '../helpers/client.ts';
 import { createLearner } from '../helpers/learners.ts';
 import { scoreChange } from '../../src/lib/assessment.ts';
 import { answersScoring } from '../helpers/assessment-answers.ts';
+import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
 
-const opts = { sanitizeOps: false, sanitizeResources: false };
-const resend = await startResendDouble();
-const server = await startServer({ env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true' } });
+let resend: Awaited<ReturnType<typeof startResendDouble>>;
+let server: Awaited<ReturnType<typeof startServer>>;
 
 const learner = () => createLearner(server.url, resend);
 
-Deno.test({
-  name: 'the server scores submitted answers itself and stores every attempt; the newest sets placement',
-  ...opts,
-  async fn() {
+describe('the assessment API', () => {
+  beforeAll(async () => {
+    resend = await startResendDouble();
+    server = await startServer({ env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await resend?.close();
+  });
+
+  it('the server scores submitted answers itself and stores every attempt; the newest sets placement', async () => {
     const { client, id } = await learner();
     assertEquals((await client.get('/api/assessment')).status, 404);
     assertEquals((await client.get('/api/assessment/user')).body, null);
@@ -60,13 +67,9 @@ Deno.test({
     const progress = await client.get<{ assessments: { count: number; first: Stored; newest: Stored } }>('/api/user/progress');
     assertEquals(progress.body.assessments.count, 2);
     assertEquals([progress.body.assessments.first.savingScore, progress.body.assessments.newest.savingScore], [88, 55]);
-  },
-});
+  });
 
-Deno.test({
-  name: 'a retake keeps the first assessment: the progress API gives the first and the newest, and the newest places the learner',
-  ...opts,
-  async fn() {
+  it('a retake keeps the first assessment: the progress API gives the first and the newest, and the newest places the learner', async () => {
     const { client } = await learner();
     type Scores = { savingScore: number; creditScore: number; investingScore: number; date: string };
     const progress = async () => (await client.get<{ assessments: { count: number; first: Scores | null; newest: Scores | null } }>('/api/user/progress')).body.assessments;
@@ -92,13 +95,9 @@ Deno.test({
     assertEquals(scoreChange(twice.first!, twice.newest!), { saving: 0, credit: 25, investing: -25 });
     const placed = await client.get<{ levels: Record<string, string> }>('/api/assessment');
     assertEquals(placed.body.levels, { saving: 'intermediate', credit: 'intermediate', investing: 'advanced' });
-  },
-});
+  });
 
-Deno.test({
-  name: 'bad assessment bodies get 400 and store nothing; a foreign userId gets 403',
-  ...opts,
-  async fn() {
+  it('bad assessment bodies get 400 and store nothing; a foreign userId gets 403', async () => {
     const { client } = await learner();
     const other = await learner();
     const bad: unknown[] = [
@@ -124,13 +123,9 @@ Deno.test({
     assertEquals((await client.get('/api/assessment')).status, 404, 'nothing was stored');
     assertEquals((await client.get(`/api/assessment/user?userId=${other.id}`)).status, 403);
     assertEquals((await new Client(server.url).post('/api/assessment/submit', { savingScore: 1, creditScore: 1, investingScore: 1 })).status, 401);
-  },
-});
+  });
 
-Deno.test({
-  name: 'a learner never sees another learner\'s assessment',
-  ...opts,
-  async fn() {
+  it('a learner never sees another learner\'s assessment', async () => {
     const a = await learner();
     const b = await learner();
     await a.client.post('/api/assessment/submit', { savingScore: 90, creditScore: 90, investingScore: 90 });
@@ -138,13 +133,9 @@ Deno.test({
     assertEquals((await b.client.get('/api/assessment/user')).body, null);
     const own = await a.client.get<{ userId: string }>('/api/assessment');
     assertEquals(own.body.userId, a.id);
-  },
-});
+  });
 
-Deno.test({
-  name: '/ sends a signed-in learner to the assessment first and to the dashboard after it',
-  ...opts,
-  async fn() {
+  it('/ sends a signed-in learner to the assessment first and to the dashboard after it', async () => {
     const { client } = await learner();
     const before = await client.get('/');
     assertEquals(before.status, 302);
@@ -158,10 +149,5 @@ Deno.test({
     assertEquals(anonymous.headers.get('location'), '/?next=%2Fassessment');
     const questions = await client.get<unknown[]>('/api/assessment/questions');
     assert(Array.isArray(questions.body) && questions.body.length === 12);
-  },
+  });
 });
-
-Deno.test({ name: 'teardown', ...opts, async fn() {
-  await server.stop();
-  await resend.close();
-} });

@@ -4,12 +4,11 @@ import { assert, assertEquals, assertMatch } from '../helpers/assert.ts';
 import { startServer } from '../helpers/server.mjs';
 import { linkIn, startResendDouble } from '../helpers/resend-double.mjs';
 import { Client, strongPassword, uniqueEmail } from '../helpers/client.ts';
+import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
+import { waitFor } from '../helpers/wait.ts';
 
-const opts = { sanitizeOps: false, sanitizeResources: false };
-const resend = await startResendDouble();
-const server = await startServer({
-  env: { RESEND_API_KEY: 're_test_key', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true', LOG_LEVEL: 'debug', ADMIN_EMAILS: 'boss@example.com' },
-});
+let resend: Awaited<ReturnType<typeof startResendDouble>>;
+let server: Awaited<ReturnType<typeof startServer>>;
 
 async function signUpAndVerify(email = uniqueEmail(), password = strongPassword()) {
   const client = new Client(server.url);
@@ -22,10 +21,19 @@ async function signUpAndVerify(email = uniqueEmail(), password = strongPassword(
   return { client, email, password, token: link.searchParams.get('token')! };
 }
 
-Deno.test({
-  name: 'sign up, verify by the e-mailed link, sign out, sign in, reset the password through the e-mail, sign in again',
-  ...opts,
-  async fn() {
+describe('accounts and sign-in over HTTP', () => {
+  beforeAll(async () => {
+    resend = await startResendDouble();
+    server = await startServer({
+      env: { RESEND_API_KEY: 're_test_key', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true', LOG_LEVEL: 'debug', ADMIN_EMAILS: 'boss@example.com' },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await resend?.close();
+  });
+
+  it('sign up, verify by the e-mailed link, sign out, sign in, reset the password through the e-mail, sign in again', async () => {
     const email = uniqueEmail();
     const password = strongPassword();
     const client = new Client(server.url);
@@ -90,13 +98,9 @@ Deno.test({
     assertEquals((await client.get('/api/auth/user')).status, 401, 'a reset ends every session');
     assertEquals((await client.post('/api/login-email', { email, password })).status, 401);
     assertEquals((await client.post('/api/login-email', { email, password: newPassword })).status, 200);
-  },
-});
+  });
 
-Deno.test({
-  name: 'sign-up and forgot-password answer a known and an unknown address identically',
-  ...opts,
-  async fn() {
+  it('sign-up and forgot-password answer a known and an unknown address identically', async () => {
     const { email } = await signUpAndVerify();
     const fresh = uniqueEmail();
     const a = await new Client(server.url).post('/api/signup', { email, password: strongPassword(), firstName: 'X', lastName: 'Y', phoneNumber: '+15551112222' });
@@ -112,13 +116,9 @@ Deno.test({
       c.body.message,
       'Password reset instructions have been sent to your email address. Please check your inbox and follow the link to reset your password.',
     );
-  },
-});
+  });
 
-Deno.test({
-  name: 'ten parallel uses of one verification token give exactly one success, and a used token is refused',
-  ...opts,
-  async fn() {
+  it('ten parallel uses of one verification token give exactly one success, and a used token is refused', async () => {
     const email = uniqueEmail();
     const client = new Client(server.url);
     await client.post('/api/signup', { email, password: strongPassword(), firstName: 'P', lastName: 'Q', phoneNumber: '+15550001111' });
@@ -130,13 +130,9 @@ Deno.test({
     const tampered = await client.get(`/api/verify-email?token=${token}x`);
     assertEquals(tampered.status, 400);
     assertEquals((await client.get('/api/verify-email')).status, 400);
-  },
-});
+  });
 
-Deno.test({
-  name: 'ten parallel resets with one token give one success; a new request replaces the old token',
-  ...opts,
-  async fn() {
+  it('ten parallel resets with one token give one success; a new request replaces the old token', async () => {
     const { email } = await signUpAndVerify();
     const client = new Client(server.url);
     await client.post('/api/forgot-password', { email });
@@ -152,13 +148,9 @@ Deno.test({
     assertEquals(reused.body.message, 'Invalid or expired reset token');
     const missing = await client.get('/api/validate-reset-token');
     assertEquals(missing.body.message, 'Invalid or missing reset token');
-  },
-});
+  });
 
-Deno.test({
-  name: 'a cross-origin state-changing request with the session cookie is refused',
-  ...opts,
-  async fn() {
+  it('a cross-origin state-changing request with the session cookie is refused', async () => {
     const { client } = await signUpAndVerify();
     const refused = await client.post('/api/auth/logout', {}, { origin: 'https://evil.example' });
     assertEquals(refused.status, 403);
@@ -166,13 +158,9 @@ Deno.test({
     const noOrigin = await client.post('/api/auth/logout', {}, { origin: null, headers: { 'sec-fetch-site': 'cross-site' } });
     assertEquals(noOrigin.status, 403);
     assertEquals((await client.get('/api/auth/user')).status, 200, 'still signed in');
-  },
-});
+  });
 
-Deno.test({
-  name: 'the 11th failed login from one IP within 10 minutes gets 429 with Retry-After',
-  ...opts,
-  async fn() {
+  it('the 11th failed login from one IP within 10 minutes gets 429 with Retry-After', async () => {
     const { email, password } = await signUpAndVerify();
     const attacker = new Client(server.url);
     for (let i = 1; i <= 10; i++) {
@@ -186,24 +174,16 @@ Deno.test({
     // Even the right password waits; another IP is not affected.
     assertEquals((await attacker.post('/api/login-email', { email, password })).status, 429);
     assertEquals((await new Client(server.url).post('/api/login-email', { email, password })).status, 200);
-  },
-});
+  });
 
-Deno.test({
-  name: 'a password chosen with spaces at its ends signs in, as the login dialog trims it (spec 5)',
-  ...opts,
-  async fn() {
+  it('a password chosen with spaces at its ends signs in, as the login dialog trims it (spec 5)', async () => {
     const { client, email } = await signUpAndVerify(uniqueEmail(), '  Spaced-Out-Pass-9  ');
     await client.post('/api/auth/logout', {});
     assertEquals((await new Client(server.url).post('/api/login-email', { email, password: 'Spaced-Out-Pass-9' })).status, 200);
     assertEquals((await new Client(server.url).post('/api/login-email', { email, password: '  Spaced-Out-Pass-9  ' })).status, 200);
-  },
-});
+  });
 
-Deno.test({
-  name: 'signing in to your own account does not reset the failure count of your IP',
-  ...opts,
-  async fn() {
+  it('signing in to your own account does not reset the failure count of your IP', async () => {
     const victim = await signUpAndVerify();
     const own = await signUpAndVerify();
     const attacker = new Client(server.url);
@@ -211,13 +191,9 @@ Deno.test({
     assertEquals((await attacker.post('/api/login-email', { email: own.email, password: own.password })).status, 200);
     assertEquals((await attacker.post('/api/login-email', { email: victim.email, password: 'guess-10-password' })).status, 401);
     assertEquals((await attacker.post('/api/login-email', { email: victim.email, password: 'guess-11-password' })).status, 429);
-  },
-});
+  });
 
-Deno.test({
-  name: 'parallel guesses from one IP get at most 10 password checks in the window',
-  ...opts,
-  async fn() {
+  it('parallel guesses from one IP get at most 10 password checks in the window', async () => {
     const { email } = await signUpAndVerify();
     const attacker = new Client(server.url);
     const statuses = await Promise.all(
@@ -225,13 +201,9 @@ Deno.test({
     );
     assertEquals(statuses.filter((s) => s === 401).length, 10);
     assertEquals(statuses.filter((s) => s === 429).length, 20);
-  },
-});
+  });
 
-Deno.test({
-  name: 'a foreign userId is refused with 403 on set-password and sync-user; sync-user saves the zip code',
-  ...opts,
-  async fn() {
+  it('a foreign userId is refused with 403 on set-password and sync-user; sync-user saves the zip code', async () => {
     const { client } = await signUpAndVerify();
     const other = await signUpAndVerify();
     const otherId = (await other.client.get('/api/auth/user')).body.id;
@@ -253,13 +225,9 @@ Deno.test({
     assertEquals(emptyBody.status, 400);
     assertEquals((await client.get('/api/auth/user')).body.zipCode, '94110', 'a refused call changes nothing');
     assertEquals((await new Client(server.url).post('/api/sync-user', { zipCode: '1' })).status, 401);
-  },
-});
+  });
 
-Deno.test({
-  name: 'set-password works right after sign-in, ends other sessions, and enforces the rules in order',
-  ...opts,
-  async fn() {
+  it('set-password works right after sign-in, ends other sessions, and enforces the rules in order', async () => {
     const { client, email, password: first } = await signUpAndVerify();
     const second = new Client(server.url);
     const weak = await client.post('/api/auth/set-password', { currentPassword: first, password: 'alllowercase1' });
@@ -275,22 +243,14 @@ Deno.test({
     assertEquals((await client.post('/api/auth/set-password', { currentPassword: pw, password: strongPassword() })).status, 200);
     assertEquals((await second.get('/api/auth/user')).status, 401);
     assertEquals((await client.get('/api/auth/user')).status, 200);
-  },
-});
+  });
 
-Deno.test({
-  name: 'ADMIN_EMAILS gives the admin role on verification',
-  ...opts,
-  async fn() {
+  it('ADMIN_EMAILS gives the admin role on verification', async () => {
     const { client } = await signUpAndVerify('boss@example.com');
     assertEquals((await client.get('/api/auth/user')).body.role, 'admin');
-  },
-});
+  });
 
-Deno.test({
-  name: 'bad bodies get 4xx with field errors and never 5xx',
-  ...opts,
-  async fn() {
+  it('bad bodies get 4xx with field errors and never 5xx', async () => {
     const c = new Client(server.url);
     const cases: Array<[string, unknown]> = [
       ['/api/signup', { email: 'no-at-sign', password: 'x' }],
@@ -315,13 +275,11 @@ Deno.test({
     });
     assertEquals(broken.status, 400);
     assertEquals((await broken.json()).message, 'The request body is not valid JSON');
-  },
-});
+  });
 
-Deno.test({
-  name: 'e-mail provider outage: sign-up still succeeds and every e-mail is delivered exactly once after recovery',
-  ...opts,
-  async fn() {
+  it('e-mail provider outage: sign-up still succeeds and every e-mail is delivered exactly once after recovery', async () => {
+    const attemptsBefore = resend.attempts.length;
+    const triedIn = (mode: string) => () => resend.attempts.slice(attemptsBefore).some((a: { mode: string }) => a.mode === mode);
     resend.setMode('500');
     const emails = [uniqueEmail('outage'), uniqueEmail('outage'), uniqueEmail('outage')];
     for (const email of emails) {
@@ -329,24 +287,22 @@ Deno.test({
       assertEquals(r.status, 200);
       assertEquals(r.body.emailSent, true);
     }
-    await new Promise((r) => setTimeout(r, 2500));
+    await waitFor(triedIn('500'), { timeout: 20_000, message: 'a send answered 500' });
     resend.setMode('429');
-    await new Promise((r) => setTimeout(r, 2500));
+    await waitFor(triedIn('429'), { timeout: 20_000, message: 'a send answered 429' });
     assert(resend.attempts.some((a: { mode: string }) => a.mode === '500'));
     assert(resend.attempts.some((a: { mode: string }) => a.mode === '429'));
     for (const email of emails) assertEquals(resend.to(email).length, 0);
     resend.setMode('ok');
     for (const email of emails) await resend.waitFor((m: { to: string[] }) => m.to.includes(email), 40_000);
+    // Checks that nothing more arrives, so there is no condition to wait for: 3 s spans three
+    // outbox polls (POLL_MS is 1 s), long enough for a duplicate send to show.
     await new Promise((r) => setTimeout(r, 3000));
     for (const email of emails) assertEquals(resend.to(email).length, 1, `exactly one e-mail to ${email}`);
     assert(resend.attempts.every((a: { key?: string }) => typeof a.key === 'string' && a.key.startsWith('outbox-')));
-  },
-});
+  });
 
-Deno.test({
-  name: 'passwords and tokens never appear in the logs',
-  ...opts,
-  async fn() {
+  it('passwords and tokens never appear in the logs', async () => {
     const { password, token } = await signUpAndVerify();
     const logs = server.logs();
     assert(logs.includes('"msg":"email verified"'), 'the server logged at debug level');
@@ -356,10 +312,5 @@ Deno.test({
       const t = (m.text as string).match(/token=([a-z0-9]+)/)?.[1];
       if (t) assertEquals(logs.includes(t), false);
     }
-  },
+  });
 });
-
-Deno.test({ name: 'teardown', ...opts, async fn() {
-  await server.stop();
-  await resend.close();
-} });

@@ -12,6 +12,7 @@ import { lessons, users } from '../../db/schema.ts';
 import { buildDashboard, buildQuizAnalytics, buildUserProgress } from '../../src/lib/server/learning/progress.ts';
 import { recordAssessment } from '../../src/lib/server/learning/assessment.ts';
 import { recordActivity } from '../../src/lib/server/learning/streaks.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 async function seedLesson(db: Awaited<ReturnType<typeof createTestDatabase>>['handle']['db']) {
   const [lesson] = await db
@@ -188,7 +189,7 @@ if (postgresUrl) {
       // Another connection, without the app's setting (a PGlite-style writer), is still heard.
       await other`update users set first_name = 'Quincy' where id = ${user.id}`;
       await other`update lesson_progress set attempts = 2 where user_id = ${user.id}`;
-      for (let i = 0; i < 50 && heard.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      await waitFor(() => heard.length >= 2, { timeout: 5_000, interval: 20, message: 'two notifications' }).catch(() => {}); // the assertion below says what was heard
       assertEquals(heard.map((p) => p.split(':')[0]), ['users', 'lesson_progress'], 'only the other connection notified');
     } finally {
       await listener.end();

@@ -5,18 +5,24 @@ import { startServer } from '../helpers/server.mjs';
 import { startResendDouble } from '../helpers/resend-double.mjs';
 import { correctAnswers, createLearner, responses } from '../helpers/learners.ts';
 import { answersScoring, labelScoring } from '../helpers/assessment-answers.ts';
-
-const opts = { sanitizeOps: false, sanitizeResources: false };
-const resend = await startResendDouble();
-const server = await startServer({ env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true' } });
+import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
 
 interface Tip { id: string; text: string; evidence: string; lesson: { id: number; slug: string; title: string } }
 interface Dashboard { coach: { tips: Tip[]; continueReason: string | null }; nextLesson: { id: number } | null }
 
-Deno.test({
-  name: 'the coach quotes the chosen answers, then builds on the newest passed quiz, and never names the Continue lesson',
-  ...opts,
-  async fn() {
+describe('the money coach', () => {
+  let resend: Awaited<ReturnType<typeof startResendDouble>>;
+  let server: Awaited<ReturnType<typeof startServer>>;
+  beforeAll(async () => {
+    resend = await startResendDouble();
+    server = await startServer({ env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await resend?.close();
+  });
+
+  it('quotes the chosen answers, then builds on the newest passed quiz, and never names the Continue lesson', async () => {
     const { client } = await createLearner(server.url, resend);
     // Strong everywhere except q10 (one stock of a known company) and q12 (fees "about the same").
     const answers = answersScoring({ 1: 4, 2: 4, 3: 4, 4: 4, 5: 4, 6: 4, 7: 4, 8: 4, 9: 4, 10: 0, 11: 4, 12: 1 });
@@ -40,10 +46,5 @@ Deno.test({
     const build = after.coach.tips.find((t) => t.id === 'build-on-last-pass');
     if (build) assertEquals(build.evidence, `You passed “${lesson.title}” with ${right.length - 1} of ${right.length} right`);
     for (const tip of after.coach.tips) assert(tip.lesson.id !== after.nextLesson?.id, `${tip.id} repeats the Continue lesson`);
-  },
+  });
 });
-
-Deno.test({ name: 'teardown', ...opts, async fn() {
-  await server.stop();
-  await resend.close();
-} });

@@ -8,7 +8,6 @@ import { createLearner } from '../helpers/learners.ts';
 import { CONTENT_SECURITY_POLICY, CSP_DIRECTIVES, CSP_STYLE_ATTRIBUTES } from '../../src/lib/server/platform/security-headers.ts';
 
 // The child process's pipes outlive a test case by design (the server runs for the whole test).
-const sanitize = { sanitizeOps: false, sanitizeResources: false };
 
 /** A policy as directive name → its sources, in order. */
 function directivesOf(policy: string): Map<string, string> {
@@ -29,7 +28,6 @@ async function policyOf(url: string): Promise<{ status: number; policy: string; 
 
 Deno.test({
   name: 'pages, client files and API answers carry the one policy of security-headers.ts; pages add only their hashes',
-  ...sanitize,
   async fn() {
     const server = await startServer();
     try {
@@ -64,7 +62,6 @@ Deno.test({
 
 Deno.test({
   name: '/ sends a signed-in learner home and shows everyone else the landing page, kept in memory only for those without a session',
-  ...sanitize,
   async fn() {
     const resend = await startResendDouble();
     const server = await startServer({ env: { RESEND_API_KEY: 're_test_key', RESEND_BASE_URL: resend.url } });
@@ -96,7 +93,6 @@ Deno.test({
 
 Deno.test({
   name: 'the benchmark routes /trivial and /ping answer 404 unless BENCH_ROUTES=1',
-  ...sanitize,
   async fn() {
     const off = await startServer();
     try {

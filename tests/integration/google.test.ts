@@ -3,8 +3,8 @@ import http from 'node:http';
 import { assert, assertEquals, assertMatch } from '../helpers/assert.ts';
 import { startServer } from '../helpers/server.mjs';
 import { Client } from '../helpers/client.ts';
+import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
 
-const opts = { sanitizeOps: false, sanitizeResources: false };
 let profile: Record<string, unknown> = {};
 const seen: { tokenBody?: string } = {};
 const fake = http.createServer((req, res) => {
@@ -31,18 +31,9 @@ const fake = http.createServer((req, res) => {
     res.end('{}');
   });
 });
-await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
-const provider = `http://127.0.0.1:${(fake.address() as { port: number }).port}`;
-const server = await startServer({
-  env: {
-    GOOGLE_CLIENT_ID: 'client-id',
-    GOOGLE_CLIENT_SECRET: 'client-secret',
-    GOOGLE_AUTH_URL: `${provider}/auth`,
-    GOOGLE_TOKEN_URL: `${provider}/token`,
-    GOOGLE_USERINFO_URL: `${provider}/userinfo`,
-    TRUST_PROXY: 'true',
-  },
-});
+
+let provider: string;
+let server: Awaited<ReturnType<typeof startServer>>;
 
 async function signInWithGoogle(client: Client) {
   const start = await client.get('/api/auth/google');
@@ -56,10 +47,27 @@ async function signInWithGoogle(client: Client) {
   return client.post<{ user: { email: string; id: string }; redirectTo: string }>('/api/auth/google/callback', { code: 'the-code', state });
 }
 
-Deno.test({
-  name: 'Google sign-in: state + PKCE, a new verified account without a password, the same account next time',
-  ...opts,
-  async fn() {
+describe('Google sign-in', () => {
+  beforeAll(async () => {
+    await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
+    provider = `http://127.0.0.1:${(fake.address() as { port: number }).port}`;
+    server = await startServer({
+      env: {
+        GOOGLE_CLIENT_ID: 'client-id',
+        GOOGLE_CLIENT_SECRET: 'client-secret',
+        GOOGLE_AUTH_URL: `${provider}/auth`,
+        GOOGLE_TOKEN_URL: `${provider}/token`,
+        GOOGLE_USERINFO_URL: `${provider}/userinfo`,
+        TRUST_PROXY: 'true',
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    if (fake.listening) await new Promise((r) => fake.close(r));
+  });
+
+  it('Google sign-in: state + PKCE, a new verified account without a password, the same account next time', async () => {
     profile = { sub: 'google-123', email: 'gina@example.com', email_verified: true, given_name: 'Gina', family_name: 'Google' };
     const client = new Client(server.url);
     const first = await signInWithGoogle(client);
@@ -74,13 +82,9 @@ Deno.test({
 
     const again = await signInWithGoogle(new Client(server.url));
     assertEquals(again.body.user.id, first.body.user.id);
-  },
-});
+  });
 
-Deno.test({
-  name: 'Google sign-in takes over an unverified sign-up of the same address, and its password stops working',
-  ...opts,
-  async fn() {
+  it('Google sign-in takes over an unverified sign-up of the same address, and its password stops working', async () => {
     // Someone signs up with Hana's address and a password of their own, never verifying it.
     const squatter = new Client(server.url);
     const signup = await squatter.post('/api/signup', { email: 'hana@example.com', password: 'Squatter-Pass-42', firstName: 'Not', lastName: 'Hana', phoneNumber: '+15550001111' });
@@ -93,13 +97,9 @@ Deno.test({
     assertEquals([me.body.emailVerified, me.body.firstName, me.body.lastName, me.body.phoneNumber], [true, 'Hana', 'Real', '']);
     const login = await new Client(server.url).post('/api/login-email', { email: 'hana@example.com', password: 'Squatter-Pass-42' });
     assertEquals(login.status, 401, "the squatter's password no longer signs in");
-  },
-});
+  });
 
-Deno.test({
-  name: 'Google sign-in links to a verified account of the same address and keeps its password',
-  ...opts,
-  async fn() {
+  it('Google sign-in links to a verified account of the same address and keeps its password', async () => {
     const owner = new Client(server.url);
     await owner.post('/api/signup', { email: 'ivan@example.com', password: 'Ivans-Own-Pass-7', firstName: 'Ivan', lastName: 'Owner', phoneNumber: '+15550002222' });
     const mailbox = await owner.get('/dev/mailbox');
@@ -112,13 +112,9 @@ Deno.test({
     const viaGoogle = await signInWithGoogle(new Client(server.url));
     assertEquals(viaGoogle.body.user.id, ownerId);
     assertEquals((await new Client(server.url).post('/api/login-email', { email: 'ivan@example.com', password: 'Ivans-Own-Pass-7' })).status, 200);
-  },
-});
+  });
 
-Deno.test({
-  name: 'Google sign-in refuses a wrong state and an unverified Google e-mail',
-  ...opts,
-  async fn() {
+  it('Google sign-in refuses a wrong state and an unverified Google e-mail', async () => {
     profile = { sub: 'google-456', email: 'unverified@example.com', email_verified: false };
     const client = new Client(server.url);
     await client.get('/api/auth/google');
@@ -127,21 +123,13 @@ Deno.test({
     const unverified = await signInWithGoogle(new Client(server.url));
     assertEquals(unverified.status, 400);
     assertEquals((await new Client(server.url).post('/api/auth/google/callback', {})).status, 400);
-  },
-});
+  });
 
-Deno.test({
-  name: 'the sign-in options report Google when configured',
-  ...opts,
-  async fn() {
+  it('the sign-in options report Google when configured', async () => {
     assertEquals((await new Client(server.url).get('/api/auth/providers')).body, { google: true });
-  },
-});
+  });
 
-Deno.test({
-  name: 'without Google configured the Google calls answer 404 with a message',
-  ...opts,
-  async fn() {
+  it('without Google configured the Google calls answer 404 with a message', async () => {
     const plain = await startServer();
     try {
       const c = new Client(plain.url);
@@ -153,10 +141,5 @@ Deno.test({
     } finally {
       await plain.stop();
     }
-  },
+  });
 });
-
-Deno.test({ name: 'teardown', ...opts, async fn() {
-  await server.stop();
-  await new Promise((r) => fake.close(r));
-} });

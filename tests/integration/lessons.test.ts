@@ -3,10 +3,10 @@ import { startServer } from '../helpers/server.mjs';
 import { startResendDouble } from '../helpers/resend-double.mjs';
 import { Client } from '../helpers/client.ts';
 import { correctAnswers, createLearner, lessonsIn, responses, wrong } from '../helpers/learners.ts';
+import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
 
-const opts = { sanitizeOps: false, sanitizeResources: false };
-const resend = await startResendDouble();
-const server = await startServer({ env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true' } });
+let resend: Awaited<ReturnType<typeof startResendDouble>>;
+let server: Awaited<ReturnType<typeof startServer>>;
 
 interface Item { id: number; slug: string; orderIndex: number; level: string; locked: boolean; completed: boolean; completionData: { lastScore: number; bestScore: number } | null }
 
@@ -14,10 +14,17 @@ async function lessonsOf(client: Client, pillar: string, level: string) {
   return (await client.get<Item[]>(`/api/lessons/${pillar}/${level}`)).body;
 }
 
-Deno.test({
-  name: 'lessons open in order: a pass unlocks the next lesson; a locked lesson cannot be read or completed',
-  ...opts,
-  async fn() {
+describe('lessons over HTTP', () => {
+  beforeAll(async () => {
+    resend = await startResendDouble();
+    server = await startServer({ env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await resend?.close();
+  });
+
+  it('lessons open in order: a pass unlocks the next lesson; a locked lesson cannot be read or completed', async () => {
     const { client } = await createLearner(server.url, resend);
     const beginner = await lessonsOf(client, 'saving', 'beginner');
     const files = lessonsIn('saving', 'beginner');
@@ -59,13 +66,9 @@ Deno.test({
     assertEquals(after[0].completed, true);
     assertEquals(after[0].completionData?.lastScore, n);
     assertEquals((await lessonsOf(client, 'saving', 'intermediate')).every((l) => l.locked), true);
-  },
-});
+  });
 
-Deno.test({
-  name: 'the server grades the answers itself: claimed scores and isCorrect are ignored',
-  ...opts,
-  async fn() {
+  it('the server grades the answers itself: claimed scores and isCorrect are ignored', async () => {
     const { client } = await createLearner(server.url, resend);
     const [first] = await lessonsOf(client, 'credit', 'beginner');
     const answers = wrong(correctAnswers(first.slug));
@@ -79,13 +82,9 @@ Deno.test({
     });
     assertEquals(cheat.status, 201);
     assertEquals([cheat.body.passed, cheat.body.score, cheat.body.completed], [false, 0, false]);
-  },
-});
+  });
 
-Deno.test({
-  name: 'twenty identical completions in parallel record one attempt and no 5xx',
-  ...opts,
-  async fn() {
+  it('twenty identical completions in parallel record one attempt and no 5xx', async () => {
     const { client } = await createLearner(server.url, resend);
     const [first] = await lessonsOf(client, 'investing', 'beginner');
     const body = { attemptId: crypto.randomUUID(), quizResponses: responses(correctAnswers(first.slug)) };
@@ -98,13 +97,9 @@ Deno.test({
     const entry = progress.body.find((p) => p.lessonId === first.id)!;
     assertEquals(entry.attempts, 1);
     assertEquals(entry.completed, true);
-  },
-});
+  });
 
-Deno.test({
-  name: 'a later failed attempt keeps the lesson completed and the best score',
-  ...opts,
-  async fn() {
+  it('a later failed attempt keeps the lesson completed and the best score', async () => {
     const { client } = await createLearner(server.url, resend);
     const [first] = await lessonsOf(client, 'saving', 'beginner');
     await client.post(`/api/lesson/${first.id}/complete`, { attemptId: crypto.randomUUID(), quizResponses: responses(correctAnswers(first.slug)) });
@@ -117,13 +112,9 @@ Deno.test({
     const entry = progress.body.find((p) => p.lessonId === first.id)!;
     assertEquals([entry.completed, entry.score, entry.bestScore, entry.attempts], [true, 0, correctAnswers(first.slug).length, 2]);
     assertEquals((await lessonsOf(client, 'saving', 'beginner'))[1].locked, false);
-  },
-});
+  });
 
-Deno.test({
-  name: 'placement opens levels: credit intermediate is open at once for a learner placed there',
-  ...opts,
-  async fn() {
+  it('placement opens levels: credit intermediate is open at once for a learner placed there', async () => {
     const { client } = await createLearner(server.url, resend);
     await client.post('/api/assessment/submit', { savingScore: 10, creditScore: 60, investingScore: 90 });
     // The level's first lesson is open; the others wait for the one before them.
@@ -137,13 +128,9 @@ Deno.test({
     assertEquals(counts.body.credit.weightedProgress as unknown as number, 0);
     const all = await client.get<Item[]>('/api/lessons/all/credit');
     assertEquals(all.body.map((l) => l.slug), lessonsIn('credit').map((l) => l.slug));
-  },
-});
+  });
 
-Deno.test({
-  name: 'the lessons list and a lesson page are sent as ASCII and read back as the same text',
-  ...opts,
-  async fn() {
+  it('the lessons list and a lesson page are sent as ASCII and read back as the same text', async () => {
     const { client } = await createLearner(server.url, resend, 'Zoë');
     const [first] = await lessonsOf(client, 'saving', 'beginner');
     const file = Deno.readTextFileSync(new URL(`../../db/content/lessons/${first.slug}.md`, import.meta.url));
@@ -161,13 +148,9 @@ Deno.test({
     const data = JSON.parse(page.match(/<script type="application\/json" id="lesson-quiz-data">([^<]*)<\/script>/)![1]);
     const api = await client.get<{ questions: unknown[] }>(`/api/lesson/${first.id}`);
     assertEquals(data.questions, api.body.questions, 'the quiz data reads back as the questions');
-  },
-});
+  });
 
-Deno.test({
-  name: 'bad lesson requests get 4xx, never 5xx',
-  ...opts,
-  async fn() {
+  it('bad lesson requests get 4xx, never 5xx', async () => {
     const { client } = await createLearner(server.url, resend);
     const [first] = await lessonsOf(client, 'saving', 'beginner');
     // Each body is one fault away from a valid answer to this lesson's n questions.
@@ -199,10 +182,5 @@ Deno.test({
     assertEquals((await new Client(server.url).get(`/api/lesson/${first.id}`)).status, 401);
     const progress = await client.get<unknown[]>('/api/progress/user');
     assertEquals(progress.body, [], 'no bad request recorded anything');
-  },
+  });
 });
-
-Deno.test({ name: 'teardown', ...opts, async fn() {
-  await server.stop();
-  await resend.close();
-} });

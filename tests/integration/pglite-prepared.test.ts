@@ -99,6 +99,8 @@ Deno.test("a statement never runs inside another caller's transaction: it waits 
       answered = true;
       return r.rows[0].c;
     });
+    // Checks that the read does not answer, so there is no condition to wait for: 50 ms is
+    // ample for an in-memory query that would not wait.
     await new Promise((r) => setTimeout(r, 50));
     assertEquals(answered, false, 'waits while the transaction is open');
     release();

@@ -5,18 +5,7 @@ import { startResendDouble } from '../helpers/resend-double.mjs';
 import { Client } from '../helpers/client.ts';
 import { correctAnswers, createLearner, lessonsIn, passMarkFor, responses, wrong } from '../helpers/learners.ts';
 import { createDatabaseOnServer, databaseKinds } from '../helpers/database.ts';
-
-const opts = { sanitizeOps: false, sanitizeResources: false };
-const resend = await startResendDouble();
-// On PGlite, and also on a fresh database of the PostgreSQL in DATABASE_URL when it is set.
-const servers = await Promise.all(
-  databaseKinds().map(async (kind) => {
-    const database = kind === 'postgres' ? await createDatabaseOnServer() : null;
-    const env: Record<string, string> = { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true' };
-    if (database) env.DATABASE_URL = database.url;
-    return { kind, server: await startServer({ env }), database };
-  }),
-);
+import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
 
 async function complete(client: Client, lesson: { id: number; slug: string }, answers: number[], durationMs: number) {
   const r = await client.post(`/api/lesson/${lesson.id}/complete`, { attemptId: crypto.randomUUID(), quizResponses: responses(answers), durationMs });
@@ -25,13 +14,26 @@ async function complete(client: Client, lesson: { id: number; slug: string }, an
 
 type ProgressPillar = { pillar: string; averageScore: number | null; highlighted: boolean };
 
-for (const { kind, server } of servers) {
-  const named = (name: string) => (kind === 'pglite' ? name : `${kind}: ${name}`);
+// On PGlite, and also on a fresh database of the PostgreSQL in DATABASE_URL when it is set.
+for (const kind of databaseKinds()) {
+  describe(`the progress APIs (${kind})`, () => {
+    let resend: Awaited<ReturnType<typeof startResendDouble>>;
+    let database: Awaited<ReturnType<typeof createDatabaseOnServer>> | null = null;
+    let server: Awaited<ReturnType<typeof startServer>>;
+    beforeAll(async () => {
+      resend = await startResendDouble();
+      database = kind === 'postgres' ? await createDatabaseOnServer() : null;
+      const env: Record<string, string> = { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true' };
+      if (database) env.DATABASE_URL = database.url;
+      server = await startServer({ env });
+    });
+    afterAll(async () => {
+      await server?.stop();
+      await database?.drop();
+      await resend?.close();
+    });
 
-  Deno.test({
-    name: named('a known history gives exactly the expected progress, analytics and badges'),
-    ...opts,
-    async fn() {
+    it('a known history gives exactly the expected progress, analytics and badges', async () => {
       const { client } = await createLearner(server.url, resend);
       await client.post('/api/assessment/submit', { savingScore: 40, creditScore: 20, investingScore: 70 });
       const saving = (await client.get<Array<{ id: number; slug: string }>>('/api/lessons/saving/beginner')).body;
@@ -111,13 +113,9 @@ for (const { kind, server } of servers) {
       assertEquals(dash.body.overall.parts, { assessment: 10.8, saving: Math.round((3 * progress100) / 120) / 10, credit: 0, investing: 0 });
       assertEquals(dash.body.priority, 'credit'); // 0% progress; credit's assessment score (20) is lower than investing's (70)
       assertEquals(dash.body.nextLesson.pillar, 'credit');
-    },
-  });
+    });
 
-  Deno.test({
-    name: named('a new learner gets empty figures, never sample numbers; other learners\' data never shows'),
-    ...opts,
-    async fn() {
+    it('a new learner gets empty figures, never sample numbers; other learners\' data never shows', async () => {
       const { client } = await createLearner(server.url, resend);
       const p = await client.get<{ pillars: Array<{ averageScore: number | null; completedLessons: number }>; metrics: Record<string, number | null>; accuracy: Record<string, number>; badges: unknown[] }>(
         '/api/user/progress',
@@ -131,13 +129,9 @@ for (const { kind, server } of servers) {
       assertEquals((await new Client(server.url).get('/api/user/progress')).status, 401);
       assertEquals((await new Client(server.url).get('/api/user/quiz-analytics')).status, 401);
       assertEquals((await new Client(server.url).get('/api/user/badges')).status, 401);
-    },
-  });
+    });
 
-  Deno.test({
-    name: named('the average out of 3 is highlighted from exactly 2.5 (quizzes of any length scaled to 3); 2.49 (e.g. 87 / 35) is not'),
-    ...opts,
-    async fn() {
+    it('the average out of 3 is highlighted from exactly 2.5 (quizzes of any length scaled to 3); 2.49 (e.g. 87 / 35) is not', async () => {
       const { client } = await createLearner(server.url, resend);
       // Saving: the first lesson (n questions) taken 6 times (practice retakes count), n of them
       // with one wrong answer (3 × (n - 1) / n each) and 6 - n perfect: (n × 3(n - 1)/n + 3(6 - n)) / 6
@@ -170,13 +164,9 @@ for (const { kind, server } of servers) {
       assertEquals([byPillar.saving.averageScore, byPillar.saving.highlighted], [2.5, true]);
       assertEquals([byPillar.credit.averageScore, byPillar.credit.highlighted], [2.49, false]);
       assertEquals([byPillar.investing.averageScore, byPillar.investing.highlighted], [null, false]);
-    },
-  });
+    });
 
-  Deno.test({
-    name: named('before an assessment the dashboard invents no score: no colour, message or level; the assessment part counts 0'),
-    ...opts,
-    async fn() {
+    it('before an assessment the dashboard invents no score: no colour, message or level; the assessment part counts 0', async () => {
       const { client } = await createLearner(server.url, resend);
       const [s1] = (await client.get<Array<{ id: number; slug: string }>>('/api/lessons/saving/beginner')).body;
       await complete(client, s1, correctAnswers(s1.slug), 60_000);
@@ -218,13 +208,9 @@ for (const { kind, server } of servers) {
         level: 'advanced',
       });
       assertEquals(after.body.priority, 'investing'); // the tie now goes to the lower score (20 < 90)
-    },
-  });
+    });
 
-  Deno.test({
-    name: named("'Welcome' greets only the first dashboard visit, kept per learner on the server"),
-    ...opts,
-    async fn() {
+    it("'Welcome' greets only the first dashboard visit, kept per learner on the server", async () => {
       const { client, email, password } = await createLearner(server.url, resend, 'Jordan');
       const greeting = (html: string) => html.match(/data-testid="greeting"[^>]*>([^<]*)</)?.[1];
       const first = await client.get('/dashboard');
@@ -235,14 +221,6 @@ for (const { kind, server } of servers) {
       const other = new Client(server.url);
       assertEquals((await other.post('/api/login-email', { email, password })).status, 200);
       assertEquals(greeting((await other.get('/dashboard')).text), 'Hello, Jordan!');
-    },
+    });
   });
 }
-
-Deno.test({ name: 'teardown', ...opts, async fn() {
-  for (const { server, database } of servers) {
-    await server.stop();
-    await database?.drop();
-  }
-  await resend.close();
-} });

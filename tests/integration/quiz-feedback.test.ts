@@ -6,10 +6,10 @@ import { startServer } from '../helpers/server.mjs';
 import { startResendDouble } from '../helpers/resend-double.mjs';
 import { Client } from '../helpers/client.ts';
 import { correctAnswers, createLearner, responses } from '../helpers/learners.ts';
+import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
 
-const opts = { sanitizeOps: false, sanitizeResources: false };
-const resend = await startResendDouble();
-const server = await startServer({ env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true' } });
+let resend: Awaited<ReturnType<typeof startResendDouble>>;
+let server: Awaited<ReturnType<typeof startServer>>;
 
 interface Checked { questionId: number; userAnswer: number; isCorrect: boolean; correctAnswer: number; explanation: string }
 type Listed = Array<{ id: number; slug: string; title: string; orderIndex: number }>;
@@ -19,10 +19,17 @@ async function firstLessons(client: Client) {
   return list;
 }
 
-Deno.test({
-  name: 'a checked answer gets right or wrong, the correct option and the explanation; the first check of a question is the one kept and graded',
-  ...opts,
-  async fn() {
+describe('instant quiz feedback', () => {
+  beforeAll(async () => {
+    resend = await startResendDouble();
+    server = await startServer({ env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await resend?.close();
+  });
+
+  it('a checked answer gets right or wrong, the correct option and the explanation; the first check of a question is the one kept and graded', async () => {
     const { client } = await createLearner(server.url, resend);
     const [lesson] = await firstLessons(client);
     const right = correctAnswers(lesson.slug);
@@ -46,13 +53,9 @@ Deno.test({
     // The lesson itself still never sends answers before they are checked.
     const served = await client.get<{ questions: Array<Record<string, unknown>> }>(`/api/lesson/${lesson.id}`);
     assert(served.body.questions.every((q) => !('correctAnswer' in q) && !('explanation' in q)));
-  },
-});
+  });
 
-Deno.test({
-  name: 'checking refuses an unknown question, a locked lesson, an attempt id of another lesson, bad input and a signed-out visitor',
-  ...opts,
-  async fn() {
+  it('checking refuses an unknown question, a locked lesson, an attempt id of another lesson, bad input and a signed-out visitor', async () => {
     const { client } = await createLearner(server.url, resend);
     const [first, second] = await firstLessons(client);
     const attemptId = crypto.randomUUID();
@@ -65,13 +68,9 @@ Deno.test({
     assertEquals((await client.post(`/api/lesson/${first.id}/check`, { attemptId: 'not-a-uuid', questionId: 1, userAnswer: 0 })).status, 400);
     assertEquals((await client.post(`/api/lesson/987654/check`, { attemptId, questionId: 1, userAnswer: 0 })).status, 404);
     assertEquals((await new Client(server.url).post(`/api/lesson/${first.id}/check`, { attemptId, questionId: 1, userAnswer: 0 })).status, 401);
-  },
-});
+  });
 
-Deno.test({
-  name: 'a pass answers the finish screen: the badges earned just now and the next lesson; a fail answers no next lesson',
-  ...opts,
-  async fn() {
+  it('a pass answers the finish screen: the badges earned just now and the next lesson; a fail answers no next lesson', async () => {
     const { client } = await createLearner(server.url, resend);
     const [first, second] = await firstLessons(client);
     const right = correctAnswers(first.slug);
@@ -95,10 +94,5 @@ Deno.test({
     const practice = await client.post<Done>(`/api/lesson/${first.id}/complete`, { attemptId: crypto.randomUUID(), quizResponses: responses(right) });
     assertEquals(practice.body.badgesEarned, [], 'a badge is earned once');
     assertEquals([practice.body.daily.streak, practice.body.daily.today.done], [1, 2], 'a practice pass counts toward the goal, not the streak twice');
-  },
+  });
 });
-
-Deno.test({ name: 'teardown', ...opts, async fn() {
-  await server.stop();
-  await resend.close();
-} });

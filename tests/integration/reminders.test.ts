@@ -14,9 +14,9 @@ import { loadContent } from '../../src/lib/server/content/curriculum-loader.ts';
 import { recordActivity } from '../../src/lib/server/learning/streaks.ts';
 import { isUnsubscribeToken, sendDueReminders, unsubscribeByToken } from '../../src/lib/server/learning/reminders.ts';
 import { emailOutbox, lessons, remindersSent, reviewItems, users } from '../../db/schema.ts';
+import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
 
 Deno.env.set('LOG_LEVEL', 'warn');
-const opts = { sanitizeOps: false, sanitizeResources: false };
 type Db = TestDatabase['handle']['db'];
 const at = (iso: string) => new Date(iso);
 
@@ -58,10 +58,8 @@ async function sentTo(db: Db, userIds: string[]) {
 const tokenIn = (text: string) => text.match(/\/unsubscribe\?token=([a-z2-7]+)/)?.[1] ?? null;
 
 for (const kind of databaseKinds()) {
-  Deno.test({
-    name: `${kind}: reminder selection: from 18:00 local time, streak before review, never unverified, opted out, done or ended; one a day`,
-    ...opts,
-    async fn() {
+  describe(`reminders on the domain modules (${kind})`, () => {
+    it(`${kind}: reminder selection: from 18:00 local time, streak before review, never unverified, opted out, done or ended; one a day`, async () => {
       await withDatabase(kind, async ({ handle: { db } }, make) => {
         // 18:00 UTC on 10 March: 19:00 in Berlin, 14:00 in New York, 03:00 on the 11th in Tokyo.
         const now = at('2026-03-10T18:00:00Z');
@@ -157,13 +155,9 @@ for (const kind of databaseKinds()) {
         ]);
         assertEquals(next.sent, 6);
       });
-    },
-  });
+    });
 
-  Deno.test({
-    name: `${kind}: on New York's spring-forward day the reminder waits for 18:00 EDT`,
-    ...opts,
-    async fn() {
+    it(`${kind}: on New York's spring-forward day the reminder waits for 18:00 EDT`, async () => {
       await withDatabase(kind, async ({ handle: { db } }, make) => {
         const ny = await make.learner('dst', { timeZone: 'America/New_York', remindStreak: true });
         await recordActivity(ny.id, 'lesson', at('2026-03-07T15:00:00Z'));
@@ -172,13 +166,9 @@ for (const kind of databaseKinds()) {
         assertEquals((await sendDueReminders(db, at('2026-03-08T22:00:00Z'))).sent, 1);
         assertEquals(await sentTo(db, [ny.id]), { [ny.id]: '2026-03-08 streak' });
       });
-    },
-  });
+    });
 
-  Deno.test({
-    name: `${kind}: two instances deciding at once send each reminder exactly once`,
-    ...opts,
-    async fn() {
+    it(`${kind}: two instances deciding at once send each reminder exactly once`, async () => {
       await withDatabase(kind, async (test, make) => {
         const { db } = test.handle;
         const now = at('2026-05-20T18:30:00Z'); // 20:30 in Berlin
@@ -208,13 +198,9 @@ for (const kind of databaseKinds()) {
           await second?.close();
         }
       });
-    },
-  });
+    });
 
-  Deno.test({
-    name: `${kind}: an unsubscribe token turns off both reminders, and nothing is sent after; wrong tokens do nothing`,
-    ...opts,
-    async fn() {
+    it(`${kind}: an unsubscribe token turns off both reminders, and nothing is sent after; wrong tokens do nothing`, async () => {
       await withDatabase(kind, async ({ handle: { db } }, make) => {
         const u = await make.learner('leaving', { timeZone: 'UTC', remindReview: true, remindStreak: true });
         await make.dueQuestions(u.id, 1, at('2026-08-01T00:00:00Z'));
@@ -233,7 +219,7 @@ for (const kind of databaseKinds()) {
         assertEquals(after, { r: false, s: false });
         assertEquals((await sendDueReminders(db, at('2026-08-02T19:00:00Z'))).sent, 0);
       });
-    },
+    });
   });
 }
 
@@ -264,99 +250,110 @@ interface Delivered {
 }
 
 for (const kind of databaseKinds()) {
-  Deno.test({
-    name: `${kind} server${kind === 'postgres' ? 's (two instances)' : ''}: the job sends a due reminder once through the outbox with List-Unsubscribe; one click and the page unsubscribe, a GET changes nothing`,
-    ...opts,
-    async fn() {
-      const resend = await startResendDouble();
-      const database = kind === 'postgres' ? await createTestDatabase('postgres') : null;
-      const env = { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true', LOG_LEVEL: 'debug', ...(database ? { DATABASE_URL: database.url } : {}) };
-      const servers = [await startServer({ env })];
+  describe(`reminders from the running servers (${kind})`, () => {
+    let resend: Awaited<ReturnType<typeof startResendDouble>>;
+    let database: TestDatabase | null = null;
+    let env: Record<string, string>;
+    let servers: Array<Awaited<ReturnType<typeof startServer>>>;
+    beforeAll(async () => {
+      resend = await startResendDouble();
+      database = kind === 'postgres' ? await createTestDatabase('postgres') : null;
+      env = { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true', LOG_LEVEL: 'debug', ...(database ? { DATABASE_URL: database.url } : {}) };
+      servers = [await startServer({ env })];
       if (database) servers.push(await startServer({ env }));
-      try {
-        const zone = eveningZone();
-        const people: Array<Awaited<ReturnType<typeof createLearner>> & { server: (typeof servers)[number] }> = [];
-        for (const server of [servers[0], servers.at(-1)!]) {
-          const learner = await createLearner(server.url, resend);
-          // A missed question, two days ago: due since yesterday.
-          const [lesson] = (await learner.client.get<Array<{ id: number; slug: string }>>('/api/lessons/credit/beginner')).body;
-          const answers = correctAnswers(lesson.slug).map((a, i) => (i === 0 ? (a + 1) % 4 : a));
-          const then = { 'x-test-now': new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString() };
-          assertEquals((await learner.client.post(`/api/lesson/${lesson.id}/complete`, { attemptId: crypto.randomUUID(), quizResponses: responses(answers) }, { headers: then })).status, 201);
-          assertEquals((await learner.client.post('/api/user/settings', { timeZone: zone, remindReview: true })).status, 200);
-          people.push({ ...learner, server });
-        }
-        const isReminder = (email: string) => (m: Delivered) => m.to.includes(email) && m.subject === 'Your review is due';
-        const mails = await Promise.all(people.map((p) => resend.waitFor(isReminder(p.email)) as Promise<Delivered>));
-        // Every instance runs its job twice more after that: still one e-mail each.
-        const seen = servers.map((s) => runsIn(s.logs()));
-        await waitUntil(() => servers.every((s, i) => runsIn(s.logs()) >= seen[i] + 2), 'two more runs of every instance');
-        for (const p of people) assertEquals(resend.delivered.filter(isReminder(p.email)).length, 1, p.email);
+    });
+    afterAll(async () => {
+      for (const server of servers ?? []) await server.stop();
+      await resend?.close();
+      if (database) await database.drop().catch(() => {});
+    });
 
-        for (const mail of mails) {
-          assertEquals(mail.headers?.['List-Unsubscribe-Post'], 'List-Unsubscribe=One-Click');
-          const token = tokenIn(mail.text);
-          assert(token);
-          assertEquals(mail.headers?.['List-Unsubscribe'], `<${new URL(`/api/reminders/unsubscribe?token=${token}`, mail.text.match(/https?:\/\/[^/\s]+/)![0]).href}>`);
-        }
-        if (database) {
-          // The outbox keeps who, when and what kind, not the live link: body and headers are scrubbed once sent.
-          const rows = await database.handle.db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, 'reminder-review'), isNotNull(emailOutbox.sentAt)));
-          assertEquals(rows.length, 2);
-          const tokens = mails.map((m) => tokenIn(m.text)!);
-          for (const row of rows) {
-            for (const token of tokens) assert(!row.text.includes(token) && !row.html.includes(token) && !JSON.stringify(row.headers).includes(token), 'no live token kept');
-            assertMatch(row.text, /unsubscribe\?token=removed/);
-            assertMatch(row.headers['List-Unsubscribe'], /token=removed>$/);
-          }
-        }
-
-        const settingsOf = async (p: (typeof people)[number]) => (await p.client.get<{ remindReview: boolean }>('/api/user/settings')).body.remindReview;
-        const [first, second] = [people[0], people[1]];
-        const oneClick = new URL(mails[0].headers!['List-Unsubscribe'].slice(1, -1));
-        const base = first.server.url;
-        const target = base + oneClick.pathname + oneClick.search;
-        // Reads change nothing: the API refuses a GET, the page only asks.
-        assert((await fetch(target)).status >= 400);
-        const page = await fetch(`${base}/unsubscribe${oneClick.search}`);
-        assertEquals(page.status, 200);
-        assertMatch(await page.text(), /Stop reminder e-mails/);
-        assertEquals(await settingsOf(first), true);
-        // RFC 8058: a form POST of List-Unsubscribe=One-Click from the provider, no cookie, no Origin.
-        const post = (url: string, body: string, type = 'application/x-www-form-urlencoded') => fetch(url, { method: 'POST', headers: { 'content-type': type }, body });
-        assertEquals((await post(target, '{"List-Unsubscribe":"One-Click"}', 'application/json')).status, 415);
-        assertEquals((await post(target, 'List-Unsubscribe=Nope')).status, 400);
-        assertEquals((await post(`${base}/api/reminders/unsubscribe?token=notatokenatallnotatoken`, 'List-Unsubscribe=One-Click')).status, 404);
-        assertEquals(await settingsOf(first), true);
-        const done = await post(target, 'List-Unsubscribe=One-Click');
-        assertEquals(done.status, 200);
-        await done.body?.cancel();
-        assertEquals(await settingsOf(first), false);
-        // multipart/form-data is allowed by the RFC too (and a repeat is fine).
-        const form = new FormData();
-        form.set('List-Unsubscribe', 'One-Click');
-        const multipart = await fetch(target, { method: 'POST', body: form });
-        assertEquals(multipart.status, 200);
-        await multipart.body?.cancel();
-
-        // The body's link: the page's button posts the token back from our origin.
-        const link = new URL(mails[1].text.match(/https?:\/\/\S+\/unsubscribe\?token=\S+/)![0]);
-        const confirmed = await fetch(`${second.server.url}/unsubscribe`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: second.server.url },
-          body: new URLSearchParams({ token: link.searchParams.get('token')! }),
-        });
-        assertEquals(confirmed.status, 200);
-        assertMatch(await confirmed.text(), /You are unsubscribed/);
-        assertEquals(await settingsOf(second), false);
-        const stale = await fetch(`${second.server.url}/unsubscribe?token=notatokenatallnotatoken`);
-        assertEquals(stale.status, 404);
-        assertMatch(await stale.text(), /This link is not valid/);
-      } finally {
-        for (const server of servers) await server.stop();
-        await resend.close();
-        if (database) await database.drop().catch(() => {});
+    it(`${kind} server${kind === 'postgres' ? 's (two instances)' : ''}: the job sends a due reminder once through the outbox with List-Unsubscribe; one click and the page unsubscribe, a GET changes nothing`, async () => {
+      const zone = eveningZone();
+      const people: Array<Awaited<ReturnType<typeof createLearner>> & { server: (typeof servers)[number] }> = [];
+      for (const server of [servers[0], servers.at(-1)!]) {
+        const learner = await createLearner(server.url, resend);
+        // A missed question, two days ago: due since yesterday.
+        const [lesson] = (await learner.client.get<Array<{ id: number; slug: string }>>('/api/lessons/credit/beginner')).body;
+        const answers = correctAnswers(lesson.slug).map((a, i) => (i === 0 ? (a + 1) % 4 : a));
+        const then = { 'x-test-now': new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString() };
+        assertEquals((await learner.client.post(`/api/lesson/${lesson.id}/complete`, { attemptId: crypto.randomUUID(), quizResponses: responses(answers) }, { headers: then })).status, 201);
+        assertEquals((await learner.client.post('/api/user/settings', { timeZone: zone, remindReview: true })).status, 200);
+        people.push({ ...learner, server });
       }
-    },
+      const isReminder = (email: string) => (m: Delivered) => m.to.includes(email) && m.subject === 'Your review is due';
+      const mails = await Promise.all(people.map((p) => resend.waitFor(isReminder(p.email)) as Promise<Delivered>));
+      // Every instance runs its job twice more after that: still one e-mail each.
+      const seen = servers.map((s) => runsIn(s.logs()));
+      await waitUntil(() => servers.every((s, i) => runsIn(s.logs()) >= seen[i] + 2), 'two more runs of every instance');
+      for (const p of people) assertEquals(resend.delivered.filter(isReminder(p.email)).length, 1, p.email);
+
+      for (const mail of mails) {
+        assertEquals(mail.headers?.['List-Unsubscribe-Post'], 'List-Unsubscribe=One-Click');
+        const token = tokenIn(mail.text);
+        assert(token);
+        assertEquals(mail.headers?.['List-Unsubscribe'], `<${new URL(`/api/reminders/unsubscribe?token=${token}`, mail.text.match(/https?:\/\/[^/\s]+/)![0]).href}>`);
+      }
+      if (database) {
+        // The outbox keeps who, when and what kind, not the live link: body and headers are scrubbed once sent.
+        const rows = await database.handle.db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, 'reminder-review'), isNotNull(emailOutbox.sentAt)));
+        assertEquals(rows.length, 2);
+        const tokens = mails.map((m) => tokenIn(m.text)!);
+        for (const row of rows) {
+          for (const token of tokens) assert(!row.text.includes(token) && !row.html.includes(token) && !JSON.stringify(row.headers).includes(token), 'no live token kept');
+          assertMatch(row.text, /unsubscribe\?token=removed/);
+          assertMatch(row.headers['List-Unsubscribe'], /token=removed>$/);
+        }
+      }
+
+      const settingsOf = async (p: (typeof people)[number]) => (await p.client.get<{ remindReview: boolean }>('/api/user/settings')).body.remindReview;
+      const [first, second] = [people[0], people[1]];
+      const oneClick = new URL(mails[0].headers!['List-Unsubscribe'].slice(1, -1));
+      const base = first.server.url;
+      const target = base + oneClick.pathname + oneClick.search;
+      // Reads change nothing: the API refuses a GET, the page only asks.
+      const get = await fetch(target);
+      await get.body?.cancel();
+      assert(get.status >= 400);
+      const page = await fetch(`${base}/unsubscribe${oneClick.search}`);
+      assertEquals(page.status, 200);
+      assertMatch(await page.text(), /Stop reminder e-mails/);
+      assertEquals(await settingsOf(first), true);
+      // RFC 8058: a form POST of List-Unsubscribe=One-Click from the provider, no cookie, no Origin.
+      const post = (url: string, body: string, type = 'application/x-www-form-urlencoded') => fetch(url, { method: 'POST', headers: { 'content-type': type }, body });
+      const statusOf = async (reply: Promise<Response>) => {
+        const res = await reply;
+        await res.body?.cancel();
+        return res.status;
+      };
+      assertEquals(await statusOf(post(target, '{"List-Unsubscribe":"One-Click"}', 'application/json')), 415);
+      assertEquals(await statusOf(post(target, 'List-Unsubscribe=Nope')), 400);
+      assertEquals(await statusOf(post(`${base}/api/reminders/unsubscribe?token=notatokenatallnotatoken`, 'List-Unsubscribe=One-Click')), 404);
+      assertEquals(await settingsOf(first), true);
+      const done = await post(target, 'List-Unsubscribe=One-Click');
+      assertEquals(done.status, 200);
+      await done.body?.cancel();
+      assertEquals(await settingsOf(first), false);
+      // multipart/form-data is allowed by the RFC too (and a repeat is fine).
+      const form = new FormData();
+      form.set('List-Unsubscribe', 'One-Click');
+      const multipart = await fetch(target, { method: 'POST', body: form });
+      assertEquals(multipart.status, 200);
+      await multipart.body?.cancel();
+
+      // The body's link: the page's button posts the token back from our origin.
+      const link = new URL(mails[1].text.match(/https?:\/\/\S+\/unsubscribe\?token=\S+/)![0]);
+      const confirmed = await fetch(`${second.server.url}/unsubscribe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: second.server.url },
+        body: new URLSearchParams({ token: link.searchParams.get('token')! }),
+      });
+      assertEquals(confirmed.status, 200);
+      assertMatch(await confirmed.text(), /You are unsubscribed/);
+      assertEquals(await settingsOf(second), false);
+      const stale = await fetch(`${second.server.url}/unsubscribe?token=notatokenatallnotatoken`);
+      assertEquals(stale.status, 404);
+      assertMatch(await stale.text(), /This link is not valid/);
+    });
   });
 }

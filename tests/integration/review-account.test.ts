@@ -5,19 +5,27 @@ import { startResendDouble } from '../helpers/resend-double.mjs';
 import { Client } from '../helpers/client.ts';
 import { correctAnswers, createLearner, responses } from '../helpers/learners.ts';
 import { parse as parseYaml } from 'yaml';
+import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
 
-const opts = { sanitizeOps: false, sanitizeResources: false };
-const resend = await startResendDouble();
-const server = await startServer({ env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true' } });
+let resend: Awaited<ReturnType<typeof startResendDouble>>;
+let server: Awaited<ReturnType<typeof startServer>>;
+
 const DAY = 24 * 60 * 60 * 1000;
 const at = (ms: number) => ({ 'x-test-now': new Date(ms).toISOString() });
 
 interface Review { due: Array<{ id: string; box: number; question: string }>; upcoming: number; nextDueAt: string | null }
 
-Deno.test({
-  name: 'a missed question enters review, is due after 1 day, then moves up or back a box on the Leitner schedule',
-  ...opts,
-  async fn() {
+describe('review and account data', () => {
+  beforeAll(async () => {
+    resend = await startResendDouble();
+    server = await startServer({ env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await resend?.close();
+  });
+
+  it('a missed question enters review, is due after 1 day, then moves up or back a box on the Leitner schedule', async () => {
     const { client } = await createLearner(server.url, resend);
     const [lesson] = (await client.get<Array<{ id: number; slug: string }>>('/api/lessons/credit/beginner')).body;
     const answers = correctAnswers(lesson.slug);
@@ -74,13 +82,9 @@ Deno.test({
     assertEquals((await other.client.post(`/api/review/${item[0].id}/answer`, { userAnswer: 0 })).status, 404);
     assertEquals((await other.client.post('/api/review/not-an-id/answer', { userAnswer: 0 })).status, 404);
     assertEquals((await other.client.post(`/api/review/${item[0].id}/answer`, { userAnswer: 9 })).status, 400);
-  },
-});
+  });
 
-Deno.test({
-  name: 'the export holds the learner\'s data and no secrets; deletion removes it and frees the e-mail',
-  ...opts,
-  async fn() {
+  it('the export holds the learner\'s data and no secrets; deletion removes it and frees the e-mail', async () => {
     const { client, email, password } = await createLearner(server.url, resend);
     // Two answers, by the values the current assessment file gives its options (the third option of question 1, the first of question 5).
     const assessment = parseYaml(Deno.readTextFileSync(new URL('../../db/content/assessment.yaml', import.meta.url))) as { questions: Array<{ id: number; options: Array<{ value: string }> }> };
@@ -120,10 +124,5 @@ Deno.test({
     assertEquals(again.status, 200);
     await resend.waitFor((m: { to: string[]; subject: string; text: string }) => m.to.includes(email) && m.subject === 'Confirm your e-mail address' && m.text.includes('Hi Back'));
     assertEquals((await new Client(server.url).get('/api/account/export')).status, 401);
-  },
+  });
 });
-
-Deno.test({ name: 'teardown', ...opts, async fn() {
-  await server.stop();
-  await resend.close();
-} });

@@ -13,8 +13,6 @@ interface Review { due: Array<{ id: string; lessonId: number; box: number }>; mo
 
 Deno.test({
   name: 'a long review queue comes in rounds of REVIEW_ROUND, oldest first, with the rest counted as more due',
-  sanitizeOps: false,
-  sanitizeResources: false,
   async fn() {
     const resend = await startResendDouble();
     const server = await startServer({ env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url } });

@@ -14,9 +14,9 @@ import { dailyStatus, finishReviewSession, recordActivity, updateSettings, type 
 import { sendDueReminders } from '../../src/lib/server/learning/reminders.ts';
 import { deleteAccount, exportAccount } from '../../src/lib/server/auth/account-data.ts';
 import { emailOutbox, learnerDays, learnerStreaks, lessons, remindersSent, reviewItems, users } from '../../db/schema.ts';
+import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
 
 Deno.env.set('LOG_LEVEL', 'warn');
-const opts = { sanitizeOps: false, sanitizeResources: false };
 type Db = TestDatabase['handle']['db'];
 
 async function withDatabase(kind: TestDatabase['kind'], fn: (db: Db, newLearner: (fields?: Partial<typeof users.$inferInsert>) => Promise<string>) => Promise<void>) {
@@ -46,10 +46,8 @@ async function countOf(db: Db, query: ReturnType<typeof sql>): Promise<number> {
 const brief = (s: DailyStatus) => ({ day: s.day, streak: s.streak, freezes: s.freezes, atRisk: s.atRisk, done: s.today.done, met: s.today.met });
 
 for (const kind of databaseKinds()) {
-  Deno.test({
-    name: `${kind}: a lesson and a review session on one local day count once for the streak and twice for the goal; the zone is stored`,
-    ...opts,
-    async fn() {
+  describe(`the daily streak and goal on the domain modules (${kind})`, () => {
+    it(`${kind}: a lesson and a review session on one local day count once for the streak and twice for the goal; the zone is stored`, async () => {
       await withDatabase(kind, async (db, newLearner) => {
         const id = await newLearner({ dailyGoal: 2 });
         const before = await dailyStatus(id, at('2026-06-01T12:00:00Z'));
@@ -71,13 +69,9 @@ for (const kind of databaseKinds()) {
         assertEquals(brief(await dailyStatus(id, at('2026-06-01T06:00:00Z'))), { day: '2026-05-31', streak: 1, freezes: 0, atRisk: false, done: 2, met: true });
         assertEquals(brief(await dailyStatus(id, at('2026-06-01T08:00:00Z'))), { day: '2026-06-01', streak: 1, freezes: 0, atRisk: true, done: 0, met: false });
       });
-    },
-  });
+    });
 
-  Deno.test({
-    name: `${kind}: east and west of UTC the same instants fall on different days`,
-    ...opts,
-    async fn() {
+    it(`${kind}: east and west of UTC the same instants fall on different days`, async () => {
       await withDatabase(kind, async (_db, newLearner) => {
         const tokyo = await newLearner({ timeZone: 'Asia/Tokyo' });
         const la = await newLearner({ timeZone: 'America/Los_Angeles' });
@@ -89,13 +83,9 @@ for (const kind of databaseKinds()) {
         assertEquals(brief(await dailyStatus(tokyo, at('2026-06-02T14:30:00Z'))), { day: '2026-06-02', streak: 1, freezes: 0, atRisk: false, done: 2, met: true });
         assertEquals(brief(await dailyStatus(la, at('2026-06-02T14:30:00Z'))), { day: '2026-06-02', streak: 2, freezes: 0, atRisk: false, done: 1, met: true });
       });
-    },
-  });
+    });
 
-  Deno.test({
-    name: `${kind}: across New York's spring-forward day and Berlin's fall-back day, calendar days count, not 24-hour spans`,
-    ...opts,
-    async fn() {
+    it(`${kind}: across New York's spring-forward day and Berlin's fall-back day, calendar days count, not 24-hour spans`, async () => {
       await withDatabase(kind, async (db, newLearner) => {
         const ny = await newLearner({ timeZone: 'America/New_York' });
         // 23:30 EST on 7 March, then 23:30 EDT on 8 March: 23 hours apart, two days.
@@ -116,13 +106,9 @@ for (const kind of databaseKinds()) {
         assertEquals([next.day, next.streak, next.today.done], ['2026-10-26', 2, 1]);
         assertEquals((await db.select().from(learnerDays).where(eq(learnerDays.userId, berlin))).length, 2);
       });
-    },
-  });
+    });
 
-  Deno.test({
-    name: `${kind}: 7 days earn a freeze that covers one missed day; two missed days with one freeze end the streak`,
-    ...opts,
-    async fn() {
+    it(`${kind}: 7 days earn a freeze that covers one missed day; two missed days with one freeze end the streak`, async () => {
       await withDatabase(kind, async (db, newLearner) => {
         const id = await newLearner({ timeZone: 'Europe/Berlin' });
         const noonOn = (day: number) => at(`2026-01-${String(day).padStart(2, '0')}T11:00:00Z`);
@@ -145,13 +131,9 @@ for (const kind of databaseKinds()) {
         status = await recordActivity(id, 'lesson', noonOn(12));
         assertEquals([status.streak, status.longest, status.freezes], [1, 8, 0]);
       });
-    },
-  });
+    });
 
-  Deno.test({
-    name: `${kind}: concurrent activity of one learner is all counted; a bad or unchanged zone is not written`,
-    ...opts,
-    async fn() {
+    it(`${kind}: concurrent activity of one learner is all counted; a bad or unchanged zone is not written`, async () => {
       await withDatabase(kind, async (db, newLearner) => {
         const id = await newLearner();
         const now = at('2026-04-10T09:00:00Z');
@@ -168,13 +150,9 @@ for (const kind of databaseKinds()) {
         await recordActivity(id, 'lesson', now, 'Asia/Tokyo');
         assertEquals(await countOf(db, sql`select count(*)::int as n from zone_writes`), 1);
       });
-    },
-  });
+    });
 
-  Deno.test({
-    name: `${kind}: a finished review session counts once, and only after a due question was answered since the last one`,
-    ...opts,
-    async fn() {
+    it(`${kind}: a finished review session counts once, and only after a due question was answered since the last one`, async () => {
       await withDatabase(kind, async (db, newLearner) => {
         const id = await newLearner({ timeZone: 'UTC' });
         const now = at('2026-05-05T10:00:00Z');
@@ -193,13 +171,9 @@ for (const kind of databaseKinds()) {
         const second = await finishReviewSession(id, at('2026-05-05T10:31:00Z'));
         assertEquals([second.counted, second.daily.today.reviews, second.daily.today.done], [true, 2, 2]);
       });
-    },
-  });
+    });
 
-  Deno.test({
-    name: `${kind}: the export holds the settings, streak, activity days and reminders (no token hashes); deletion removes them`,
-    ...opts,
-    async fn() {
+    it(`${kind}: the export holds the settings, streak, activity days and reminders (no token hashes); deletion removes them`, async () => {
       await withDatabase(kind, async (db, newLearner) => {
         const id = await newLearner({ timeZone: 'Europe/Berlin', remindStreak: true, dailyGoal: 3 });
         const other = await newLearner({ timeZone: 'Europe/Berlin', remindStreak: true });
@@ -226,71 +200,74 @@ for (const kind of databaseKinds()) {
         assertEquals((await db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, 'reminder-streak')))).length, 1, 'only the other learner\'s reminder is left');
         assertEquals([(await db.select().from(learnerDays).where(eq(learnerDays.userId, other))).length, (await db.select().from(remindersSent).where(eq(remindersSent.userId, other))).length], [1, 1]);
       });
-    },
+    });
   });
 }
 
 // Over HTTP, on the built server (on each database).
 for (const kind of databaseKinds()) {
-  Deno.test({
-    name: `${kind} server: settings are validated, stored and answered with today's status; a finished review counts on the dashboard`,
-    ...opts,
-    async fn() {
-      const resend = await startResendDouble();
-      const database = kind === 'postgres' ? await createTestDatabase('postgres') : null;
-      const server = await startServer({ env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true', ...(database ? { DATABASE_URL: database.url } : {}) } });
-      try {
-        const { client } = await createLearner(server.url, resend);
-        const anonymous = new Client(server.url);
-        assertEquals((await anonymous.post('/api/user/settings', { dailyGoal: 2 })).status, 401);
-        assertEquals((await anonymous.post('/api/review/finish', {})).status, 401);
-        const bad = await client.post<{ message: string; errors: Record<string, string> }>('/api/user/settings', { timeZone: 'Mars/Olympus_Mons', dailyGoal: 4, remindStreak: 'yes' });
-        assertEquals(bad.status, 400);
-        assertEquals(Object.keys(bad.body.errors).sort(), ['dailyGoal', 'remindStreak', 'timeZone']);
-        assertMatch(bad.body.errors.timeZone, /time zone/);
-        assertMatch(bad.body.errors.dailyGoal, /1, 2, 3, 5/);
-        assertEquals((await client.post('/api/user/settings', {})).status, 400, 'nothing to change');
-        assertEquals((await client.post('/api/user/settings', { timeZone: 'Europe/Berlin\u0000' })).status, 400);
-        assertEquals((await client.request('/api/user/settings', { method: 'POST', headers: { 'content-type': 'application/json' }, json: undefined })).status, 400);
-        assertEquals((await client.post('/api/user/settings', { dailyGoal: 2 }, { origin: 'https://evil.example' })).status, 403);
+  describe(`the daily streak and goal over HTTP (${kind})`, () => {
+    let resend: Awaited<ReturnType<typeof startResendDouble>>;
+    let database: TestDatabase | null = null;
+    let server: Awaited<ReturnType<typeof startServer>>;
+    beforeAll(async () => {
+      resend = await startResendDouble();
+      database = kind === 'postgres' ? await createTestDatabase('postgres') : null;
+      server = await startServer({ env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true', ...(database ? { DATABASE_URL: database.url } : {}) } });
+    });
+    afterAll(async () => {
+      await server?.stop();
+      await resend?.close();
+      if (database) await database.drop().catch(() => {});
+    });
 
-        const saved = await client.post<{ timeZone: string; dailyGoal: number; remindReview: boolean; remindStreak: boolean; emailVerified: boolean; daily: DailyStatus }>(
-          '/api/user/settings',
-          { timeZone: 'Asia/Tokyo', dailyGoal: 2, remindReview: true },
-          { headers: { 'x-test-now': '2026-07-01T16:00:00Z' } },
-        );
-        assertEquals(saved.status, 200);
-        assertEquals([saved.body.timeZone, saved.body.dailyGoal, saved.body.remindReview, saved.body.remindStreak, saved.body.emailVerified], ['Asia/Tokyo', 2, true, false, true]);
-        assertEquals([saved.body.daily.day, saved.body.daily.timeZone, saved.body.daily.today.goal], ['2026-07-02', 'Asia/Tokyo', 2], 'today is Tokyo\'s');
-        const read = await client.get<{ dailyGoal: number; remindReview: boolean }>('/api/user/settings');
-        assertEquals([read.body.dailyGoal, read.body.remindReview], [2, true]);
+    it(`${kind} server: settings are validated, stored and answered with today's status; a finished review counts on the dashboard`, async () => {
+      const { client } = await createLearner(server.url, resend);
+      const anonymous = new Client(server.url);
+      assertEquals((await anonymous.post('/api/user/settings', { dailyGoal: 2 })).status, 401);
+      assertEquals((await anonymous.post('/api/review/finish', {})).status, 401);
+      const bad = await client.post<{ message: string; errors: Record<string, string> }>('/api/user/settings', { timeZone: 'Mars/Olympus_Mons', dailyGoal: 4, remindStreak: 'yes' });
+      assertEquals(bad.status, 400);
+      assertEquals(Object.keys(bad.body.errors).sort(), ['dailyGoal', 'remindStreak', 'timeZone']);
+      assertMatch(bad.body.errors.timeZone, /time zone/);
+      assertMatch(bad.body.errors.dailyGoal, /1, 2, 3, 5/);
+      assertEquals((await client.post('/api/user/settings', {})).status, 400, 'nothing to change');
+      assertEquals((await client.post('/api/user/settings', { timeZone: 'Europe/Berlin\u0000' })).status, 400);
+      assertEquals((await client.request('/api/user/settings', { method: 'POST', headers: { 'content-type': 'application/json' }, json: undefined })).status, 400);
+      assertEquals((await client.post('/api/user/settings', { dailyGoal: 2 }, { origin: 'https://evil.example' })).status, 403);
 
-        // A missed question, due a day later; answering it and finishing the session counts once.
-        const t0 = Date.parse('2026-07-01T01:00:00Z');
-        const when = (ms: number) => ({ 'x-test-now': new Date(ms).toISOString() });
-        const [lesson] = (await client.get<Array<{ id: number; slug: string }>>('/api/lessons/credit/beginner')).body;
-        const answers = correctAnswers(lesson.slug);
-        const missed = answers.map((a, i) => (i === 0 ? (a + 1) % 4 : a));
-        assertEquals((await client.post(`/api/lesson/${lesson.id}/complete`, { attemptId: crypto.randomUUID(), quizResponses: responses(missed) }, { headers: when(t0) })).status, 201);
-        const later = t0 + 25 * 60 * 60 * 1000; // 2 July, 11:00 in Tokyo
-        assertEquals((await client.post<{ counted: boolean }>('/api/review/finish', {}, { headers: when(later) })).body.counted, false, 'nothing answered yet');
-        const due = (await client.get<{ due: Array<{ id: string }> }>('/api/review', when(later))).body.due;
-        assertEquals(due.length, 1);
-        assertEquals((await client.post(`/api/review/${due[0].id}/answer`, { userAnswer: answers[0] }, { headers: when(later) })).status, 200);
-        const finished = await client.post<{ counted: boolean; daily: DailyStatus }>('/api/review/finish', { timeZone: 'Asia/Tokyo' }, { headers: when(later + 1000) });
-        assertEquals([finished.status, finished.body.counted, finished.body.daily.day, finished.body.daily.today.reviews], [200, true, '2026-07-02', 1]);
-        assertEquals((await client.post<{ counted: boolean }>('/api/review/finish', {}, { headers: when(later + 2000) })).body.counted, false, 'a second finish is not a second session');
-        assertEquals((await client.post('/api/review/finish', { timeZone: 42 })).status, 400);
-        const dashboard = await client.get<{ daily: DailyStatus }>('/api/user/dashboard', when(later + 3000));
-        assertEquals([dashboard.body.daily.day, dashboard.body.daily.today.reviews, dashboard.body.daily.today.goal], ['2026-07-02', 1, 2]);
-        assert(dashboard.body.daily.streak >= 1);
-        const page = await client.get('/dashboard', when(later + 3000));
-        assertMatch(page.text, /data-testid="streak-card"/);
-      } finally {
-        await server.stop();
-        await resend.close();
-        if (database) await database.drop().catch(() => {});
-      }
-    },
+      const saved = await client.post<{ timeZone: string; dailyGoal: number; remindReview: boolean; remindStreak: boolean; emailVerified: boolean; daily: DailyStatus }>(
+        '/api/user/settings',
+        { timeZone: 'Asia/Tokyo', dailyGoal: 2, remindReview: true },
+        { headers: { 'x-test-now': '2026-07-01T16:00:00Z' } },
+      );
+      assertEquals(saved.status, 200);
+      assertEquals([saved.body.timeZone, saved.body.dailyGoal, saved.body.remindReview, saved.body.remindStreak, saved.body.emailVerified], ['Asia/Tokyo', 2, true, false, true]);
+      assertEquals([saved.body.daily.day, saved.body.daily.timeZone, saved.body.daily.today.goal], ['2026-07-02', 'Asia/Tokyo', 2], 'today is Tokyo\'s');
+      const read = await client.get<{ dailyGoal: number; remindReview: boolean }>('/api/user/settings');
+      assertEquals([read.body.dailyGoal, read.body.remindReview], [2, true]);
+
+      // A missed question, due a day later; answering it and finishing the session counts once.
+      const t0 = Date.parse('2026-07-01T01:00:00Z');
+      const when = (ms: number) => ({ 'x-test-now': new Date(ms).toISOString() });
+      const [lesson] = (await client.get<Array<{ id: number; slug: string }>>('/api/lessons/credit/beginner')).body;
+      const answers = correctAnswers(lesson.slug);
+      const missed = answers.map((a, i) => (i === 0 ? (a + 1) % 4 : a));
+      assertEquals((await client.post(`/api/lesson/${lesson.id}/complete`, { attemptId: crypto.randomUUID(), quizResponses: responses(missed) }, { headers: when(t0) })).status, 201);
+      const later = t0 + 25 * 60 * 60 * 1000; // 2 July, 11:00 in Tokyo
+      assertEquals((await client.post<{ counted: boolean }>('/api/review/finish', {}, { headers: when(later) })).body.counted, false, 'nothing answered yet');
+      const due = (await client.get<{ due: Array<{ id: string }> }>('/api/review', when(later))).body.due;
+      assertEquals(due.length, 1);
+      assertEquals((await client.post(`/api/review/${due[0].id}/answer`, { userAnswer: answers[0] }, { headers: when(later) })).status, 200);
+      const finished = await client.post<{ counted: boolean; daily: DailyStatus }>('/api/review/finish', { timeZone: 'Asia/Tokyo' }, { headers: when(later + 1000) });
+      assertEquals([finished.status, finished.body.counted, finished.body.daily.day, finished.body.daily.today.reviews], [200, true, '2026-07-02', 1]);
+      assertEquals((await client.post<{ counted: boolean }>('/api/review/finish', {}, { headers: when(later + 2000) })).body.counted, false, 'a second finish is not a second session');
+      assertEquals((await client.post('/api/review/finish', { timeZone: 42 })).status, 400);
+      const dashboard = await client.get<{ daily: DailyStatus }>('/api/user/dashboard', when(later + 3000));
+      assertEquals([dashboard.body.daily.day, dashboard.body.daily.today.reviews, dashboard.body.daily.today.goal], ['2026-07-02', 1, 2]);
+      assert(dashboard.body.daily.streak >= 1);
+      const page = await client.get('/dashboard', when(later + 3000));
+      assertMatch(page.text, /data-testid="streak-card"/);
+    });
   });
 }
