@@ -3,7 +3,6 @@
 // framework's ceiling), and the app's pages and APIs for signed-in learners, on PGlite and on
 // PostgreSQL (when DATABASE_URL is set); then the JavaScript each page ships and Lighthouse
 // (mobile) scores. Appends a table to bench/RESULTS.md with the machine, date and commit.
-import autocannon from 'autocannon';
 import { spawn, spawnSync, execSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +15,10 @@ import { buildIfStale } from '../scripts/start.mjs';
 import { benchToken as token } from './tokens.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// The bench's own tools (autocannon, lighthouse) live in bench/package.json, out of the app's
+// install: installed here on first use.
+if (!existsSync(path.join(root, 'bench', 'node_modules'))) execSync('npm ci --prefix bench --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
+const { default: autocannon } = await import('autocannon');
 const deno = path.join(root, 'node_modules', 'deno', 'deno');
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -242,7 +245,7 @@ async function runLighthouse(base, lessonId) {
     for (let tries = 0; runs.length < lighthouseRuns && tries < 2 * lighthouseRuns; tries++) {
       const file = path.join(os.tmpdir(), `lh-${Date.now()}.json`);
       const args = [
-        path.join(root, 'node_modules', 'lighthouse', 'cli', 'index.js'),
+        path.join(root, 'bench', 'node_modules', 'lighthouse', 'cli', 'index.js'),
         base + p,
         `--chrome-path=${chromiumPath}`,
         '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
