@@ -105,8 +105,13 @@ export function historyStatements(o: HistoryOptions): string[] {
 }
 
 export async function seedHistory(db: Database, options: HistoryOptions[]): Promise<void> {
-  for (const o of options) for (const text of historyStatements(o)) await db.execute(sql.raw(text));
+  const timed = async (text: string) => {
+    const t = performance.now();
+    await db.execute(sql.raw(text));
+    if (Deno.env.get('BENCH_SEED_TIMES')) console.error(`${Math.round(performance.now() - t)} ms: ${text.replace(/\s+/g, ' ').slice(0, 80)}`);
+  };
+  for (const o of options) for (const text of historyStatements(o)) await timed(text);
   // The app's own rebuild of the aggregates (and the badges the history earned), for everyone.
-  for (const text of rebuildStatements('')) await db.execute(sql.raw(text));
+  for (const text of rebuildStatements('')) await timed(text);
   await db.execute(sql.raw('drop table if exists bench_lessons'));
 }
