@@ -461,7 +461,7 @@ const table = [
   '|---|---|---:|---:|---:|---:|---:|---|---:|---|',
   ...learnerRows.map((r) => `| ${r.db} | ${r.route} | ${r.fresh.rps} | ${r.history.rps} | ${r.ratio.toFixed(2)} | ${r.fresh.ratio}, ${r.history.ratio} | ${r.fresh.p99}, ${r.history.p99} | ${r.fresh.bytes} → ${r.history.bytes} | ${r.fresh.errors + r.history.errors} | ${r.meets} |`),
   '',
-  ...(flags.volume ? [] : [
+  ...(pageBytes.length === 0 && lighthouse.length === 0 ? [] : [
   'JavaScript shipped (gzip, everything the page loads, inline scripts included):',
   '',
   '| page | KB gzip | script files |',
