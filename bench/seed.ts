@@ -18,7 +18,8 @@ import { loadContent } from '../src/lib/server/content.ts';
 import { benchSession } from './tokens.mjs';
 import { seedHistory, type HistoryOptions } from './history.ts';
 
-export const GROUPS = { fresh: 0, history: 10000, admin: 20000, historyAdmin: 30000 } as const;
+// Session token bases of the groups (bench/run.mjs has the same).
+const GROUPS = { fresh: 0, history: 10000, admin: 20000, historyAdmin: 30000 } as const;
 
 const { positionals, values } = parseArgs({
   args: Deno.args,
