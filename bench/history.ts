@@ -114,4 +114,8 @@ export async function seedHistory(db: Database, options: HistoryOptions[]): Prom
   // The app's own rebuild of the aggregates (and the badges the history earned), for everyone.
   for (const text of rebuildStatements('')) await timed(text);
   await db.execute(sql.raw('drop table if exists bench_lessons'));
+  // Statistics and the visibility map, as a database that has run a while has them: otherwise
+  // autovacuum processes the bulk-loaded tables during the measurements, and until it has, the
+  // planner has no statistics for them.
+  await timed('vacuum analyze');
 }
