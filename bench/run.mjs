@@ -1,26 +1,68 @@
-// `npm run bench`: measures side by side, in one run on this machine, a static file server
+// `npm run bench [-- options]` (bench/README.md): measures side by side, in one run on this machine, a static file server
 // serving the landing page's bytes (the ceiling), a trivial server-rendered response (the
 // framework's ceiling), and the app's pages and APIs for signed-in learners, on PGlite and on
 // PostgreSQL (when DATABASE_URL is set); then the JavaScript each page ships and Lighthouse
 // (mobile) scores. Appends a table to bench/RESULTS.md with the machine, date and commit.
-import autocannon from 'autocannon';
 import { spawn, spawnSync, execSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { freePort, startServer } from '../tests/helpers/server.mjs';
 import { buildIfStale } from '../scripts/start.mjs';
 import { benchToken as token } from './tokens.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// The bench's own tools (autocannon, lighthouse) live in bench/package.json, out of the app's
+// install: installed here on first use.
+if (!existsSync(path.join(root, 'bench', 'node_modules'))) execSync('npm ci --prefix bench --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
+const { default: autocannon } = await import('autocannon');
 const deno = path.join(root, 'node_modules', 'deno', 'deno');
-const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const { values: flags } = parseArgs({
+  options: {
+    // Seconds per measured row (each after an unrecorded warm-up of min(2, seconds) s).
+    seconds: { type: 'string', default: process.env.BENCH_SECONDS ?? '10' },
+    // The data-volume run: the learner rows again with 100,000 more learners (3,000,000 attempts)
+    // in the Postgres database and 10,000 (300,000 attempts) in PGlite's.
+    volume: { type: 'boolean', default: false },
+    // Only one database: pglite or postgres (postgres needs DATABASE_URL).
+    db: { type: 'string' },
+    'no-lighthouse': { type: 'boolean', default: false },
+    // Only the JavaScript and Lighthouse measurements (PGlite), no load.
+    'lighthouse-only': { type: 'boolean', default: false },
+    'lighthouse-runs': { type: 'string', default: process.env.BENCH_LIGHTHOUSE_RUNS ?? '5' },
+    // Learners per history group (fresh and with 300 attempts), rotated through by each row.
+    'history-learners': { type: 'string', default: '20' },
+    'volume-postgres': { type: 'string', default: '100000' },
+    'volume-pglite': { type: 'string', default: '10000' },
+  },
+});
+const duration = Number(flags.seconds);
+const warmup = Math.min(2, duration);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const learners = Number(process.env.BENCH_LEARNERS ?? 500);
-const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+const lighthouseRuns = Number(flags['lighthouse-runs']);
+const historyLearners = Number(flags['history-learners']);
+const admins = 5;
+/** Session token bases of the seeded groups (bench/seed.ts). */
+const GROUP = { fresh: 0, history: 10000, admin: 20000, historyAdmin: 30000 };
+const startedAt = Date.now();
+/** Learner pages and APIs (issue 24), as an admin for the admin lesson list. */
+const LEARNER_ROUTES = [
+  ['/dashboard', 'cookie'],
+  ['/progress', 'cookie'],
+  ['/review', 'cookie'],
+  ['/account', 'cookie'],
+  ['/api/user/dashboard', 'bearer'],
+  ['/api/user/progress', 'bearer'],
+  ['/api/user/quiz-analytics', 'bearer'],
+  ['/api/user/badges', 'bearer'],
+  ['/admin/lessons', 'cookie', 'admin'],
+  ['/api/admin/lessons/all', 'bearer', 'admin'],
+];
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function measure(opts) {
@@ -42,21 +84,21 @@ async function waitFor(url) {
 }
 
 const rows = [];
-function record(db, name, r, ceiling, { target = true } = {}) {
+function record(db, name, r, ceiling, { target = true, minRatio = 0.5 } = {}) {
   const row = { db, name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
   row.ratio = ceiling ? (row.rps / ceiling).toFixed(2) : '—';
   // DESIGN.md's server target: at least half its ceiling's throughput, p99 under 100 ms, no errors.
-  row.meets = !ceiling || !target ? '—' : row.rps / ceiling >= 0.5 && row.p99 < 100 && row.errors === 0 ? 'yes' : 'no';
+  row.meets = !ceiling || !target ? '—' : row.rps / ceiling >= minRatio && row.p99 < 100 && row.errors === 0 ? 'yes' : 'no';
   rows.push(row);
   console.log(JSON.stringify(row));
   return row;
 }
 
-/** Rotates through the seeded learners' sessions. */
-function asLearners(requestFactory) {
+/** Rotates through the seeded learners' sessions (`count` of them from token index `base`). */
+function asLearners(requestFactory, count = learners, base = 0) {
   let n = 0;
   return (req) => {
-    const i = n++ % learners;
+    const i = base + (n++ % count);
     return requestFactory(req, i);
   };
 }
@@ -74,16 +116,28 @@ const baseline = spawn(deno, ['run', '--allow-net', '--allow-env', '--allow-read
 process.on('exit', () => baseline.kill('SIGTERM'));
 const staticUrl = `http://127.0.0.1:${staticPort}/`;
 await waitFor(staticUrl);
-await measure({ url: staticUrl, duration: 2 });
-const staticRuns = [record('—', 'static file server, landing bytes (ceiling)', await measure({ url: staticUrl })).rps];
+const staticRuns = [];
+if (!flags['lighthouse-only']) {
+  await measure({ url: staticUrl, duration: warmup });
+  staticRuns.push(record('—', 'static file server, landing bytes (ceiling)', await measure({ url: staticUrl })).rps);
+}
 async function measureStatic() {
   const rps = Math.round((await measure({ url: staticUrl })).requests.average);
   staticRuns.push(rps);
   return rps;
 }
 
-const targets = [{ kind: 'pglite' }];
-if (process.env.DATABASE_URL) targets.push({ kind: 'postgres' });
+const targets = [];
+if (!flags.db || flags.db === 'pglite' || flags['lighthouse-only']) targets.push({ kind: 'pglite' });
+if ((!flags.db || flags.db === 'postgres') && process.env.DATABASE_URL && !flags['lighthouse-only']) targets.push({ kind: 'postgres' });
+if (flags.db === 'postgres' && !process.env.DATABASE_URL) throw new Error('--db postgres needs DATABASE_URL');
+/** Seed time, attempts and database size per database. */
+const seeds = [];
+/** The learner rows, fresh and with history side by side. */
+const learnerRows = [];
+/** Lighthouse's LCP findings per page, and where its JSON reports are. */
+let lcpFindings = [];
+const lighthouseReports = [];
 let pageBytes = [];
 /** Every measurement of each database's trivial page, in order. */
 const ceilingRuns = [];
@@ -96,7 +150,8 @@ for (const target of targets) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
     env = { DATA_DIR: dir };
     cleanup = () => rmSync(dir, { recursive: true, force: true });
-    seed(dir);
+    seed(dir, target.kind);
+    seeds.at(-1).size = `${execSync(`du -sm ${dir}`).toString().split('\t')[0]} MiB`;
   } else {
     const name = `bench_${Date.now()}`;
     const admin = process.env.DATABASE_URL;
@@ -104,12 +159,19 @@ for (const target of targets) {
     const url = new URL(admin);
     url.pathname = `/${name}`;
     env = { DATABASE_URL: url.href };
-    seed(url.href);
     cleanup = () =>
       execSync(`${deno} eval "import postgres from 'postgres'; const sql = postgres('${admin}'); await sql.unsafe('drop database if exists ${name} with (force)'); await sql.end();"`, { cwd: root, stdio: 'inherit' });
+    try {
+      seed(url.href, target.kind);
+    } catch (error) {
+      cleanup();
+      throw error;
+    }
   }
+  // The seeded admins are admins by ADMIN_EMAILS (which decides the role at every session check).
+  const adminEmails = Array.from({ length: admins }, (_, i) => [`bench-admin${i}@example.com`, `bench-h-admin${i}@example.com`]).flat().join(',');
   // BENCH_ROUTES turns on /trivial and /ping, the framework ceiling measured below.
-  const server = await startServer({ env: { LOG_LEVEL: 'error', BENCH_ROUTES: '1', ...env } });
+  const server = await startServer({ env: { LOG_LEVEL: 'error', BENCH_ROUTES: '1', ADMIN_EMAILS: adminEmails, ...env } });
   try {
     const base = server.url;
     const probe = await fetch(`${base}/api/lessons/credit/intermediate`, { headers: { authorization: `Bearer ${token(0)}` } });
@@ -118,17 +180,20 @@ for (const target of targets) {
     const lessonId = lessons[0].id;
     const cookie = (i) => ({ cookie: `session=${token(i)}` });
     const bearer = (i) => ({ authorization: `Bearer ${token(i)}` });
-    await measure({ url: `${base}/trivial`, duration: 2 });
+    if (!flags['lighthouse-only']) {
+    await measure({ url: `${base}/trivial`, duration: warmup });
     // DESIGN.md: the framework's ceiling is the same server rendering a trivial page. The bare
     // endpoint (/ping, no page rendering) is shown beside it for reference.
     const ceiling = record(target.kind, 'trivial page /trivial (framework ceiling)', await measure({ url: `${base}/trivial` })).rps;
     record(target.kind, 'trivial endpoint /ping (reference)', await measure({ url: `${base}/ping` }), ceiling, { target: false });
     // As for the signed-in rows below: the static ceiling measured right before and right after.
-    const staticBefore = await measureStatic();
-    await measure({ url: `${base}/`, duration: 2 });
-    const landing = await measure({ url: `${base}/` });
-    record(target.kind, 'landing page / (prerendered; ratio to the static ceiling)', landing, (staticBefore + (await measureStatic())) / 2);
-    const pages = [
+    if (!flags.volume) {
+      const staticBefore = await measureStatic();
+      await measure({ url: `${base}/`, duration: warmup });
+      const landing = await measure({ url: `${base}/` });
+      record(target.kind, 'landing page / (prerendered; ratio to the static ceiling)', landing, (staticBefore + (await measureStatic())) / 2);
+    }
+    const pages = flags.volume ? [] : [
       ['lessons list /lessons?pillar=credit', '/lessons?pillar=credit', 'cookie'],
       [`lesson page /lesson/${lessonId}`, `/lesson/${lessonId}`, 'cookie'],
       ['GET /api/lessons/credit/intermediate', '/api/lessons/credit/intermediate', 'bearer'],
@@ -144,7 +209,7 @@ for (const target of targets) {
     let before = await measureCeiling();
     const besideCeiling = async (name, load) => {
       // Steady state, as for the ceiling: a short unrecorded run first (JIT, each learner's first read).
-      await measure({ ...load, duration: 2 });
+      await measure({ ...load, duration: warmup });
       const result = await measure(load);
       const after = await measureCeiling();
       record(target.kind, name, result, (before + after) / 2);
@@ -156,6 +221,8 @@ for (const target of targets) {
         requests: [{ setupRequest: asLearners((req, i) => ({ ...req, headers: { ...req.headers, ...(auth === 'cookie' ? cookie(i) : bearer(i)) } })) }],
       });
     }
+    await learnerSection(target.kind, base, { cookie, bearer, measureCeiling });
+    if (!flags.volume) {
     const correct = JSON.parse(
       execSync(`${deno} eval "import { parseLessonFile } from './src/lib/curriculum.ts'; import { readFileSync } from 'node:fs'; console.log(JSON.stringify(parseLessonFile(readFileSync('db/content/lessons/${lessons[0].slug}.md','utf8'), '${lessons[0].slug}.md').questions.map(q => q.correctAnswer)))"`, { cwd: root }).toString(),
     );
@@ -174,8 +241,10 @@ for (const target of targets) {
       ],
     };
     await besideCeiling(`POST /api/lesson/${lessonId}/complete`, completions);
+    }
     ceilingRuns.push({ db: target.kind, rps: ceilings });
-    if (target.kind === 'pglite') {
+    }
+    if (target.kind === 'pglite' && !flags.volume && !flags['no-lighthouse']) {
       pageBytes = await measureJavaScript(base, lessonId);
       lighthouse = await runLighthouse(base, lessonId);
     }
@@ -185,9 +254,59 @@ for (const target of targets) {
   }
 }
 
-function seed(target) {
-  const result = spawnSync(deno, ['run', '-A', 'bench/seed.ts', target, String(learners)], { cwd: root, stdio: 'inherit' });
+
+/**
+ * The learner rows: each route for fresh learners and for learners with 300 attempts and 200
+ * review answers (bench/history.ts), one after the other, each beside the signed-in trivial page
+ * (/trivial with the fresh learners' cookies: the signed-in ceiling) measured right before and
+ * right after it. First, 50 connections on one session against the cookie-less /trivial.
+ */
+async function learnerSection(db, base, { cookie, bearer, measureCeiling }) {
+  const ratioBefore = await measureCeiling();
+  const one = { url: `${base}/trivial`, headers: cookie(GROUP.fresh) };
+  await measure({ ...one, duration: warmup });
+  const oneRun = await measure(one);
+  record(db, `/trivial, ${connections} connections on one session (ratio to cookie-less /trivial)`, oneRun, (ratioBefore + (await measureCeiling())) / 2, { minRatio: 0.8 });
+  const signed = { url: `${base}/trivial`, requests: [{ setupRequest: asLearners((req, i) => ({ ...req, headers: { ...req.headers, ...cookie(i) } }), historyLearners, GROUP.fresh) }] };
+  const signedRuns = [];
+  const measureSigned = async () => {
+    const r = await measure(signed);
+    signedRuns.push(Math.round(r.requests.average));
+    return signedRuns.at(-1);
+  };
+  await measure({ ...signed, duration: warmup });
+  let before = await measureSigned();
+  for (const [route, auth, who] of LEARNER_ROUTES) {
+    const out = { db, route };
+    const groups = who === 'admin' ? [['fresh', GROUP.admin, admins], ['history', GROUP.historyAdmin, admins]] : [['fresh', GROUP.fresh, historyLearners], ['history', GROUP.history, historyLearners]];
+    for (const [kind, first, count] of groups) {
+      const headers = (i) => (auth === 'cookie' ? cookie(i) : bearer(i));
+      const res = await fetch(base + route, { headers: headers(first), redirect: 'manual' });
+      const body = await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${route} answered ${res.status} to a ${kind} ${who ?? 'learner'}`);
+      const load = { url: base + route, requests: [{ setupRequest: asLearners((req, i) => ({ ...req, headers: { ...req.headers, ...headers(i) } }), count, first) }] };
+      await measure({ ...load, duration: warmup });
+      const result = await measure(load);
+      const after = await measureSigned();
+      out[kind] = { ...record(db, `${route} (${kind}${who ? ' admin' : ''}; ratio to signed-in /trivial)`, result, (before + after) / 2), bytes: body.byteLength };
+      before = after;
+    }
+    out.ratio = out.history.rps / out.fresh.rps;
+    out.meets = out.ratio >= 0.8 && out.fresh.meets === 'yes' && out.history.meets === 'yes' ? 'yes' : 'no';
+    learnerRows.push(out);
+  }
+  ceilingRuns.push({ db, name: 'signed-in trivial (fresh learners\' cookies)', rps: signedRuns });
+}
+
+function seed(target, kind) {
+  const volume = flags.volume ? Number(flags[kind === 'postgres' ? 'volume-postgres' : 'volume-pglite']) : 0;
+  const args = ['run', '-A', 'bench/seed.ts', target, '--learners', String(learners), '--history', String(historyLearners), '--admins', String(admins), '--volume', String(volume)];
+  const result = spawnSync(deno, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  process.stdout.write(result.stdout ?? '');
   if (result.status !== 0) throw new Error('seeding failed');
+  const line = (result.stdout ?? '').split('\n').find((l) => l.startsWith('SEED_RESULT '));
+  const stats = JSON.parse(line.slice('SEED_RESULT '.length));
+  seeds.push({ db: kind, volume, ...stats, size: stats.bytes ? `${Math.round(stats.bytes / 2 ** 20)} MiB` : '' });
 }
 
 /** JavaScript each page ships (gzip), after it has loaded and its charts became visible. */
@@ -197,13 +316,14 @@ async function measureJavaScript(base, lessonId) {
   try {
     for (const [name, p, signedIn] of [
       ['landing /', '/', false],
-      ['lessons list', '/lessons?pillar=credit', true],
-      ['lesson page', `/lesson/${lessonId}`, true],
-      ['dashboard', '/dashboard', true],
-      ['progress (charts visible)', '/progress', true],
+      ['lessons list', '/lessons?pillar=credit', token(1)],
+      ['lesson page', `/lesson/${lessonId}`, token(1)],
+      // A learner with history: a fresh learner's progress page has no charts to load.
+      ['dashboard', '/dashboard', token(GROUP.history)],
+      ['progress (charts visible)', '/progress', token(GROUP.history)],
     ]) {
       const context = await browser.newContext();
-      if (signedIn) await context.addCookies([{ name: 'session', value: token(1), url: base }]);
+      if (signedIn) await context.addCookies([{ name: 'session', value: signedIn, url: base }]);
       const page = await context.newPage();
       const scripts = new Map();
       page.on('response', async (r) => {
@@ -217,7 +337,7 @@ async function measureJavaScript(base, lessonId) {
       await page.mouse.wheel(0, 3000);
       await page.waitForTimeout(800);
       await page.waitForLoadState('networkidle');
-      const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')].map((s) => s.textContent ?? '').join(''));
+      const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src]):not([type="application/json"])')].map((s) => s.textContent ?? '').join(''));
       const total = [...scripts.values()].reduce((a, b) => a + b, 0) + gzipSync(Buffer.from(inline)).byteLength;
       out.push({ name, kb: (total / 1024).toFixed(1), files: scripts.size });
       await context.close();
@@ -232,10 +352,15 @@ async function measureJavaScript(base, lessonId) {
 /** Lighthouse (mobile, its default) in Debian's Chromium; the median of several runs. */
 async function runLighthouse(base, lessonId) {
   const out = [];
+  // Signed in as a learner with 300 attempts and 200 review answers (the lessons list and lesson
+  // page as a fresh learner, as before).
   for (const [name, p, signedIn] of [
     ['landing /', '/', false],
-    ['lessons list', '/lessons?pillar=credit', true],
-    ['lesson page', `/lesson/${lessonId}`, true],
+    ['lessons list', '/lessons?pillar=credit', token(2)],
+    ['lesson page', `/lesson/${lessonId}`, token(2)],
+    ['dashboard', '/dashboard', token(GROUP.history + 1)],
+    ['progress', '/progress', token(GROUP.history + 1)],
+    ['review', '/review', token(GROUP.history + 1)],
   ]) {
     const runs = [];
     // A run that fails (Chromium's start-up can time out on a busy machine) is retried, up to
@@ -243,7 +368,7 @@ async function runLighthouse(base, lessonId) {
     for (let tries = 0; runs.length < lighthouseRuns && tries < 2 * lighthouseRuns; tries++) {
       const file = path.join(os.tmpdir(), `lh-${Date.now()}.json`);
       const args = [
-        path.join(root, 'node_modules', 'lighthouse', 'cli', 'index.js'),
+        path.join(root, 'bench', 'node_modules', 'lighthouse', 'cli', 'index.js'),
         base + p,
         `--chrome-path=${chromiumPath}`,
         '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
@@ -252,30 +377,57 @@ async function runLighthouse(base, lessonId) {
         '--quiet',
         '--only-categories=performance,accessibility,best-practices,seo',
       ];
-      if (signedIn) args.push(`--extra-headers=${JSON.stringify({ Cookie: `session=${token(2)}` })}`);
+      if (signedIn) args.push(`--extra-headers=${JSON.stringify({ Cookie: `session=${signedIn}` })}`);
       const r = spawnSync(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], timeout: 180_000, encoding: 'utf8' });
       if (r.status !== 0 || !existsSync(file)) {
         console.log(`lighthouse ${name}: run failed (${r.error?.message ?? `exit ${r.status}`}) ${String(r.stderr ?? '').trim().split('\n').slice(-2).join(' ')}`);
         continue;
       }
       const report = JSON.parse(readFileSync(file, 'utf8'));
-      rmSync(file, { force: true });
+      // The reports stay in the temporary folder for a closer look (printed at the end).
+      lighthouseReports.push(file);
       runs.push({
         performance: Math.round(report.categories.performance.score * 100),
         accessibility: Math.round(report.categories.accessibility.score * 100),
         bestPractices: Math.round(report.categories['best-practices'].score * 100),
         seo: Math.round(report.categories.seo.score * 100),
         lcp: report.audits['largest-contentful-paint'].numericValue,
+        findings: lcpFindingsOf(report),
       });
     }
     const median = (key) => {
       const xs = runs.map((r) => r[key]).sort((a, b) => a - b);
       return xs.length ? xs[Math.floor(xs.length / 2)] : null;
     };
+    const lcpMedian = median('lcp');
+    const medianRun = runs.find((r) => r.lcp === lcpMedian);
+    if (medianRun) lcpFindings.push({ name, lcpMs: Math.round(lcpMedian), ...medianRun.findings });
     out.push({ name, runs: runs.length, performance: median('performance'), accessibility: median('accessibility'), bestPractices: median('bestPractices'), seo: median('seo'), lcpMs: median('lcp') && Math.round(median('lcp')) });
   }
   console.log(out);
   return out;
+}
+
+/**
+ * What delays the LCP in one Lighthouse report: the LCP element, its phases (Lighthouse 12's
+ * `largest-contentful-paint-element` second table: TTFB, load delay, load time, render delay),
+ * the render-blocking resources with their estimated savings, FCP, and the main thread's script
+ * evaluation before the LCP.
+ */
+function lcpFindingsOf(report) {
+  const el = report.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const node = el[0]?.items?.[0]?.node;
+  const phases = Object.fromEntries((el[1]?.items ?? []).map((p) => [p.phase, Math.round(p.timing)]));
+  const blocking = (report.audits['render-blocking-resources']?.details?.items ?? []).map((r) => ({ url: r.url.replace(/^https?:\/\/[^/]+/, ''), bytes: r.totalBytes, wastedMs: Math.round(r.wastedMs ?? 0) }));
+  const bootup = (report.audits['bootup-time']?.details?.items ?? []).slice(0, 3).map((b) => ({ url: String(b.url).replace(/^https?:\/\/[^/]+/, ''), scriptingMs: Math.round(b.scripting ?? 0) }));
+  return {
+    element: node ? `${node.nodeLabel ?? ''} (${node.selector ?? ''})`.slice(0, 140) : '—',
+    phases,
+    fcpMs: Math.round(report.audits['first-contentful-paint']?.numericValue ?? 0),
+    blocking,
+    bootup,
+    fonts: (report.audits['font-display']?.details?.items ?? []).map((f) => f.url),
+  };
 }
 
 let commit = 'unknown';
@@ -286,12 +438,18 @@ const file = path.join(root, 'bench', 'RESULTS.md');
 // Every row beside the plain static file server too (the mean of its measurements in this run).
 const staticMean = staticRuns.reduce((a, b) => a + b, 0) / staticRuns.length;
 if (!existsSync(file)) writeFileSync(file, '# Benchmark results\n\nWritten by `npm run bench`; newest run last.\n');
+const minutes = ((Date.now() - startedAt) / 60000).toFixed(1);
 const table = [
-  `\n## ${new Date().toISOString()} · commit ${commit}`,
+  `\n## ${new Date().toISOString()} · commit ${commit}${flags.volume ? ' · data-volume run' : ''}`,
+  '',
+  `Command: \`${['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' ')}\`${process.env.DATABASE_URL ? ' with DATABASE_URL set' : ''}; took ${minutes} min.`,
+  '',
+  ...seeds.map((x) => `Seed (${x.db}): ${x.attempts.toLocaleString('en')} attempts${x.volume ? ` (${x.volume.toLocaleString('en')} volume learners)` : ''}, ${(x.totalMs / 1000).toFixed(1)} s (history SQL and aggregate rebuild ${(x.historyMs / 1000).toFixed(1)} s), database ${x.size}.`),
   '',
   `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}. ` +
     `Load: autocannon from the same machine, ${connections} connections, ${duration} s per row after a 2 s unrecorded warm-up; ${learners} seeded learners, requests rotate through their sessions.`,
   '',
+  ...(rows.length === 0 ? [] : [
   '| database | what | requests/s | ratio to its ceiling | ratio to the static server | p50 ms | p99 ms | errors | meets target |',
   '|---|---|---:|---:|---:|---:|---:|---:|---|',
   ...rows.map((r) => `| ${r.db} | ${r.name} | ${r.rps} | ${r.ratio} | ${(r.rps / staticMean).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.meets} |`),
@@ -301,8 +459,16 @@ const table = [
   'of those two; the ratio to the static server is to the mean of all its measurements. All',
   'measurements of the ceilings, in order (requests/s):',
   `static file server: ${staticRuns.join(', ')}.`,
-  ...ceilingRuns.map((c) => `${c.db} trivial page: ${c.rps.join(', ')}.`),
+  ...ceilingRuns.map((c) => `${c.db} ${c.name ?? 'trivial page'}: ${c.rps.join(', ')}.`),
   '',
+  `Learner rows: ${historyLearners} fresh learners against ${historyLearners} with 300 attempts (200 passed, 100 failed) and 200 review answers (admin rows: ${admins} admins each way), requests rotating through each group's sessions; each beside the signed-in /trivial (the fresh learners' cookies) measured right before and after. Targets: history/fresh >= 0.8, >= 0.5 of the signed-in trivial page, p99 < 100 ms.`,
+  '',
+  '| database | route | fresh req/s | history req/s | history/fresh | vs signed-in trivial (fresh, history) | p99 ms (fresh, history) | body bytes fresh → history | errors | meets |',
+  '|---|---|---:|---:|---:|---:|---:|---|---:|---|',
+  ...learnerRows.map((r) => `| ${r.db} | ${r.route} | ${r.fresh.rps} | ${r.history.rps} | ${r.ratio.toFixed(2)} | ${r.fresh.ratio}, ${r.history.ratio} | ${r.fresh.p99}, ${r.history.p99} | ${r.fresh.bytes} → ${r.history.bytes} | ${r.fresh.errors + r.history.errors} | ${r.meets} |`),
+  '',
+  ]),
+  ...(pageBytes.length === 0 && lighthouse.length === 0 ? [] : [
   'JavaScript shipped (gzip, everything the page loads, inline scripts included):',
   '',
   '| page | KB gzip | script files |',
@@ -315,7 +481,15 @@ const table = [
   '|---|---:|---:|---:|---:|---:|---:|',
   ...lighthouse.map((l) => `| ${l.name} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} | ${l.lcpMs} | ${l.runs} |`),
   '',
+  'What delays each LCP (the median run; Lighthouse simulated mobile throttling, so these are its estimates):',
+  '',
+  '| page | LCP ms | FCP ms | LCP element | TTFB / load delay / load time / render delay ms | render-blocking (estimated saving ms) | script evaluation (top 3) |',
+  '|---|---:|---:|---|---|---|---|',
+  ...lcpFindings.map((f) => `| ${f.name} | ${f.lcpMs} | ${f.fcpMs} | ${f.element.replace(/\|/g, '/')} | ${['TTFB', 'Load Delay', 'Load Time', 'Render Delay'].map((k) => f.phases[k] ?? '—').join(' / ')} | ${f.blocking.map((b) => `${b.url} ${b.bytes} B (${b.wastedMs})`).join('; ') || 'none'} | ${f.bootup.map((b) => `${b.url} ${b.scriptingMs} ms`).join('; ')} |`),
+  '',
+  ]),
 ].join('\n');
 appendFileSync(file, table);
 console.log(table);
+if (lighthouseReports.length) console.log(`Lighthouse JSON reports: ${lighthouseReports.join(' ')}`);
 baseline.kill('SIGTERM');
