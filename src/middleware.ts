@@ -2,6 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { isDatabaseUnavailable } from '../db/client.ts';
 import { HttpError, jsonError } from './lib/server/platform/http.ts';
 import { html } from './lib/server/platform/html.ts';
+import { compressPage } from './lib/server/platform/compress-page.ts';
 import { describeError, log } from './lib/server/platform/log.ts';
 import { getEnv } from './lib/server/platform/env.ts';
 import { deleteSessionCookie, readSessionToken, setSessionCookie, validateSessionToken } from './lib/server/auth/session.ts';
@@ -73,7 +74,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
         deleteSessionCookie(context.cookies);
       }
     }
-    return await next();
+    return await compressPage(request, await next());
   } catch (error) {
     if (error instanceof HttpError) return error.toResponse();
     if (isDatabaseUnavailable(error)) {
