@@ -106,11 +106,21 @@ function asLearners(requestFactory, count = learners, base = 0) {
 buildIfStale();
 
 // 1. The static ceiling: the landing page's bytes from a plain server, same runtime. It keeps
-// running (idle) so it can be measured again beside each landing-page row.
+// running (idle) so it can be measured again beside each landing-page row. `/` renders on demand
+// (it sends a signed-in learner home), so its bytes come from the app itself, signed out.
+const landingFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-landing-')), 'index.html');
+{
+  const app = await startServer({ env: { LOG_LEVEL: 'error' } });
+  try {
+    writeFileSync(landingFile, new Uint8Array(await (await fetch(app.url + '/', { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()));
+  } finally {
+    await app.stop();
+  }
+}
 const staticPort = await freePort();
 const baseline = spawn(deno, ['run', '--allow-net', '--allow-env', '--allow-read', 'bench/static-server.mjs'], {
   cwd: root,
-  env: { ...process.env, PORT: String(staticPort) },
+  env: { ...process.env, PORT: String(staticPort), LANDING_FILE: landingFile },
   stdio: 'ignore',
 });
 process.on('exit', () => baseline.kill('SIGTERM'));

@@ -1,9 +1,10 @@
 // The ceiling: a plain static file server that answers every request with the same HTML bytes
-// as the prerendered landing page. Run under the same runtime (Deno) as the app.
+// as the landing page (LANDING_FILE, which bench/run.mjs fetches from the app signed out). Run
+// under the same runtime (Deno) as the app.
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 
-const body = readFileSync(new URL('../dist/client/index.html', import.meta.url));
+const body = readFileSync(process.env.LANDING_FILE);
 const port = Number(process.env.PORT ?? 4500);
 http
   .createServer((req, res) => {
