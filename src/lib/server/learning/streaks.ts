@@ -136,14 +136,7 @@ async function countActivity(
 ): Promise<DailyStatus> {
   const learner: Learner = { timeZone: locked.user.timeZone, dailyGoal: locked.user.dailyGoal, streak: streakFrom(locked.streak) };
   const day = dayIn(now, learner.timeZone);
-  const [row] = await tx
-    .insert(learnerDays)
-    .values({ userId, day, lessons: kind === 'lesson' ? 1 : 0, reviews: kind === 'review' ? 1 : 0 })
-    .onConflictDoUpdate({
-      target: [learnerDays.userId, learnerDays.day],
-      set: kind === 'lesson' ? { lessons: sql`${learnerDays.lessons} + 1` } : { reviews: sql`${learnerDays.reviews} + 1` },
-    })
-    .returning({ lessons: learnerDays.lessons, reviews: learnerDays.reviews });
+  const row = await countOnDay(tx, userId, day, kind);
   const next = recordActivityDay(learner.streak, day);
   if (next !== learner.streak || extra.reviewCountedAt) {
     await tx
@@ -154,12 +147,40 @@ async function countActivity(
   return toStatus({ ...learner, streak: next }, day, row);
 }
 
+/** Adds one activity to the learner's row for `day` (made on first use); answers the day's counts. */
+async function countOnDay(db: Executor, userId: string, day: string, kind: ActivityKind) {
+  const [row] = await db
+    .insert(learnerDays)
+    .values({ userId, day, lessons: kind === 'lesson' ? 1 : 0, reviews: kind === 'review' ? 1 : 0 })
+    .onConflictDoUpdate({
+      target: [learnerDays.userId, learnerDays.day],
+      set: kind === 'lesson' ? { lessons: sql`${learnerDays.lessons} + 1` } : { reviews: sql`${learnerDays.reviews} + 1` },
+    })
+    .returning({ lessons: learnerDays.lessons, reviews: learnerDays.reviews });
+  return row;
+}
+
 /**
  * Records a lesson completed (kind 'lesson') or a review session finished ('review') at `now`;
- * stores `timeZone` first when it is valid and differs. One transaction.
+ * stores `timeZone` first when it is valid and differs. When the streak already counts today (the
+ * learner's second lesson of the day, and every one after), only today's count moves: one
+ * statement, atomic on its own (the streak's rules change nothing for a day already counted).
+ * Otherwise one transaction that locks the learner's streak row. The common case takes no lock
+ * across awaits, which on PGlite (one connection) would hold every other request's queries.
  */
 export async function recordActivity(userId: string, kind: ActivityKind, now: Date, timeZone?: string | null): Promise<DailyStatus> {
   const db = await getDb();
+  const zone = validTimeZone(timeZone);
+  const [known] = await db
+    .select({ timeZone: users.timeZone, dailyGoal: users.dailyGoal, ...streakColumns })
+    .from(users)
+    .leftJoin(learnerStreaks, eq(learnerStreaks.userId, users.id))
+    .where(eq(users.id, userId));
+  if (known && (!zone || zone === known.timeZone)) {
+    const learner: Learner = { timeZone: known.timeZone, dailyGoal: known.dailyGoal, streak: streakFrom(known as Partial<StreakState>) };
+    const day = dayIn(now, learner.timeZone);
+    if (learner.streak.lastDay === day) return toStatus(learner, day, await countOnDay(db, userId, day, kind));
+  }
   const status = await db.transaction(async (tx) => {
     const locked = await lockLearner(tx, userId, timeZone);
     return locked ? countActivity(tx, userId, kind, now, locked) : null;
