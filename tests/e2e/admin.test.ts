@@ -283,9 +283,10 @@ test.describe('admin lesson management', () => {
     // block most of them anyway, so the markup is checked too: in the content, no script from
     // lesson text, no img/iframe/object/embed, no on* attribute and no javascript: URL.
     const expectNothingRan = async (content: string) => {
-      // Checks that nothing runs, so there is no condition to wait for: 300 ms lets a queued
-      // handler or timer in the page fire before the checks below.
-      await page.waitForTimeout(300);
+      // The page's load (error handlers of broken images fire by then), a frame and a task: a
+      // handler or zero-delay timer the content queued has run before the checks below.
+      await page.waitForLoadState('load');
+      await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0))));
       expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
       expect(dialogs).toEqual([]);
       const offenders = await page.locator(content).evaluateAll((roots) =>

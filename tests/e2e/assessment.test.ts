@@ -83,7 +83,8 @@ test.describe('assessment', () => {
     await page.clock.pauseAt(new Date(Date.now() + 1000));
     await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
     await page.clock.runFor(150);
-    await page.waitForTimeout(300); // real time: a navigation started by the timer would show by now
+    // A round trip to the page: a navigation the timer started would have ended this context.
+    expect(await page.evaluate(() => location.pathname)).toBe('/assessment');
     expect(toDashboard).toEqual([]);
     expect(new URL(page.url()).pathname).toBe('/assessment');
     await expect(page.getByRole('heading', { name: 'Assessment Complete!' })).toBeVisible();

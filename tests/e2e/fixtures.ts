@@ -28,14 +28,18 @@ export interface Mail {
 
 /** Waits for an e-mail to `address` whose subject matches, from the Resend double. */
 export async function waitForMail(address: string, subject: RegExp, timeoutMs = 20_000): Promise<Mail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mails = (await (await fetch(`${process.env.RESEND_DOUBLE_URL}/_test/emails`)).json()) as Mail[];
-    const found = mails.filter((m) => m.to.includes(address) && subject.test(m.subject)).at(-1);
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no "${subject}" e-mail to ${address}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await fetch(`${process.env.RESEND_DOUBLE_URL}/_test/emails`)).json()) as Mail[];
+        found = mails.filter((m) => m.to.includes(address) && subject.test(m.subject)).at(-1);
+        return Boolean(found);
+      },
+      { timeout: timeoutMs, message: `no "${subject}" e-mail to ${address}` },
+    )
+    .toBe(true);
+  return found!;
 }
 
 export function linkFrom(mail: Mail, path: string): string {

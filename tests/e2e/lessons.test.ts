@@ -41,6 +41,8 @@ test.describe('lessons', () => {
     const lesson = firsts.find((l) => l.questionCount === 3) ?? firsts[0];
     const n = lesson.questionCount;
     const id = await lessonIdOf(page, lesson.pillar, lesson.slug);
+    // A controllable clock (it runs in real time until told otherwise), to show below that no timer moves the page on.
+    await page.clock.install();
     await page.goto(`/lesson/${id}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('.lesson-section h2').first()).toBeVisible();
@@ -56,10 +58,16 @@ test.describe('lessons', () => {
     await expect(page.locator('.explanations li')).toHaveCount(n);
     const next = lessonAt(lesson.pillar, 'beginner', 2);
     await expect(page.getByTestId('finish-next')).toHaveText(`Next lesson: ${next.title}`);
-    // DESIGN.md difference 10: no automatic redirect; the screen waits for the learner. This checks
-    // that nothing happens, so there is no condition to wait for: 3.5 s outlasts the 3 s redirect
-    // the original app made.
-    await page.waitForTimeout(3500);
+    // DESIGN.md difference 10: no automatic redirect; the screen waits for the learner. Every
+    // timer of the next 10 s fires now (the original app redirected after 3 s); a navigation one
+    // started would show as a request or end the page's context before the round trip below.
+    const navigations: string[] = [];
+    page.on('request', (r) => {
+      if (r.isNavigationRequest()) navigations.push(r.url());
+    });
+    await page.clock.runFor(10_000);
+    expect(await page.evaluate(() => location.pathname)).toBe(`/lesson/${id}`);
+    expect(navigations).toEqual([]);
     expect(new URL(page.url()).pathname).toBe(`/lesson/${id}`);
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('link', { name: 'Back to lessons' }).click();

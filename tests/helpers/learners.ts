@@ -79,3 +79,16 @@ export function questionCount(slug: string): number {
 export function passMarkFor(questionCount: number): number {
   return questionCount === 3 ? 2 : Math.ceil((67 * questionCount) / 100);
 }
+
+/**
+ * Waits until one server's outbox has sent every e-mail that was due before this call: signs up a
+ * new address and waits for its e-mail, which the outbox sends after every older due one (it
+ * sends the oldest first, one at a time). A test that checks nothing more arrives waits for this
+ * instead of for a while.
+ */
+export async function outboxCaughtUp(base: string, resend: Double): Promise<void> {
+  const email = uniqueEmail('barrier');
+  const answer = await new Client(base).post('/api/signup', { email, password: strongPassword(), firstName: 'Bar', lastName: 'Rier' });
+  if (answer.status !== 200) throw new Error(`the barrier sign-up was refused (${answer.status})`);
+  await resend.waitFor((m) => m.to.includes(email), 40_000);
+}

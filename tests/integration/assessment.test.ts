@@ -1,26 +1,18 @@
 import { assert, assertEquals } from '../helpers/assert.ts';
-import { startServer } from '../helpers/server.mjs';
-import { startResendDouble } from '../helpers/resend-double.mjs';
+import { serverWithMail } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
 import { createLearner } from '../helpers/learners.ts';
 import { scoreChange } from '../../src/lib/assessment.ts';
 import { answersScoring } from '../helpers/assessment-answers.ts';
 import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
 
-let resend: Awaited<ReturnType<typeof startResendDouble>>;
-let server: Awaited<ReturnType<typeof startServer>>;
+const app = serverWithMail();
 
-const learner = () => createLearner(server.url, resend);
+const learner = () => createLearner(app.server.url, app.resend);
 
 describe('the assessment API', () => {
-  beforeAll(async () => {
-    resend = await startResendDouble();
-    server = await startServer({ env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true' } });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await resend?.close();
-  });
+  beforeAll(app.start);
+  afterAll(app.stop);
 
   it('the server scores submitted answers itself and stores every attempt; the newest sets placement', async () => {
     const { client, id } = await learner();
@@ -122,7 +114,7 @@ describe('the assessment API', () => {
     assertEquals(foreign.status, 403);
     assertEquals((await client.get('/api/assessment')).status, 404, 'nothing was stored');
     assertEquals((await client.get(`/api/assessment/user?userId=${other.id}`)).status, 403);
-    assertEquals((await new Client(server.url).post('/api/assessment/submit', { savingScore: 1, creditScore: 1, investingScore: 1 })).status, 401);
+    assertEquals((await new Client(app.server.url).post('/api/assessment/submit', { savingScore: 1, creditScore: 1, investingScore: 1 })).status, 401);
   });
 
   it('a learner never sees another learner\'s assessment', async () => {
@@ -143,7 +135,7 @@ describe('the assessment API', () => {
     await client.post('/api/assessment/submit', { answers: answersScoring({ 1: 2 }) });
     const after = await client.get('/');
     assertEquals(after.headers.get('location'), '/dashboard');
-    const anonymous = await new Client(server.url).get('/assessment');
+    const anonymous = await new Client(app.server.url).get('/assessment');
     assertEquals(anonymous.status, 302);
     // To / (spec 2), carrying the page wanted so that signing in returns there.
     assertEquals(anonymous.headers.get('location'), '/?next=%2Fassessment');

@@ -1,12 +1,10 @@
 import { assert, assertEquals } from '../helpers/assert.ts';
-import { startServer } from '../helpers/server.mjs';
-import { startResendDouble } from '../helpers/resend-double.mjs';
+import { serverWithMail } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
 import { correctAnswers, createLearner, lessonsIn, responses, wrong } from '../helpers/learners.ts';
 import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
 
-let resend: Awaited<ReturnType<typeof startResendDouble>>;
-let server: Awaited<ReturnType<typeof startServer>>;
+const app = serverWithMail();
 
 interface Item { id: number; slug: string; orderIndex: number; level: string; locked: boolean; completed: boolean; completionData: { lastScore: number; bestScore: number } | null }
 
@@ -15,17 +13,11 @@ async function lessonsOf(client: Client, pillar: string, level: string) {
 }
 
 describe('lessons over HTTP', () => {
-  beforeAll(async () => {
-    resend = await startResendDouble();
-    server = await startServer({ env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true' } });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await resend?.close();
-  });
+  beforeAll(app.start);
+  afterAll(app.stop);
 
   it('lessons open in order: a pass unlocks the next lesson; a locked lesson cannot be read or completed', async () => {
-    const { client } = await createLearner(server.url, resend);
+    const { client } = await createLearner(app.server.url, app.resend);
     const beginner = await lessonsOf(client, 'saving', 'beginner');
     const files = lessonsIn('saving', 'beginner');
     assert(files.length >= 3, 'the test needs three lessons in the level');
@@ -69,7 +61,7 @@ describe('lessons over HTTP', () => {
   });
 
   it('the server grades the answers itself: claimed scores and isCorrect are ignored', async () => {
-    const { client } = await createLearner(server.url, resend);
+    const { client } = await createLearner(app.server.url, app.resend);
     const [first] = await lessonsOf(client, 'credit', 'beginner');
     const answers = wrong(correctAnswers(first.slug));
     const cheat = await client.post<{ passed: boolean; score: number; completed: boolean }>(`/api/lesson/${first.id}/complete`, {
@@ -85,7 +77,7 @@ describe('lessons over HTTP', () => {
   });
 
   it('twenty identical completions in parallel record one attempt and no 5xx', async () => {
-    const { client } = await createLearner(server.url, resend);
+    const { client } = await createLearner(app.server.url, app.resend);
     const [first] = await lessonsOf(client, 'investing', 'beginner');
     const body = { attemptId: crypto.randomUUID(), quizResponses: responses(correctAnswers(first.slug)) };
     const results = await Promise.all(Array.from({ length: 20 }, () => client.post<{ duplicate: boolean; passed: boolean }>(`/api/lesson/${first.id}/complete`, body)));
@@ -100,7 +92,7 @@ describe('lessons over HTTP', () => {
   });
 
   it('a later failed attempt keeps the lesson completed and the best score', async () => {
-    const { client } = await createLearner(server.url, resend);
+    const { client } = await createLearner(app.server.url, app.resend);
     const [first] = await lessonsOf(client, 'saving', 'beginner');
     await client.post(`/api/lesson/${first.id}/complete`, { attemptId: crypto.randomUUID(), quizResponses: responses(correctAnswers(first.slug)) });
     const fail = await client.post<{ passed: boolean; completed: boolean }>(`/api/lesson/${first.id}/complete`, {
@@ -115,7 +107,7 @@ describe('lessons over HTTP', () => {
   });
 
   it('placement opens levels: credit intermediate is open at once for a learner placed there', async () => {
-    const { client } = await createLearner(server.url, resend);
+    const { client } = await createLearner(app.server.url, app.resend);
     await client.post('/api/assessment/submit', { savingScore: 10, creditScore: 60, investingScore: 90 });
     // The level's first lesson is open; the others wait for the one before them.
     assertEquals((await lessonsOf(client, 'credit', 'intermediate')).map((l) => l.locked), lessonsIn('credit', 'intermediate').map((_, i) => i > 0));
@@ -131,7 +123,7 @@ describe('lessons over HTTP', () => {
   });
 
   it('the lessons list and a lesson page are sent as ASCII and read back as the same text', async () => {
-    const { client } = await createLearner(server.url, resend, 'Zoë');
+    const { client } = await createLearner(app.server.url, app.resend, 'Zoë');
     const [first] = await lessonsOf(client, 'saving', 'beginner');
     const file = Deno.readTextFileSync(new URL(`../../db/content/lessons/${first.slug}.md`, import.meta.url));
     assert(/[×÷]/.test(file), 'the first saving lesson has a multiplication or division sign to show');
@@ -151,7 +143,7 @@ describe('lessons over HTTP', () => {
   });
 
   it('bad lesson requests get 4xx, never 5xx', async () => {
-    const { client } = await createLearner(server.url, resend);
+    const { client } = await createLearner(app.server.url, app.resend);
     const [first] = await lessonsOf(client, 'saving', 'beginner');
     // Each body is one fault away from a valid answer to this lesson's n questions.
     const zeros = (count: number) => Array.from({ length: count }, () => 0);
@@ -178,8 +170,8 @@ describe('lessons over HTTP', () => {
     assertEquals((await client.get('/api/lessons/gold/beginner')).status, 400);
     assertEquals((await client.get('/api/lessons/saving/expert')).status, 400);
     assertEquals((await client.get('/api/lessons/all/gold')).status, 400);
-    assertEquals((await new Client(server.url).get('/api/lessons/counts')).status, 401);
-    assertEquals((await new Client(server.url).get(`/api/lesson/${first.id}`)).status, 401);
+    assertEquals((await new Client(app.server.url).get('/api/lessons/counts')).status, 401);
+    assertEquals((await new Client(app.server.url).get(`/api/lesson/${first.id}`)).status, 401);
     const progress = await client.get<unknown[]>('/api/progress/user');
     assertEquals(progress.body, [], 'no bad request recorded anything');
   });

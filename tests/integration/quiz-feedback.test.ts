@@ -2,14 +2,12 @@
 // on its own, the first answer checked is the one graded, and a completion answers what the
 // finish screen shows (badges earned now, the next lesson).
 import { assert, assertEquals } from '../helpers/assert.ts';
-import { startServer } from '../helpers/server.mjs';
-import { startResendDouble } from '../helpers/resend-double.mjs';
+import { serverWithMail } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
 import { correctAnswers, createLearner, responses } from '../helpers/learners.ts';
 import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
 
-let resend: Awaited<ReturnType<typeof startResendDouble>>;
-let server: Awaited<ReturnType<typeof startServer>>;
+const app = serverWithMail();
 
 interface Checked { questionId: number; userAnswer: number; isCorrect: boolean; correctAnswer: number; explanation: string }
 type Listed = Array<{ id: number; slug: string; title: string; orderIndex: number }>;
@@ -20,17 +18,11 @@ async function firstLessons(client: Client) {
 }
 
 describe('instant quiz feedback', () => {
-  beforeAll(async () => {
-    resend = await startResendDouble();
-    server = await startServer({ env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true' } });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await resend?.close();
-  });
+  beforeAll(app.start);
+  afterAll(app.stop);
 
   it('a checked answer gets right or wrong, the correct option and the explanation; the first check of a question is the one kept and graded', async () => {
-    const { client } = await createLearner(server.url, resend);
+    const { client } = await createLearner(app.server.url, app.resend);
     const [lesson] = await firstLessons(client);
     const right = correctAnswers(lesson.slug);
     const attemptId = crypto.randomUUID();
@@ -56,7 +48,7 @@ describe('instant quiz feedback', () => {
   });
 
   it('checking refuses an unknown question, a locked lesson, an attempt id of another lesson, bad input and a signed-out visitor', async () => {
-    const { client } = await createLearner(server.url, resend);
+    const { client } = await createLearner(app.server.url, app.resend);
     const [first, second] = await firstLessons(client);
     const attemptId = crypto.randomUUID();
     assertEquals((await client.post(`/api/lesson/${first.id}/check`, { attemptId, questionId: 99, userAnswer: 0 })).status, 400);
@@ -67,11 +59,11 @@ describe('instant quiz feedback', () => {
     assertEquals((await client.post(`/api/lesson/${first.id}/check`, { attemptId, questionId: 1, userAnswer: 7 })).status, 400);
     assertEquals((await client.post(`/api/lesson/${first.id}/check`, { attemptId: 'not-a-uuid', questionId: 1, userAnswer: 0 })).status, 400);
     assertEquals((await client.post(`/api/lesson/987654/check`, { attemptId, questionId: 1, userAnswer: 0 })).status, 404);
-    assertEquals((await new Client(server.url).post(`/api/lesson/${first.id}/check`, { attemptId, questionId: 1, userAnswer: 0 })).status, 401);
+    assertEquals((await new Client(app.server.url).post(`/api/lesson/${first.id}/check`, { attemptId, questionId: 1, userAnswer: 0 })).status, 401);
   });
 
   it('a pass answers the finish screen: the badges earned just now and the next lesson; a fail answers no next lesson', async () => {
-    const { client } = await createLearner(server.url, resend);
+    const { client } = await createLearner(app.server.url, app.resend);
     const [first, second] = await firstLessons(client);
     const right = correctAnswers(first.slug);
     type Daily = { streak: number; today: { lessons: number; done: number; goal: number; met: boolean } };

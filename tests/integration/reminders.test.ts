@@ -15,6 +15,7 @@ import { recordActivity } from '../../src/lib/server/learning/streaks.ts';
 import { isUnsubscribeToken, sendDueReminders, unsubscribeByToken } from '../../src/lib/server/learning/reminders.ts';
 import { emailOutbox, lessons, remindersSent, reviewItems, users } from '../../db/schema.ts';
 import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 Deno.env.set('LOG_LEVEL', 'warn');
 type Db = TestDatabase['handle']['db'];
@@ -234,13 +235,6 @@ function eveningZone(): string {
 
 const runsIn = (logs: string) => logs.split('"reminders checked"').length - 1;
 
-async function waitUntil(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 interface Delivered {
   to: string[];
@@ -285,7 +279,7 @@ for (const kind of databaseKinds()) {
       const mails = await Promise.all(people.map((p) => resend.waitFor(isReminder(p.email)) as Promise<Delivered>));
       // Every instance runs its job twice more after that: still one e-mail each.
       const seen = servers.map((s) => runsIn(s.logs()));
-      await waitUntil(() => servers.every((s, i) => runsIn(s.logs()) >= seen[i] + 2), 'two more runs of every instance');
+      await waitFor(() => servers.every((s, i) => runsIn(s.logs()) >= seen[i] + 2), { timeout: 30_000, message: 'two more runs of every instance' });
       for (const p of people) assertEquals(resend.delivered.filter(isReminder(p.email)).length, 1, p.email);
 
       for (const mail of mails) {

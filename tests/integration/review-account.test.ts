@@ -1,14 +1,12 @@
 // The review queue on an injectable clock, the data export and account deletion, over HTTP.
 import { assert, assertEquals, assertMatch } from '../helpers/assert.ts';
-import { startServer } from '../helpers/server.mjs';
-import { startResendDouble } from '../helpers/resend-double.mjs';
+import { serverWithMail } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
 import { correctAnswers, createLearner, responses } from '../helpers/learners.ts';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
 
-let resend: Awaited<ReturnType<typeof startResendDouble>>;
-let server: Awaited<ReturnType<typeof startServer>>;
+const app = serverWithMail();
 
 const DAY = 24 * 60 * 60 * 1000;
 const at = (ms: number) => ({ 'x-test-now': new Date(ms).toISOString() });
@@ -16,17 +14,11 @@ const at = (ms: number) => ({ 'x-test-now': new Date(ms).toISOString() });
 interface Review { due: Array<{ id: string; box: number; question: string }>; upcoming: number; nextDueAt: string | null }
 
 describe('review and account data', () => {
-  beforeAll(async () => {
-    resend = await startResendDouble();
-    server = await startServer({ env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true' } });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await resend?.close();
-  });
+  beforeAll(app.start);
+  afterAll(app.stop);
 
   it('a missed question enters review, is due after 1 day, then moves up or back a box on the Leitner schedule', async () => {
-    const { client } = await createLearner(server.url, resend);
+    const { client } = await createLearner(app.server.url, app.resend);
     const [lesson] = (await client.get<Array<{ id: number; slug: string }>>('/api/lessons/credit/beginner')).body;
     const answers = correctAnswers(lesson.slug);
     const t0 = Date.now();
@@ -78,14 +70,14 @@ describe('review and account data', () => {
     const after = await client.get<Review>('/api/review', at(t + 100 * DAY));
     assertEquals([after.body.due.length, after.body.upcoming], [0, 0]);
     // Another learner cannot answer this item.
-    const other = await createLearner(server.url, resend);
+    const other = await createLearner(app.server.url, app.resend);
     assertEquals((await other.client.post(`/api/review/${item[0].id}/answer`, { userAnswer: 0 })).status, 404);
     assertEquals((await other.client.post('/api/review/not-an-id/answer', { userAnswer: 0 })).status, 404);
     assertEquals((await other.client.post(`/api/review/${item[0].id}/answer`, { userAnswer: 9 })).status, 400);
   });
 
   it('the export holds the learner\'s data and no secrets; deletion removes it and frees the e-mail', async () => {
-    const { client, email, password } = await createLearner(server.url, resend);
+    const { client, email, password } = await createLearner(app.server.url, app.resend);
     // Two answers, by the values the current assessment file gives its options (the third option of question 1, the first of question 5).
     const assessment = parseYaml(Deno.readTextFileSync(new URL('../../db/content/assessment.yaml', import.meta.url))) as { questions: Array<{ id: number; options: Array<{ value: string }> }> };
     const optionValue = (id: number, index: number) => assessment.questions.find((q) => q.id === id)!.options[index].value;
@@ -118,11 +110,11 @@ describe('review and account data', () => {
     const deleted = await client.post('/api/account/delete', { password });
     assertEquals(deleted.status, 200);
     assertEquals((await client.get('/api/auth/user')).status, 401);
-    const fresh = new Client(server.url);
+    const fresh = new Client(app.server.url);
     assertEquals((await fresh.post('/api/login-email', { email, password })).status, 401);
     const again = await fresh.post('/api/signup', { email, password, firstName: 'Back', lastName: 'Again', phoneNumber: '+15551234567' });
     assertEquals(again.status, 200);
-    await resend.waitFor((m: { to: string[]; subject: string; text: string }) => m.to.includes(email) && m.subject === 'Confirm your e-mail address' && m.text.includes('Hi Back'));
-    assertEquals((await new Client(server.url).get('/api/account/export')).status, 401);
+    await app.resend.waitFor((m: { to: string[]; subject: string; text: string }) => m.to.includes(email) && m.subject === 'Confirm your e-mail address' && m.text.includes('Hi Back'));
+    assertEquals((await new Client(app.server.url).get('/api/account/export')).status, 401);
   });
 });

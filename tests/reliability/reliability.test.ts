@@ -56,6 +56,16 @@ async function databaseOutage(admin: postgres.Sql, databaseName: string, ms: num
   return 'simulated';
 }
 
+/** Waits until no e-mail waits in the outbox: each row is sent (or given up), none is in flight. */
+async function outboxDrained(url: string) {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await waitFor(async () => (await sql`select count(*)::int as n from email_outbox where status = 'pending'`)[0].n === 0, { timeout: 60_000, message: 'the outbox to drain' });
+  } finally {
+    await sql.end();
+  }
+}
+
 async function twoInstances(extraEnv: Record<string, string> = {}) {
   const database = await createDatabaseOnServer();
   const resend = await startResendDouble();
@@ -91,10 +101,9 @@ it('two instances share sessions, rate limits and the outbox (each e-mail sent o
       // Alternating instances all accept the same session.
       for (let i = 0; i < 4; i++) assertEquals((await client.get('/api/auth/user')).status, 200);
     }
-    // Each verification e-mail went out exactly once although both instances run the outbox.
-    // This checks that no second one arrives, so there is no condition to wait for: 2.5 s spans
-    // two outbox polls (POLL_MS is 1 s) on each instance.
-    await new Promise((r) => setTimeout(r, 2500));
+    // Each verification e-mail went out exactly once although both instances run the outbox:
+    // counted once the outbox has nothing left to send.
+    await outboxDrained(env.database.url);
     for (const { email } of learners) assertEquals(env.resend.to(email).length, 1, email);
     // The login limit counts failures across both instances.
     const attacker = new Client(env.proxy.url);
@@ -124,9 +133,8 @@ it('an e-mail provider outage (500, then 429) delays mail on both instances but 
     assertEquals(emails.filter((e) => env.resend.to(e).length > 0), [], 'nothing was delivered during the outage');
     env.resend.setMode('ok');
     for (const email of emails) await env.resend.waitFor((m: { to: string[] }) => m.to.includes(email), 60_000);
-    // Checks that no e-mail arrives twice, so there is no condition to wait for: 3 s spans
-    // three outbox polls (POLL_MS is 1 s).
-    await new Promise((r) => setTimeout(r, 3000));
+    // No e-mail arrives twice: counted once the outbox has nothing left to send.
+    await outboxDrained(env.database.url);
     for (const email of emails) assertEquals(env.resend.to(email).length, 1, `${email} got exactly one e-mail`);
   } finally {
     await env.stop();
