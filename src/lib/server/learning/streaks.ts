@@ -65,6 +65,15 @@ function streakFrom(row: Partial<StreakState> | null | undefined): StreakState {
   return { current: row.current, longest: row.longest ?? 0, lastDay: row.lastDay ?? null, freezes: row.freezes ?? 0, frozenDays: row.frozenDays ?? [] };
 }
 
+/** The learner's zone, daily goal and streak row (its columns null before the first activity). */
+function readLearner(db: Executor, userId: string) {
+  return db
+    .select({ timeZone: users.timeZone, dailyGoal: users.dailyGoal, ...streakColumns })
+    .from(users)
+    .leftJoin(learnerStreaks, eq(learnerStreaks.userId, users.id))
+    .where(eq(users.id, userId));
+}
+
 /** The learner's status today, without writing anything. */
 export async function dailyStatus(userId: string, now: Date): Promise<DailyStatus> {
   const db = await getDb();
@@ -72,11 +81,7 @@ export async function dailyStatus(userId: string, now: Date): Promise<DailyStatu
   // UTC's: both rows are read at once.
   const utcDay = dayIn(now, 'UTC');
   const [[learner], days] = await Promise.all([
-    db
-      .select({ timeZone: users.timeZone, dailyGoal: users.dailyGoal, ...streakColumns })
-      .from(users)
-      .leftJoin(learnerStreaks, eq(learnerStreaks.userId, users.id))
-      .where(eq(users.id, userId)),
+    readLearner(db, userId),
     db
       .select({ day: learnerDays.day, lessons: learnerDays.lessons, reviews: learnerDays.reviews })
       .from(learnerDays)
@@ -171,11 +176,7 @@ async function countOnDay(db: Executor, userId: string, day: string, kind: Activ
 export async function recordActivity(userId: string, kind: ActivityKind, now: Date, timeZone?: string | null): Promise<DailyStatus> {
   const db = await getDb();
   const zone = validTimeZone(timeZone);
-  const [known] = await db
-    .select({ timeZone: users.timeZone, dailyGoal: users.dailyGoal, ...streakColumns })
-    .from(users)
-    .leftJoin(learnerStreaks, eq(learnerStreaks.userId, users.id))
-    .where(eq(users.id, userId));
+  const [known] = await readLearner(db, userId);
   if (known && (!zone || zone === known.timeZone)) {
     const learner: Learner = { timeZone: known.timeZone, dailyGoal: known.dailyGoal, streak: streakFrom(known as Partial<StreakState>) };
     const day = dayIn(now, learner.timeZone);
