@@ -110,8 +110,9 @@ export async function buildDashboard(userId: string, firstName: string, now = ne
 
 export type Dashboard = Awaited<ReturnType<typeof buildDashboard>>;
 
-export async function buildUserProgress(userId: string, email: string, prefetched?: PrefetchedLearner) {
-  const [state, snapshot] = await Promise.all([loadLearnerState(userId, prefetched), readSnapshot(userId)]);
+/** `known`: the learner's snapshot when the caller has read it already (the progress page reads it once for both halves). */
+export async function buildUserProgress(userId: string, email: string, prefetched?: PrefetchedLearner, known?: LearnerSnapshot) {
+  const [state, snapshot] = await Promise.all([loadLearnerState(userId, prefetched), known ?? readSnapshot(userId)]);
   const { totals, pillars: pillarTotals, recent, halves } = snapshot;
   const toRecord = (a: Assessment | null) => a && toAssessmentRecord(a);
   const assessments = { count: snapshot.assessments.count, first: toRecord(snapshot.assessments.first), newest: toRecord(snapshot.assessments.newest) };
@@ -163,8 +164,8 @@ export async function buildUserProgress(userId: string, email: string, prefetche
 
 export type UserProgress = Awaited<ReturnType<typeof buildUserProgress>>;
 
-export async function buildQuizAnalytics(userId: string) {
-  const { totals, levels, mostMissed } = await readSnapshot(userId);
+export async function buildQuizAnalytics(userId: string, known?: LearnerSnapshot) {
+  const { totals, levels, mostMissed } = known ?? (await readSnapshot(userId));
   const byPillarLevel = PILLARS.flatMap((pillar) =>
     LEVELS.map((level) => {
       const here = levels.find((l) => l.pillar === pillar && l.level === level);
