@@ -7,7 +7,7 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers
 import { startServer } from '../helpers/server.mjs';
 import { startResendDouble } from '../helpers/resend-double.mjs';
 import { Client } from '../helpers/client.ts';
-import { correctAnswers, createLearner, responses } from '../helpers/learners.ts';
+import { correctAnswers, createLearner, responses, wrong } from '../helpers/learners.ts';
 import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
 import { loadContent } from '../../src/lib/server/content/curriculum-loader.ts';
 import { dailyStatus, finishReviewSession, recordActivity, updateSettings, type DailyStatus } from '../../src/lib/server/learning/streaks.ts';
@@ -268,6 +268,44 @@ for (const kind of databaseKinds()) {
       assert(dashboard.body.daily.streak >= 1);
       const page = await client.get('/dashboard', when(later + 3000));
       assertMatch(page.text, /data-testid="streak-card"/);
+    });
+
+    it(`${kind} server: each completion answers today's status; the day's first lesson moves the streak, later ones only today's count, all counted once`, async () => {
+      const { client } = await createLearner(server.url, resend, 'Dana');
+      const at = (iso: string) => ({ headers: { 'x-test-now': iso } });
+      const [lesson] = (await client.get<Array<{ id: number; slug: string }>>('/api/lessons/saving/beginner')).body;
+      const answers = correctAnswers(lesson.slug);
+      const complete = (quizAnswers: number[], iso: string, extra: Record<string, unknown> = {}, attemptId: string = crypto.randomUUID()) =>
+        client.post<{ passed: boolean; daily: DailyStatus }>(`/api/lesson/${lesson.id}/complete`, { attemptId, quizResponses: responses(quizAnswers), ...extra }, at(iso));
+      const today = (r: { body: { daily: DailyStatus } }) => [r.body.daily.day, r.body.daily.streak, r.body.daily.today.lessons, r.body.daily.today.reviews];
+
+      // 1 July in São Paulo (UTC-3): the day's first lesson stores the zone and starts the streak.
+      const first = await complete(answers, '2026-07-01T20:00:00Z', { timeZone: 'America/Sao_Paulo' });
+      assertEquals([first.status, ...today(first)], [201, '2026-07-01', 1, 1, 0]);
+      // The same local day: only today's count moves.
+      const second = await complete(answers, '2026-07-02T01:00:00Z');
+      assertEquals([second.status, ...today(second)], [201, '2026-07-01', 1, 2, 0], '22:00 in São Paulo is still 1 July');
+      // A failed quiz counts nothing and answers the day as it stands.
+      const failed = await complete(wrong(answers), '2026-07-02T01:30:00Z');
+      assertEquals([failed.status, failed.body.passed, ...today(failed)], [201, false, '2026-07-01', 1, 2, 0]);
+      // A replay of a recorded attempt counts nothing again.
+      const replayId = crypto.randomUUID();
+      assertEquals(today(await complete(answers, '2026-07-02T02:00:00Z', {}, replayId)), ['2026-07-01', 1, 3, 0]);
+      const replay = await complete(answers, '2026-07-02T02:00:01Z', {}, replayId);
+      assertEquals([replay.status, ...today(replay)], [200, '2026-07-01', 1, 3, 0]);
+      // Five at once on the same day: every one counted, none twice.
+      const burst = await Promise.all(Array.from({ length: 5 }, (_, i) => complete(answers, `2026-07-02T02:10:0${i}Z`)));
+      assertEquals(burst.map((r) => r.status), [201, 201, 201, 201, 201]);
+      assertEquals(Math.max(...burst.map((r) => r.body.daily.today.lessons)), 8);
+      assertEquals(new Set(burst.map((r) => r.body.daily.today.lessons)).size, 5, 'each saw its own count');
+      // Past midnight in São Paulo: a new day moves the streak to 2.
+      const next = await complete(answers, '2026-07-02T03:30:00Z');
+      assertEquals(today(next), ['2026-07-02', 2, 1, 0]);
+      // A new zone on a completion is stored and counts on that zone's day (Tokyo: already 2 July, 12:30).
+      const tokyo = await complete(answers, '2026-07-02T03:31:00Z', { timeZone: 'Asia/Tokyo' });
+      assertEquals([tokyo.body.daily.timeZone, ...today(tokyo)], ['Asia/Tokyo', '2026-07-02', 2, 2, 0]);
+      const dashboard = await client.get<{ daily: DailyStatus }>('/api/user/dashboard', { 'x-test-now': '2026-07-02T03:32:00Z' });
+      assertEquals([dashboard.body.daily.day, dashboard.body.daily.streak, dashboard.body.daily.today.lessons], ['2026-07-02', 2, 2]);
     });
   });
 }

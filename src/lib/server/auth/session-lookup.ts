@@ -60,6 +60,7 @@ interface SessionRow {
   key: unknown;
   progress: unknown;
   assessment: unknown;
+  daily: unknown;
 }
 
 const findSessions = readStatement<[commaSeparatedIds: string], SessionRow>(FIND_SESSIONS_SQL);

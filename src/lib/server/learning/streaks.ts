@@ -4,6 +4,7 @@
 import { and, eq, inArray, max, sql } from 'drizzle-orm';
 import { learnerDays, learnerStreaks, reviewItems, users } from '../../../../db/schema.ts';
 import type { Executor } from '../../../../db/client.ts';
+import type { LearnerDaily } from './learner-store/index.ts';
 import { getDb } from '../platform/db.ts';
 import { addDays, dayIn, DEFAULT_DAILY_GOAL, goalProgress, isDailyGoal, NO_STREAK, recordActivityDay, streakOn, validTimeZone, type StreakState } from '../../streak.ts';
 
@@ -163,6 +164,25 @@ async function countOnDay(db: Executor, userId: string, day: string, kind: Activ
     })
     .returning({ lessons: learnerDays.lessons, reviews: learnerDays.reviews });
   return row;
+}
+
+/**
+ * The learner's today when a completed lesson at `now` can be counted by the attempt statement
+ * itself (learner-store/attempts.ts): the streak already counts today and the zone stays, so only
+ * today's count moves (see recordActivity). Null otherwise: the first activity of a day, or a new
+ * zone, goes through recordActivity's locked path. `daily` is the learner's rows as the request
+ * read them; a streak's last day only moves forward, so one that says today is still right.
+ */
+export function dayAlreadyCounted(daily: LearnerDaily, now: Date, timeZone?: string | null): string | null {
+  const zone = validTimeZone(timeZone);
+  if (zone && zone !== daily.timeZone) return null;
+  const day = dayIn(now, daily.timeZone);
+  return daily.streak?.lastDay === day ? day : null;
+}
+
+/** Today's status from the learner's rows and today's counts as a statement answered them. */
+export function dailyStatusFrom(daily: LearnerDaily, day: string, counts: { lessons: number; reviews: number } | undefined): DailyStatus {
+  return toStatus({ timeZone: daily.timeZone, dailyGoal: daily.dailyGoal, streak: streakFrom(daily.streak) }, day, counts);
 }
 
 /**

@@ -36,8 +36,24 @@ export interface CompletionResult {
   duplicate: boolean;
 }
 
-/** A recorded attempt's result, with the badges its recording earned (none for a duplicate). */
-export type RecordedAttempt = CompletionResult & { badgesEarned: EarnedBadge[] };
+/** The learner's day for the daily streak and goal (streaks.ts), as the completion sees it. */
+export interface CompletionDay {
+  /** The learner's today (YYYY-MM-DD in their zone). */
+  day: string;
+  /** Count a passed attempt on `day` in the attempt statement (the streak already counts the day). */
+  count: boolean;
+}
+
+/**
+ * A recorded attempt's result, with the badges its recording earned (none for a duplicate) and,
+ * when a day was given, that day's activity counts after the statement (null for a duplicate).
+ */
+export type RecordedAttempt = CompletionResult & { badgesEarned: EarnedBadge[]; today: DayCounts | null };
+
+export interface DayCounts {
+  lessons: number;
+  reviews: number;
+}
 
 type GradedResponse = Pick<QuizResponseData, 'questionId' | 'userAnswer' | 'isCorrect' | 'correctAnswer' | 'explanation'>;
 
@@ -61,7 +77,9 @@ function resultOf(lessonId: number, attemptId: string, responses: GradedResponse
  * atomic step and one round trip: each attempt unless its attempt id is already there, and only
  * then its progress (a completed lesson never becomes uncompleted), the learner aggregates (see
  * learner-store/aggregates.ts: figures, runs, misses per question), the badges it earns, and its
- * missed questions for review. The learner's aggregate row is updated first: it numbers the
+ * missed questions for review, and, for a passed attempt on a day the learner's streak already
+ * counts, that day's lesson count (streaks.ts: the streak's rules change nothing then). It answers
+ * each attempt's counts for that day, so the finish screen's daily goal needs no other read. The learner's aggregate row is updated first: it numbers the
  * attempt (seq) and serializes two servers' attempts of one learner. Rows are written in learner
  * order, so two servers' groups lock rows in the same order. An attempt id recorded by another
  * server meanwhile breaks the unique index; the group is then retried one by one (group-commit.ts)
@@ -74,7 +92,7 @@ function recordAttemptsSql(withReview: boolean): string {
   return `with input as (
     select * from jsonb_to_recordset($1::text::jsonb) as x(k int, id uuid, user_id uuid, lesson_id int, attempt_id uuid, question_set_id int,
       responses jsonb, score int, total int, passed boolean, duration_ms int, pillar text, level text, units bigint,
-      box int, due_at timestamptz, missed int[], review_ids uuid[])
+      box int, due_at timestamptz, missed int[], review_ids uuid[], day text, count_day boolean)
     where set_config('app.cache_notify', 'off', true) = 'off'
   ), fresh_input as (
     select * from input where not exists (select 1 from quiz_attempts q where q.user_id = input.user_id and q.attempt_id = input.attempt_id)
@@ -151,6 +169,11 @@ function recordAttemptsSql(withReview: boolean): string {
     ) earned order by k, badge
     on conflict do nothing
     returning user_id, badge, earned_at
+  ), days as (
+    insert into learner_days as d (user_id, day, lessons, reviews)
+    select user_id, day, 1, 0 from fresh where passed and count_day order by k
+    on conflict (user_id, day) do update set lessons = d.lessons + 1
+    returning user_id, lessons, reviews
   )${
     withReview
       ? `, review as (
@@ -161,11 +184,15 @@ function recordAttemptsSql(withReview: boolean): string {
       : ''
   }
   select fresh.k, progress.*,
-    (select coalesce(json_agg(json_build_object('badge', b.badge, 'earnedAt', b.earned_at)), '[]'::json) from badges b where b.user_id = fresh.user_id) as badges
+    (select coalesce(json_agg(json_build_object('badge', b.badge, 'earnedAt', b.earned_at)), '[]'::json) from badges b where b.user_id = fresh.user_id) as badges,
+    case when fresh.day is not null then coalesce(
+      (select json_build_object('lessons', d.lessons, 'reviews', d.reviews) from days d where d.user_id = fresh.user_id),
+      (select json_build_object('lessons', x.lessons, 'reviews', x.reviews) from learner_days x where x.user_id = fresh.user_id and x.day = fresh.day),
+      json_build_object('lessons', 0, 'reviews', 0)) end as today
   from progress join fresh using (user_id)`;
 }
 
-type RecordedRow = { k: number; badges: unknown } & ProgressRecord;
+type RecordedRow = { k: number; badges: unknown; today: unknown } & ProgressRecord;
 const recordAttempts = writeStatement<[input: string], RecordedRow>(recordAttemptsSql(true));
 const recordAttemptsNoMisses = writeStatement<[input: string], RecordedRow>(recordAttemptsSql(false));
 
@@ -184,6 +211,7 @@ interface AttemptRow {
   box: number;
   dueAt: string;
   missed: number[];
+  day: CompletionDay | null;
 }
 
 /** A badge stored by the statement that recorded the attempt which earned it. */
@@ -196,6 +224,7 @@ interface Written {
   recorded: boolean;
   completed: boolean;
   badges: EarnedBadge[];
+  today: DayCounts | null;
 }
 
 async function writeAttempts(group: AttemptRow[]): Promise<Written[]> {
@@ -223,11 +252,13 @@ async function writeAttempts(group: AttemptRow[]): Promise<Written[]> {
       due_at: a.dueAt,
       missed: a.missed,
       review_ids: a.missed.map(() => crypto.randomUUID()),
+      day: a.day?.day ?? null,
+      count_day: a.day?.count ?? false,
     };
   });
   const statement = group.some((a) => a.missed.length > 0) ? recordAttempts : recordAttemptsNoMisses;
   const rows = await statement.run(JSON.stringify(input));
-  const results: Written[] = group.map(() => ({ recorded: false, completed: false, badges: [] }));
+  const results: Written[] = group.map(() => ({ recorded: false, completed: false, badges: [], today: null }));
   for (const row of rows) {
     const badges = (typeof row.badges === 'string' ? JSON.parse(row.badges) : row.badges) as Array<{ badge: string; earnedAt: string | Date }>;
     // The statement is quiet (no change notifications): PGlite's snapshot is dropped here.
@@ -236,6 +267,7 @@ async function writeAttempts(group: AttemptRow[]): Promise<Written[]> {
       recorded: true,
       completed: Boolean(row.completed),
       badges: badges.map((b) => ({ badge: b.badge, earnedAt: new Date(b.earnedAt).toISOString() })),
+      today: row.today === null || row.today === undefined ? null : ((typeof row.today === 'string' ? JSON.parse(row.today) : row.today) as DayCounts),
     };
     applyProgressRow(group[order[row.k]].userId, row);
   }
@@ -251,7 +283,7 @@ const attemptWriter = new GroupCommit<AttemptRow, Written>(writeAttempts, {
   retryAlone: (error) => !isDatabaseUnavailable(error),
 });
 
-export async function recordQuizAttempt(userId: string, lesson: Lesson, input: CompletionInput, now = new Date()): Promise<RecordedAttempt> {
+export async function recordQuizAttempt(userId: string, lesson: Lesson, input: CompletionInput, now = new Date(), day: CompletionDay | null = null): Promise<RecordedAttempt> {
   const { graded, score, total, passed, passMark: mark } = gradeQuiz(lesson.questions, input.quizResponses);
   const byId = new Map(lesson.questions.map((q) => [q.id, q]));
   const missed = graded.filter((g) => !g.isCorrect).map((g) => g.questionId);
@@ -271,10 +303,11 @@ export async function recordQuizAttempt(userId: string, lesson: Lesson, input: C
     box,
     dueAt: dueAt.toISOString(),
     missed,
+    day,
   });
   if (row.recorded) {
     const responses = graded.map((g) => ({ ...g, explanation: byId.get(g.questionId)!.explanation }));
-    return { ...resultOf(lesson.id, input.attemptId, responses, score, total, passed, mark, row.completed, false), badgesEarned: row.badges };
+    return { ...resultOf(lesson.id, input.attemptId, responses, score, total, passed, mark, row.completed, false), badgesEarned: row.badges, today: row.today };
   }
   // A retry, a double submit or another tab: this attempt id is already recorded.
   const db = await getDb();
@@ -291,5 +324,5 @@ export async function recordQuizAttempt(userId: string, lesson: Lesson, input: C
     .from(lessonProgress)
     .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, attempt.lessonId)));
   const responses = answeredResponses(attempt.responses, existing.questions);
-  return { ...resultOf(attempt.lessonId, input.attemptId, responses, attempt.score, attempt.totalQuestions, attempt.passed, mark, Boolean(p?.completed), true), badgesEarned: [] };
+  return { ...resultOf(attempt.lessonId, input.attemptId, responses, attempt.score, attempt.totalQuestions, attempt.passed, mark, Boolean(p?.completed), true), badgesEarned: [], today: null };
 }

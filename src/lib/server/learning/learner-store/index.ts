@@ -17,7 +17,7 @@ export {
   type LearnerState,
   type PrefetchedLearner,
 } from './state.ts';
-export { recordQuizAttempt, type CompletionInput, type CompletionResult, type RecordedAttempt, type EarnedBadge } from './attempts.ts';
+export { recordQuizAttempt, type CompletionInput, type CompletionDay, type CompletionResult, type DayCounts, type RecordedAttempt, type EarnedBadge } from './attempts.ts';
 export {
   readAttemptPage,
   RECENT_ATTEMPTS,
@@ -32,4 +32,4 @@ export {
 } from './figures.ts';
 export { readSnapshot, forgetSnapshot, type LearnerSnapshot } from './snapshot.ts';
 export { rebuildLearnerAggregates, rebuildStatements, AGGREGATE_TABLES } from './aggregates.ts';
-export { learnerColumns, toLearnerRows, markLearnerRows, offerLearnerRows, type LearnerRows, type PrefetchedRows } from './rows.ts';
+export { learnerColumns, toLearnerRows, markLearnerRows, offerLearnerRows, type LearnerRows, type LearnerDaily, type PrefetchedRows } from './rows.ts';

@@ -1,4 +1,5 @@
-// The rows behind a learner's state (progress, newest assessment, the catalogue's version), read
+// The rows behind a learner's state (progress, newest assessment, the catalogue's version, and
+// the zone, daily goal and streak row that today's activity is counted by), read
 // in one statement. On PGlite they are cached until a change notification updates or drops them
 // (cache.ts). On PostgreSQL nothing is cached across requests: the session lookup reads them in
 // its own statement (session.ts), so a signed-in request makes one round trip for both.
@@ -6,12 +7,24 @@ import type { LessonProgress } from '../../../../../db/schema.ts';
 import type { PillarScores } from '../../../assessment.ts';
 import { ChangeCache, onTableChange } from '../../platform/change-cache.ts';
 import { readStatement } from '../../platform/statement.ts';
+import type { StreakRow } from './snapshot.ts';
+import { DEFAULT_DAILY_GOAL } from '../../../streak.ts';
 
 export interface LearnerRows {
   /** The lesson catalogue's version when these rows were read. */
   key: string;
   progress: LessonProgress[];
   assessment: PillarScores | null;
+  /** What a completion needs to count today's activity without reading it again (streaks.ts). */
+  daily: LearnerDaily;
+}
+
+export interface LearnerDaily {
+  /** The stored zone (null until a browser has told us). */
+  timeZone: string | null;
+  dailyGoal: number;
+  /** The streak row, null before the learner's first activity. */
+  streak: StreakRow | null;
 }
 
 /** A learner's rows read by a request's session lookup (PostgreSQL), for that request to use once. */
@@ -23,7 +36,7 @@ export interface PrefetchedRows {
 /** The catalogue's version: a trigger bumps it with every change to lessons (migration 0006). */
 export const LESSONS_FINGERPRINT = `(select coalesce((select version from change_counters where name = 'lessons'), 0)::text)`;
 
-/** Select-list columns `key`, `progress`, `assessment` for the learner whose id is `userId` (an SQL expression). */
+/** Select-list columns `key`, `progress`, `assessment`, `daily` for the learner whose id is `userId` (an SQL expression). */
 export function learnerColumns(userId: string): string {
   return `${LESSONS_FINGERPRINT} as key,
   coalesce((select json_agg(json_build_object(
@@ -31,10 +44,14 @@ export function learnerColumns(userId: string): string {
     'totalQuestions', total_questions, 'attempts', attempts, 'completedAt', completed_at, 'updatedAt', updated_at))
     from lesson_progress where user_id = ${userId}), '[]'::json) as progress,
   (select json_build_object('savingScore', saving_score, 'creditScore', credit_score, 'investingScore', investing_score)
-    from assessments where user_id = ${userId} order by created_at desc limit 1) as assessment`;
+    from assessments where user_id = ${userId} order by created_at desc limit 1) as assessment,
+  (select json_build_object('timeZone', u.time_zone, 'dailyGoal', u.daily_goal, 'streak',
+    (select json_build_object('current', k.current, 'longest', k.longest, 'lastDay', k.last_day, 'freezes', k.freezes, 'frozenDays', k.frozen_days)
+      from learner_streaks k where k.user_id = u.id))
+    from users u where u.id = ${userId}) as daily`;
 }
 
-const learnerRowsOf = readStatement<[userId: string], { key: string; progress: unknown; assessment: unknown }>(`select ${learnerColumns('$1')}`);
+const learnerRowsOf = readStatement<[userId: string], { key: string; progress: unknown; assessment: unknown; daily: unknown }>(`select ${learnerColumns('$1')}`);
 
 type JsonProgress = Omit<LessonProgress, 'userId' | 'completedAt' | 'updatedAt'> & { completedAt: string | Date | null; updatedAt: string | Date };
 
@@ -46,19 +63,20 @@ function toProgress(userId: string, p: JsonProgress): LessonProgress {
   return { ...p, userId, completedAt: p.completedAt ? new Date(p.completedAt) : null, updatedAt: new Date(p.updatedAt) };
 }
 
-/** Maps the three columns of `learnerColumns` to rows. */
-export function toLearnerRows(userId: string, row: { key: unknown; progress: unknown; assessment: unknown }): LearnerRows {
+/** Maps the columns of `learnerColumns` to rows. */
+export function toLearnerRows(userId: string, row: { key: unknown; progress: unknown; assessment: unknown; daily: unknown }): LearnerRows {
   return {
     key: String(row.key),
     progress: parseJson<JsonProgress[]>(row.progress).map((p) => toProgress(userId, p)),
     assessment: parseJson<PillarScores | null>(row.assessment),
+    daily: parseJson<LearnerDaily | null>(row.daily) ?? { timeZone: null, dailyGoal: DEFAULT_DAILY_GOAL, streak: null },
   };
 }
 
 const cache = new ChangeCache<LearnerRows>(20_000);
 onTableChange((table, id, detail) => {
   if (table === 'lesson_progress' && detail) applyProgressChange(id, detail);
-  else if (table === 'lesson_progress' || table === 'assessments' || table === 'users') cache.delete(id);
+  else if (table === 'lesson_progress' || table === 'assessments' || table === 'users' || table === 'learner_streaks') cache.delete(id);
 });
 
 /** A progress row as the database returns it, in a notification (JSON) or a statement's result. */

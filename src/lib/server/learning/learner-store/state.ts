@@ -4,7 +4,7 @@ import { placementOf } from '../../../assessment.ts';
 import { isLessonUnlocked, isLevelUnlocked, lessonCounts, nextLesson, type Placement } from '../../../lessons.ts';
 import { LEVELS, type Level, type Pillar } from '../../../domain.ts';
 import { catalogueIsCached, findActiveLessons } from './catalogue.ts';
-import { readLearnerRows, type PrefetchedRows } from './rows.ts';
+import { readLearnerRows, type LearnerDaily, type PrefetchedRows } from './rows.ts';
 
 export interface LearnerState {
   lessons: Lesson[];
@@ -14,6 +14,8 @@ export interface LearnerState {
   completedAt: Map<number, Date>;
   placement: Placement;
   hasAssessment: boolean;
+  /** The zone, daily goal and streak row, as read with the rest. */
+  daily: LearnerDaily;
 }
 
 /** Where a request keeps the rows its session lookup read (its `locals`). */
@@ -33,7 +35,7 @@ export async function loadLearnerState(userId: string, prefetched?: PrefetchedLe
   const done = rows.progress.filter((p) => p.completed);
   const completed = new Set(done.map((p) => p.lessonId));
   const completedAt = new Map(done.map((p) => [p.lessonId, p.completedAt ?? p.updatedAt]));
-  return { lessons: all, progress, completed, completedAt, placement: rows.assessment ? placementOf(rows.assessment) : {}, hasAssessment: Boolean(rows.assessment) };
+  return { lessons: all, progress, completed, completedAt, placement: rows.assessment ? placementOf(rows.assessment) : {}, hasAssessment: Boolean(rows.assessment), daily: rows.daily };
 }
 
 /** Whether this user may open the lesson: an author (admin) may open any, a learner what is unlocked. */

@@ -8,7 +8,8 @@ import { unlockHint } from '../../../../lib/server/learning/unlock-hint.ts';
 import { requestNow } from '../../../../lib/server/platform/clock.ts';
 import { answersToGrade } from '../../../../lib/server/learning/quiz-checks.ts';
 import { badgeTitle } from '../../../../lib/badges.ts';
-import { dailyStatus, recordActivity } from '../../../../lib/server/learning/streaks.ts';
+import { dailyStatus, dailyStatusFrom, dayAlreadyCounted, recordActivity } from '../../../../lib/server/learning/streaks.ts';
+import { dayIn } from '../../../../lib/streak.ts';
 
 export const POST: APIRoute = async (context) => {
   const user = requireUser(context);
@@ -27,12 +28,21 @@ export const POST: APIRoute = async (context) => {
   // A question checked during the quiz is graded on its first checked answer (instant feedback).
   const quizResponses = await answersToGrade(user.id, lesson.id, body.attemptId, body.quizResponses);
   const now = requestNow(context.request);
-  const result = await recordQuizAttempt(user.id, lesson, { ...body, quizResponses }, now);
+  // Today's count moves in the attempt's own statement when the streak already counts today.
+  const counted = dayAlreadyCounted(state.daily, now, body.timeZone);
+  const day = { day: counted ?? dayIn(now, state.daily.timeZone), count: counted !== null };
+  const result = await recordQuizAttempt(user.id, lesson, { ...body, quizResponses }, now, day);
   // The finish screen: badges earned by this attempt (stored with it), and the next lesson to open.
   const { badgesEarned, ...graded } = result;
   const next = result.completed ? nextLessonAfter(state, lesson) : null;
   // A passed quiz counts toward the daily streak and goal (once per attempt: a replay only reads).
-  const daily = result.passed && !result.duplicate ? await recordActivity(user.id, 'lesson', now, body.timeZone) : await dailyStatus(user.id, now);
+  // The statement answered today's counts unless the day's first activity is still to be counted.
+  const daily =
+    result.today && (counted !== null || !result.passed)
+      ? dailyStatusFrom(state.daily, day.day, result.today)
+      : result.passed && !result.duplicate
+        ? await recordActivity(user.id, 'lesson', now, body.timeZone)
+        : await dailyStatus(user.id, now);
   return Response.json(
     {
       ...graded,
