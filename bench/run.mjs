@@ -4,7 +4,7 @@
 // PostgreSQL (when DATABASE_URL is set); then the JavaScript each page ships and Lighthouse
 // (mobile) scores. Appends a table to bench/RESULTS.md with the machine, date and commit.
 import { spawn, spawnSync, execSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -61,7 +61,9 @@ const LEARNER_ROUTES = [
   ['/api/user/quiz-analytics', 'bearer'],
   ['/api/user/badges', 'bearer'],
   ['/admin/lessons', 'cookie', 'admin'],
-  ['/api/admin/lessons/all', 'bearer', 'admin'],
+  // The list the admin screen loads (summaries). GET /api/admin/lessons/all, the whole catalogue,
+  // is measured against a static server sending the same bytes (catalogueRow).
+  ['/api/admin/lessons', 'bearer', 'admin'],
 ];
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -232,6 +234,7 @@ for (const target of targets) {
       });
     }
     await learnerSection(target.kind, base, { cookie, bearer, measureCeiling });
+    if (!flags.volume) await catalogueRow(target.kind, base, bearer);
     if (!flags.volume) {
     const correct = JSON.parse(
       execSync(`${deno} eval "import { parseLessonFile } from './src/lib/curriculum.ts'; import { readFileSync } from 'node:fs'; console.log(JSON.stringify(parseLessonFile(readFileSync('db/content/lessons/${lessons[0].slug}.md','utf8'), '${lessons[0].slug}.md').questions.map(q => q.correctAnswer)))"`, { cwd: root }).toString(),
@@ -306,6 +309,33 @@ async function learnerSection(db, base, { cookie, bearer, measureCeiling }) {
     learnerRows.push(out);
   }
   ceilingRuns.push({ db, name: 'signed-in trivial (fresh learners\' cookies)', rps: signedRuns });
+}
+
+/**
+ * GET /api/admin/lessons/all answers every lesson whole (~450 KB): its rate is bound by moving
+ * those bytes, so its ceiling is a plain static server sending the same bytes, before and after.
+ */
+async function catalogueRow(db, base, bearer) {
+  const route = '/api/admin/lessons/all';
+  const res = await fetch(base + route, { headers: { ...bearer(GROUP.admin), 'accept-encoding': 'identity' } });
+  if (res.status !== 200) throw new Error(`${route} answered ${res.status} to an admin`);
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-catalogue-')), 'all.json');
+  writeFileSync(file, new Uint8Array(await res.arrayBuffer()));
+  const port = await freePort();
+  const server = spawn(deno, ['run', '--allow-net', '--allow-env', '--allow-read', 'bench/static-server.mjs'], { cwd: root, env: { ...process.env, PORT: String(port), LANDING_FILE: file }, stdio: 'ignore' });
+  try {
+    const url = `http://127.0.0.1:${port}/`;
+    await waitFor(url);
+    const same = async () => Math.round((await measure({ url })).requests.average);
+    await measure({ url, duration: warmup });
+    const before = await same();
+    const load = { url: base + route, requests: [{ setupRequest: asLearners((req, i) => ({ ...req, headers: { ...req.headers, ...bearer(i) } }), admins, GROUP.admin) }] };
+    await measure({ ...load, duration: warmup });
+    const result = await measure(load);
+    record(db, `GET ${route} (whole catalogue, ${Math.round(statSync(file).size / 1024)} KB; ratio to a static server sending the same bytes)`, result, (before + (await same())) / 2);
+  } finally {
+    server.kill('SIGTERM');
+  }
 }
 
 function seed(target, kind) {

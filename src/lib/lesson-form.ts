@@ -161,6 +161,17 @@ export interface AuthoredLesson {
 }
 
 /**
+ * A lesson as the admin list shows it (GET /api/admin/lessons): what the table and a new lesson's
+ * suggested weight need. The editor loads the whole lesson by id when the author opens it.
+ */
+export type LessonSummary = Pick<AuthoredLesson, 'id' | 'version' | 'title' | 'pillar' | 'level' | 'orderIndex' | 'duration' | 'weight'> & { questionCount: number };
+
+export function summaryOf(lesson: AuthoredLesson): LessonSummary {
+  const { id, version, title, pillar, level, orderIndex, duration, weight } = lesson;
+  return { id, version, title, pillar, level, orderIndex, duration, weight, questionCount: lesson.questions.length };
+}
+
+/**
  * Question ids stay stable across edits, because learners' review items and the most-missed
  * analytics refer to (lesson, question id). A question sent back with an id the lesson still
  * has keeps it; any other question gets a fresh id above the highest ever given in the lesson

@@ -71,6 +71,7 @@ describe('admin lesson management', () => {
     const anonymous = new Client(server.url);
     const calls: Array<[string, string, unknown?]> = [
       ['GET', '/api/admin/lessons/all'],
+      ['GET', '/api/admin/lessons'],
       ['POST', '/api/admin/lessons', lesson()],
       ['GET', '/api/admin/lessons/1'],
       ['PUT', '/api/admin/lessons/1', lesson({ version: 1 })],
@@ -287,6 +288,34 @@ describe('admin lesson management', () => {
     const first = all.find((l) => l.pillar === 'credit' && l.level === 'advanced' && l.orderIndex === 1)!;
     const kept = await admin.request<AdminLesson>(`/api/admin/lessons/${first.id}`, { method: 'PUT', json: { ...first, orderIndex: 1 } });
     assertEquals([kept.status, kept.body.orderIndex, kept.body.title], [200, 1, first.title]);
+  });
+
+  it('the list of all lessons (whole) and the admin list (summaries) are the same gzipped for a browser or plain, and show an edit at once', async () => {
+    const plain = await admin.get<AdminLesson[]>('/api/admin/lessons/all', { 'accept-encoding': 'identity' });
+    assertEquals([plain.status, plain.headers.get('content-encoding'), plain.headers.get('cache-control')], [200, null, 'no-store']);
+    // Deno's fetch asks for gzip and unpacks it, as a browser does.
+    const packed = await admin.get<AdminLesson[]>('/api/admin/lessons/all');
+    assertEquals([packed.status, packed.headers.get('content-encoding'), packed.headers.get('vary')?.includes('Accept-Encoding')], [200, 'gzip', true]);
+    assertEquals(packed.body, plain.body);
+    // The list the admin screen loads: each lesson's summary, in the same order, no content.
+    const summaries = await admin.get<Array<Record<string, unknown>>>('/api/admin/lessons');
+    assertEquals(summaries.status, 200);
+    assertEquals(
+      summaries.body,
+      plain.body.map((l) => ({ id: l.id, version: l.version, title: l.title, pillar: l.pillar, level: l.level, orderIndex: l.orderIndex, duration: l.duration, weight: l.weight, questionCount: l.questions.length })),
+    );
+    assert(summaries.text.length * 10 < plain.text.length, `${summaries.text.length} bytes against ${plain.text.length}`);
+    const target = plain.body.find((l) => l.pillar === 'saving' && l.level === 'advanced')!;
+    assert(target.questions.every((q) => typeof q.correctAnswer === 'number' && q.explanation), 'whole lessons, answers included');
+    const title = `${target.title} (edited ${crypto.randomUUID().slice(0, 4)})`;
+    assertEquals((await admin.request(`/api/admin/lessons/${target.id}`, { method: 'PUT', json: { ...target, title } })).status, 200);
+    for (const encoding of ['identity', 'gzip']) {
+      const after = await admin.get<AdminLesson[]>('/api/admin/lessons/all', { 'accept-encoding': encoding });
+      assertEquals(after.body.find((l) => l.id === target.id)?.title, title, encoding);
+      const listed = await admin.get<AdminLesson[]>('/api/admin/lessons', { 'accept-encoding': encoding });
+      assertEquals(listed.body.find((l) => l.id === target.id)?.title, title, encoding);
+    }
+    assertEquals((await admin.request(`/api/admin/lessons/${target.id}`, { method: 'PUT', json: { ...target, title: target.title, version: target.version + 1 } })).status, 200);
   });
 
   it('a PUT that moves a lesson onto a taken pillar, level and orderIndex gets 409 and changes nothing', async () => {

@@ -3,7 +3,7 @@ import { api, NetworkError } from '../api.ts';
 import { LEVEL_LABELS, LEVELS, PILLAR_LABELS, PILLARS, type Level, type Pillar } from '../../lib/domain.ts';
 import { showToast } from '../../stores/toast.ts';
 import Modal from '../ui/Modal.tsx';
-import { padOptions, type AuthoredLesson } from '../../lib/lesson-form.ts';
+import { padOptions, type AuthoredLesson, type LessonSummary } from '../../lib/lesson-form.ts';
 import LessonEditor, { emptyLesson, type EditorLesson } from './LessonEditor.tsx';
 import '../ui/modal.css';
 import '../../styles/lesson-content.css';
@@ -12,16 +12,16 @@ import './admin.css';
 type View = { mode: 'list' } | { mode: 'edit'; lesson: EditorLesson };
 
 export default function AdminLessons() {
-  const [lessons, setLessons] = useState<AuthoredLesson[] | null>(null);
+  const [lessons, setLessons] = useState<LessonSummary[] | null>(null);
   const [view, setView] = useState<View>({ mode: 'list' });
   const [pillar, setPillar] = useState<'' | Pillar>('');
   const [level, setLevel] = useState<'' | Level>('');
-  const [confirm, setConfirm] = useState<AuthoredLesson | null>(null);
+  const [confirm, setConfirm] = useState<LessonSummary | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
-      const r = await api<AuthoredLesson[]>('/api/admin/lessons/all');
+      const r = await api<LessonSummary[]>('/api/admin/lessons');
       if (r.ok && r.data) {
         setLessons(r.data);
         setLoadError(null);
@@ -61,7 +61,7 @@ export default function AdminLessons() {
     }
   }
 
-  async function remove(lesson: AuthoredLesson) {
+  async function remove(lesson: LessonSummary) {
     setConfirm(null);
     try {
       const r = await api(`/api/admin/lessons/${lesson.id}`, { method: 'DELETE' });
@@ -160,7 +160,7 @@ export default function AdminLessons() {
                   <th scope="row">{l.title}</th>
                   <td data-label="Duration">{l.duration} min</td>
                   <td data-label="Weight">{l.weight}%</td>
-                  <td data-label="Questions">{l.questions.length}</td>
+                  <td data-label="Questions">{l.questionCount}</td>
                   <td className="actions">
                     <button type="button" className="btn btn-outline" onClick={() => void edit(l.id)}>
                       Edit<span className="visually-hidden"> {l.title}</span>
