@@ -8,9 +8,10 @@ import { assert, assertEquals } from '../helpers/assert.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/database.ts';
 import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
 import { loadContent } from '../../src/lib/server/content/curriculum-loader.ts';
-import { recordQuizAttempt } from '../../src/lib/server/learning/learner-store/index.ts';
+import { readBadges, readReviewItems, readSnapshot, recordQuizAttempt } from '../../src/lib/server/learning/learner-store/index.ts';
+import { listReview } from '../../src/lib/server/learning/review.ts';
 import { recordAssessment } from '../../src/lib/server/learning/assessment.ts';
-import { buildDashboard, buildQuizAnalytics, buildUserProgress } from '../../src/lib/server/learning/progress.ts';
+import { buildDashboard, buildQuizAnalytics, buildUserProgress, listBadges } from '../../src/lib/server/learning/progress.ts';
 import { rebuildLearnerAggregates, AGGREGATE_TABLES } from '../../src/lib/server/learning/learner-store/aggregates.ts';
 import { readAttemptPage, RECENT_ATTEMPTS } from '../../src/lib/server/learning/learner-store/figures.ts';
 import { averageScore, bestStreak, improvementRate, passRate, averageTimeMs } from '../../src/lib/progress.ts';
@@ -154,7 +155,7 @@ for (const kind of databaseKinds()) {
     });
   });
 
-  Deno.test(`${kind}: a dashboard, progress or analytics read makes the same statements at 1 attempt and at 300, and its answer does not grow`, async () => {
+  Deno.test(`${kind}: a dashboard, progress, analytics, badges or review read makes the same statements at 1 attempt and at 300, and its answer does not grow`, async () => {
     const statements: string[] = [];
     await withDatabase(
       kind,
@@ -168,6 +169,8 @@ for (const kind of databaseKinds()) {
             () => buildDashboard(learner, 'A0'),
             () => buildUserProgress(learner, 'x@example.com'),
             () => buildQuizAnalytics(learner),
+            () => listBadges(learner),
+            () => listReview(learner, new Date()),
           ]) {
             statements.length = 0;
             const answer = await read();
@@ -191,7 +194,13 @@ for (const kind of databaseKinds()) {
         }
         assertEquals((await db.select().from(quizAttempts).where(eq(quizAttempts.userId, learner))).length, 300);
         const many = await measure();
-        assertEquals(many.counts, one.counts, `statements per read (dashboard, progress, analytics): ${one.counts} at 1 attempt`);
+        assertEquals(many.counts, one.counts, `statements per read (dashboard, progress, analytics, badges, review): ${one.counts} at 1 attempt`);
+        // The badges and review reads read those parts alone where no snapshot is kept: the same rows.
+        const snapshot = await readSnapshot(learner);
+        assertEquals(await readBadges(learner), snapshot.badges);
+        const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
+        assertEquals((await readReviewItems(learner)).sort(byId), [...snapshot.review].sort(byId));
+        assert(snapshot.review.length > 0 && snapshot.badges.length > 0);
         // Sizes vary a little with the figures' digits and which lessons are done, never with the history's length.
         many.sizes.forEach((size, i) => assert(size < thirty.sizes[i] * 1.25 + 2000, `read ${i}: ${thirty.sizes[i]} bytes at 30 attempts, ${size} at 300`));
       },

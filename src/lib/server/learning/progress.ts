@@ -5,7 +5,7 @@ import { getDb } from '../platform/db.ts';
 import { countsFor, isUnlockedFor, loadLearnerState, type LearnerState, type PrefetchedLearner } from './learner-store/index.ts';
 import { toAssessmentRecord } from './assessment.ts';
 import { buildCoach, type QuizSummary } from './coach.ts';
-import { readSnapshot, type LearnerSnapshot, type LearnerTotals, type StoredBadge } from './learner-store/index.ts';
+import { readBadges, readSnapshot, type LearnerSnapshot, type LearnerTotals, type StoredBadge } from './learner-store/index.ts';
 import { dailyStatusOf } from './streaks.ts';
 import { colourForScore, messageForScore, scoreOf, levelForScore, type ScoreColour } from '../../assessment.ts';
 import { LEVELS, PILLARS, type Level, type Pillar } from '../../domain.ts';
@@ -15,7 +15,7 @@ import { averageFromUnits, improvementFromUnits, isHighlightedAverage, overallPr
 
 /** Badges as the screens show them, from the stored rows (stored when earned, never on a read). */
 export async function listBadges(userId: string): Promise<Badge[]> {
-  return toBadges((await readSnapshot(userId)).badges);
+  return toBadges(await readBadges(userId));
 }
 
 function toBadges(stored: StoredBadge[]): Badge[] {

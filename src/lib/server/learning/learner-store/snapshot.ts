@@ -60,10 +60,12 @@ const SNAPSHOT_SQL = `select
     where s.user_id = $1 and q.user_id = $1 and q.seq in (s.attempts / 2, s.attempts - s.attempts / 2)), '[]') as halves,
   coalesce((select json_agg(m) from (
     select s.lesson_id, s.question_id, s.asked, s.missed, l.title as lesson_title, l.pillar,
-      (select q from jsonb_array_elements(qs.questions) q where (q->>'questionId')::int = s.question_id limit 1) as asked_question
-    from learner_question_stats s join lessons l on l.id = s.lesson_id join question_sets qs on qs.id = s.question_set_id
-    where s.user_id = $1 and s.missed > 0
-    order by s.missed desc, s.missed::float8 / s.asked desc, s.lesson_id, s.question_id limit ${MOST_MISSED}) m), '[]') as missed`;
+      (select json_build_object('question', q->'question', 'explanation', q->'explanation')
+        from jsonb_array_elements(qs.questions) q where (q->>'questionId')::int = s.question_id limit 1) as asked_question
+    from (select * from learner_question_stats where user_id = $1 and missed > 0
+      order by missed desc, missed::float8 / asked desc, lesson_id, question_id limit ${MOST_MISSED}) s
+    join lessons l on l.id = s.lesson_id join question_sets qs on qs.id = s.question_set_id
+    order by s.missed desc, s.missed::float8 / s.asked desc, s.lesson_id, s.question_id) m), '[]') as missed`;
 
 type Json = unknown;
 interface SnapshotRow {
@@ -230,6 +232,27 @@ export async function readSnapshot(userId: string): Promise<LearnerSnapshot> {
   const snapshot = toSnapshot(userId, row);
   snapshots.set(userId, snapshot, mark);
   return snapshot;
+}
+
+// Where the snapshot is not kept (PostgreSQL), a screen that needs one part of it reads that part
+// alone: the badges, or the review queue. Same rows, same order as the snapshot's.
+const badgesOf = readStatement<[userId: string], { badge: string; earned_at: string | Date }>(
+  `select badge, earned_at from user_badges where user_id = $1 order by earned_at, badge`,
+);
+const reviewOf = readStatement<[userId: string], { id: string; lesson_id: number; question_id: number; box: number; due_at: string | Date }>(
+  `select id, lesson_id, question_id, box, due_at from review_items where user_id = $1 and retired_at is null`,
+);
+
+/** The learner's badges as the snapshot holds them. */
+export async function readBadges(userId: string): Promise<LearnerSnapshot['badges']> {
+  if (snapshots.enabled) return (await readSnapshot(userId)).badges;
+  return (await badgesOf.run(userId)).map((b) => ({ badge: b.badge, earnedAt: date(b.earned_at) }));
+}
+
+/** The learner's review items not yet retired, as the snapshot holds them. */
+export async function readReviewItems(userId: string): Promise<LearnerSnapshot['review']> {
+  if (snapshots.enabled) return (await readSnapshot(userId)).review;
+  return (await reviewOf.run(userId)).map((r) => ({ id: r.id, lessonId: r.lesson_id, questionId: r.question_id, box: num(r.box), dueAt: date(r.due_at) }));
 }
 
 /** Drops a learner's snapshot after a write that sends no notification (the attempt statement). */
