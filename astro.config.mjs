@@ -58,11 +58,11 @@ export default defineConfig({
   // The image endpoint Astro always routes is answered by a 404 of ours (src/image-endpoint-off.ts).
   image: { endpoint: { route: '/_image', entrypoint: './src/image-endpoint-off.ts' } },
   markdown: { syntaxHighlight: false },
-  // Every stylesheet inline: a page paints without waiting for a CSS request (Lighthouse mobile LCP
-  // 0.1-0.5 s sooner, bench/RESULTS.md); 3 to 9 KB of CSS per page, compressed with the page.
-  build: { inlineStylesheets: 'always' },
   vite: {
-    // Scripts always as files (cached across pages); stylesheets are inline (build.inlineStylesheets).
+    // Scripts always as files (cached across pages); small stylesheets stay inline (Vite's 4 KB rule).
+    // Every stylesheet inline (build.inlineStylesheets 'always') painted sooner under Lighthouse
+    // (LCP 0.1-0.4 s) but cost the lessons list and lesson page 15-25% of their throughput (8 KB
+    // more HTML to render and send per request; measured 2026-11-26), so stylesheets stay files.
     build: {
       assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined),
       // The one chunk over Vite's 500 kB default is apexcharts (~530 kB, 114 kB brotli), a single
