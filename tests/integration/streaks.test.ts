@@ -246,6 +246,14 @@ for (const kind of databaseKinds()) {
       assertEquals([saved.body.daily.day, saved.body.daily.timeZone, saved.body.daily.today.goal], ['2026-07-02', 'Asia/Tokyo', 2], 'today is Tokyo\'s');
       const read = await client.get<{ dailyGoal: number; remindReview: boolean }>('/api/user/settings');
       assertEquals([read.body.dailyGoal, read.body.remindReview], [2, true]);
+      // The account page shows the saved settings at once (they come with the learner's rows).
+      const accountPage = await client.get('/account');
+      const accountProps = JSON.parse(accountPage.text.match(/data-island-props="account-settings">([^<]*)</)![1]);
+      assertEquals(accountProps.initial, { timeZone: 'Asia/Tokyo', dailyGoal: 2, remindReview: true, remindStreak: false });
+      assertEquals((await client.post('/api/user/settings', { remindStreak: true, dailyGoal: 3 })).status, 200);
+      const changed = JSON.parse((await client.get('/account')).text.match(/data-island-props="account-settings">([^<]*)</)![1]);
+      assertEquals([changed.initial.dailyGoal, changed.initial.remindStreak], [3, true]);
+      assertEquals((await client.post('/api/user/settings', { dailyGoal: 2 })).status, 200);
 
       // A missed question, due a day later; answering it and finishing the session counts once.
       const t0 = Date.parse('2026-07-01T01:00:00Z');

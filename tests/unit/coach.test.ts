@@ -447,7 +447,7 @@ function coachFor(p: Profile) {
     completedAt: new Map([...completed].map((id) => [id, new Date('2026-02-01T00:00:00Z')])),
     placement: assessment ? placementOf(assessment) : {},
     hasAssessment: Boolean(assessment),
-    daily: { timeZone: null, dailyGoal: 1, streak: null },
+    daily: { timeZone: null, dailyGoal: 1, remindReview: false, remindStreak: false, streak: null },
   };
   const focus = p.focus === undefined ? 'saving' : p.focus;
   const weighted = { saving: 0, credit: 0, investing: 0 };

@@ -15,7 +15,7 @@ export interface LearnerRows {
   key: string;
   progress: LessonProgress[];
   assessment: PillarScores | null;
-  /** What a completion needs to count today's activity without reading it again (streaks.ts). */
+  /** The learner's settings and streak row: what a completion needs to count today's activity (streaks.ts), and /account. */
   daily: LearnerDaily;
 }
 
@@ -23,6 +23,8 @@ export interface LearnerDaily {
   /** The stored zone (null until a browser has told us). */
   timeZone: string | null;
   dailyGoal: number;
+  remindReview: boolean;
+  remindStreak: boolean;
   /** The streak row, null before the learner's first activity. */
   streak: StreakRow | null;
 }
@@ -45,7 +47,7 @@ export function learnerColumns(userId: string): string {
     from lesson_progress where user_id = ${userId}), '[]'::json) as progress,
   (select json_build_object('savingScore', saving_score, 'creditScore', credit_score, 'investingScore', investing_score)
     from assessments where user_id = ${userId} order by created_at desc limit 1) as assessment,
-  (select json_build_object('timeZone', u.time_zone, 'dailyGoal', u.daily_goal, 'streak',
+  (select json_build_object('timeZone', u.time_zone, 'dailyGoal', u.daily_goal, 'remindReview', u.remind_review, 'remindStreak', u.remind_streak, 'streak',
     (select json_build_object('current', k.current, 'longest', k.longest, 'lastDay', k.last_day, 'freezes', k.freezes, 'frozenDays', k.frozen_days)
       from learner_streaks k where k.user_id = u.id))
     from users u where u.id = ${userId}) as daily`;
@@ -69,7 +71,7 @@ export function toLearnerRows(userId: string, row: { key: unknown; progress: unk
     key: String(row.key),
     progress: parseJson<JsonProgress[]>(row.progress).map((p) => toProgress(userId, p)),
     assessment: parseJson<PillarScores | null>(row.assessment),
-    daily: parseJson<LearnerDaily | null>(row.daily) ?? { timeZone: null, dailyGoal: DEFAULT_DAILY_GOAL, streak: null },
+    daily: parseJson<LearnerDaily | null>(row.daily) ?? { timeZone: null, dailyGoal: DEFAULT_DAILY_GOAL, remindReview: false, remindStreak: false, streak: null },
   };
 }
 
