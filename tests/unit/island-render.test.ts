@@ -41,3 +41,12 @@ Deno.test('the markup cache forgets the least recently used entries beyond its s
   islandMarkup(Big, props(0));
   assertEquals(renders, 1, 'the oldest was forgotten');
 });
+
+Deno.test('island markup is ASCII: other characters become references a browser reads as the same text', () => {
+  const Note = ({ text, title }: { text: string; title: string }) => createElement('p', { title }, text);
+  const props = { text: 'Save 10% — then invest 🙂', title: 'Zoë’s plan' };
+  const markup = islandMarkup(Note, JSON.stringify(props));
+  assertEquals(/[^\x00-\x7f]/.test(markup), false, markup);
+  const decoded = markup.replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n)));
+  assertEquals(decoded, renderToString(createElement(Note, props)).replace(/&#x27;/g, "'"));
+});
