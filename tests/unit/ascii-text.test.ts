@@ -1,7 +1,7 @@
-// Pages repeat lesson text as ASCII (src/lib/server/platform/ascii-text.ts): every other character becomes
+// Pages repeat lesson text as ASCII (src/lib/ascii-text.ts): every other character becomes
 // a reference that reads back as the same character, in HTML and in JSON.
 import { assert, assertEquals } from '../helpers/assert.ts';
-import { toAsciiHtml, toAsciiJson } from '../../src/lib/server/platform/ascii-text.ts';
+import { toAsciiHtml, toAsciiJson } from '../../src/lib/ascii-text.ts';
 import { html } from '../../src/lib/server/platform/html.ts';
 import { renderLessonSections } from '../../src/lib/server/content/lesson-content.ts';
 

@@ -3,7 +3,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { assertEquals } from '../helpers/assert.ts';
-import { islandMarkup, MARKUP_CACHE_CHARS } from '../../src/components/island/render.ts';
+import { islandMarkup, islandParts, MARKUP_CACHE_CHARS } from '../../src/components/island/render.ts';
 
 Deno.test('an island renders once per distinct props, and its markup is what React makes', () => {
   let renders = 0;
@@ -49,4 +49,6 @@ Deno.test('island markup is ASCII: other characters become references a browser 
   assertEquals(/[^\x00-\x7f]/.test(markup), false, markup);
   const decoded = markup.replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n)));
   assertEquals(decoded, renderToString(createElement(Note, props)).replace(/&#x27;/g, "'"));
+  const { json } = islandParts(Note, JSON.stringify(props));
+  assertEquals([/[^\x00-\x7f]/.test(json), JSON.parse(json)], [false, props]);
 });

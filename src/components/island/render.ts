@@ -5,38 +5,52 @@
 // characters. The markup is kept in ASCII (other characters as references).
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { toAsciiHtml } from '../../lib/server/platform/ascii-text.ts';
+import { toAsciiHtml, toAsciiJson } from '../../lib/ascii-text.ts';
 
 /** Characters of keys and markup kept in all (about twice as many bytes). */
 export const MARKUP_CACHE_CHARS = 8 * 1024 * 1024;
 
 const componentIds = new WeakMap<ComponentType<any>, number>();
-const markups = new Map<string, string>();
 let kept = 0;
 let components = 0;
 
-/** React's markup for `component` given `json`, the JSON text of its props. */
-export function islandMarkup(component: ComponentType<any>, json: string): string {
+/** An island's markup and its props' JSON, both in ASCII (ascii-text.ts). */
+export interface IslandParts {
+  markup: string;
+  json: string;
+}
+
+const parts = new Map<string, IslandParts>();
+
+/**
+ * React's markup for `component` given `json`, the JSON text of its props, and that JSON, both
+ * written in ASCII: a page with any other character in it is encoded to UTF-8 character by
+ * character, which on the dashboard cost ~0.15 ms a request (profiled). Kept per props.
+ */
+export function islandParts(component: ComponentType<any>, json: string): IslandParts {
   let id = componentIds.get(component);
   if (id === undefined) componentIds.set(component, (id = components++));
   const key = `${id}:${json}`;
-  const known = markups.get(key);
+  const known = parts.get(key);
   if (known !== undefined) {
-    markups.delete(key);
-    markups.set(key, known);
+    parts.delete(key);
+    parts.set(key, known);
     return known;
   }
-  // Written in ASCII (ascii-text.ts): a page with any other character in it is encoded to UTF-8
-  // character by character, which on the dashboard cost ~0.15 ms a request (profiled).
-  const markup = toAsciiHtml(renderToString(createElement(component, JSON.parse(json))));
-  const size = key.length + markup.length;
-  if (size > MARKUP_CACHE_CHARS / 8) return markup;
-  markups.set(key, markup);
+  const made = { markup: toAsciiHtml(renderToString(createElement(component, JSON.parse(json)))), json: toAsciiJson(json) };
+  const size = key.length + made.markup.length + made.json.length;
+  if (size > MARKUP_CACHE_CHARS / 8) return made;
+  parts.set(key, made);
   kept += size;
-  for (const [oldest, old] of markups) {
+  for (const [oldest, old] of parts) {
     if (kept <= MARKUP_CACHE_CHARS) break;
-    markups.delete(oldest);
-    kept -= oldest.length + old.length;
+    parts.delete(oldest);
+    kept -= oldest.length + old.markup.length + old.json.length;
   }
-  return markup;
+  return made;
+}
+
+/** React's markup for `component` given `json` (islandParts). */
+export function islandMarkup(component: ComponentType<any>, json: string): string {
+  return islandParts(component, json).markup;
 }

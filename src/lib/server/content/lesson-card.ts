@@ -3,7 +3,7 @@
 // its card states once and the list page joins the strings (as an Astro component, the cards were
 // the largest part of the page's rendering: ~60 µs of each request, measured).
 import type { Lesson } from '../../../../db/schema.ts';
-import { toAsciiHtml } from '../platform/ascii-text.ts';
+import { toAsciiHtml } from '../../ascii-text.ts';
 import { html, type SafeHtml } from '../platform/html.ts';
 
 export interface LessonCardState {

@@ -3,7 +3,7 @@
 // rendered through the markdown sanitizer and never runs script).
 import { CALCULATOR_TITLES, splitCalculatorBlocks, type CalculatorKind } from '../../practice-tools.ts';
 import { LEVEL_LABELS, PILLAR_LABELS, type Level, type Pillar } from '../../domain.ts';
-import { toAsciiHtml, toAsciiJson } from '../platform/ascii-text.ts';
+import { toAsciiHtml, toAsciiJson } from '../../ascii-text.ts';
 import { html, jsonForScript, type SafeHtml } from '../platform/html.ts';
 import { renderMarkdownCached } from './markdown.ts';
 

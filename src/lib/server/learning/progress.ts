@@ -63,16 +63,26 @@ export interface DashboardPillar {
   weightedProgress: number;
 }
 
-/** The dashboard's figures; `visit` marks the page's first visit (the JSON API only reads). */
-export async function buildDashboard(userId: string, firstName: string, now = new Date(), prefetched?: PrefetchedLearner, visit = false) {
-  const [state, snapshot] = await Promise.all([loadLearnerState(userId, prefetched), readSnapshot(userId)]);
+/**
+ * The part of the dashboard that depends only on the learner's state and snapshot, not on the
+ * clock: kept per state and snapshot object, which on PGlite stay the same until the learner's
+ * rows change, so a learner's repeat visits do not rebuild the coach (a profile put it at a
+ * quarter of the page's server time). On PostgreSQL each request reads new objects.
+ */
+const cores = new WeakMap<LearnerState, WeakMap<LearnerSnapshot, ReturnType<typeof makeDashboardCore>>>();
+
+function dashboardCore(state: LearnerState, snapshot: LearnerSnapshot) {
+  let bySnapshot = cores.get(state);
+  if (!bySnapshot) cores.set(state, (bySnapshot = new WeakMap()));
+  let core = bySnapshot.get(snapshot);
+  if (!core) bySnapshot.set(snapshot, (core = makeDashboardCore(state, snapshot)));
+  return core;
+}
+
+function makeDashboardCore(state: LearnerState, snapshot: LearnerSnapshot) {
   const latest = snapshot.assessments.newest && toAssessmentRecord(snapshot.assessments.newest);
   const totals = snapshot.totals;
   const badges = toBadges(snapshot.badges);
-  const reviewDue = dueCount(state, snapshot, now);
-  const daily = dailyStatusOf({ ...snapshot.settings, streak: snapshot.streak, days: snapshot.days }, now);
-  // The first visit is written once; every later visit only reads that it happened.
-  const firstVisit = visit && snapshot.settings.firstVisitAt === null && (await recordFirstVisit(userId, now));
   const counts = countsFor(state);
   const pillars: DashboardPillar[] = PILLARS.map((pillar) => {
     const score = latest ? scoreOf(latest, pillar) : null;
@@ -92,13 +102,25 @@ export async function buildDashboard(userId: string, firstName: string, now = ne
   const open = state.lessons.filter((l) => isUnlockedFor(state, l));
   const next = (priority ? nextLesson(open, state.completed, priority) : undefined) ?? nextLesson(open, state.completed);
   const weighted = Object.fromEntries(pillars.map((p) => [p.pillar, p.weightedProgress])) as Record<Pillar, number>;
+  const coach = buildCoach(state, quizSummary(state, totals), latest, priority, weighted, next?.id ?? null);
+  return { latest, badges, pillars, priority, next, coach, overall: overallProgress(numbers) };
+}
+
+/** The dashboard's figures; `visit` marks the page's first visit (the JSON API only reads). */
+export async function buildDashboard(userId: string, firstName: string, now = new Date(), prefetched?: PrefetchedLearner, visit = false) {
+  const [state, snapshot] = await Promise.all([loadLearnerState(userId, prefetched), readSnapshot(userId)]);
+  const { latest, badges, pillars, priority, next, coach, overall } = dashboardCore(state, snapshot);
+  const reviewDue = dueCount(state, snapshot, now);
+  const daily = dailyStatusOf({ ...snapshot.settings, streak: snapshot.streak, days: snapshot.days }, now);
+  // The first visit is written once; every later visit only reads that it happened.
+  const firstVisit = visit && snapshot.settings.firstVisitAt === null && (await recordFirstVisit(userId, now));
   return {
-    coach: buildCoach(state, quizSummary(state, totals), latest, priority, weighted, next?.id ?? null),
+    coach,
     reviewDue,
     firstName,
     hasAssessment: Boolean(latest),
     assessmentTakenAt: latest?.createdAt ?? null,
-    overall: overallProgress(numbers),
+    overall,
     priority,
     pillars,
     nextLesson: next ? { id: next.id, title: next.title, pillar: next.pillar, level: next.level, duration: next.duration } : null,

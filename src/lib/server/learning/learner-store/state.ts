@@ -4,7 +4,7 @@ import { placementOf } from '../../../assessment.ts';
 import { isLessonUnlocked, isLevelUnlocked, lessonCounts, nextLesson, type Placement } from '../../../lessons.ts';
 import { LEVELS, type Level, type Pillar } from '../../../domain.ts';
 import { catalogueIsCached, findActiveLessons } from './catalogue.ts';
-import { readLearnerRows, type LearnerDaily, type PrefetchedRows } from './rows.ts';
+import { readLearnerRows, type LearnerDaily, type LearnerRows, type PrefetchedRows } from './rows.ts';
 
 export interface LearnerState {
   lessons: Lesson[];
@@ -22,7 +22,8 @@ export interface LearnerState {
 export type PrefetchedLearner = { learner?: PrefetchedRows };
 
 /**
- * Everything the unlocking rules need for one learner: lessons, progress and placement. Pass the
+ * Everything the unlocking rules need for one learner: lessons, progress and placement (read-only:
+ * one state object may serve several requests). Pass the
  * request's `locals` to use the rows its session lookup already read; they serve one call, so a
  * read after the request's own write reads again.
  */
@@ -31,6 +32,18 @@ export async function loadLearnerState(userId: string, prefetched?: PrefetchedLe
   if (offered) prefetched.learner = undefined;
   const rows = offered?.userId === userId ? offered.rows : await readLearnerRows(userId);
   const all = await findActiveLessons(catalogueIsCached() ? undefined : rows.key);
+  // The same rows and catalogue give the same state: on PGlite both stay the same objects until
+  // they change, so a learner's repeat requests share one state (and what is derived from it).
+  const known = states.get(rows);
+  if (known?.lessons === all) return known.state;
+  const state = stateOf(rows, all);
+  states.set(rows, { lessons: all, state });
+  return state;
+}
+
+const states = new WeakMap<LearnerRows, { lessons: Lesson[]; state: LearnerState }>();
+
+function stateOf(rows: LearnerRows, all: Lesson[]): LearnerState {
   const progress = new Map(rows.progress.map((p) => [p.lessonId, p]));
   const done = rows.progress.filter((p) => p.completed);
   const completed = new Set(done.map((p) => p.lessonId));

@@ -4,8 +4,6 @@
 // page repeats on every request is therefore kept as ASCII (other characters as references, which
 // browsers read as the same characters) and stored one byte per character.
 
-import type { SafeHtml } from './html.ts';
-
 const NON_ASCII = /[^\x00-\x7f]/gu;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -16,10 +14,10 @@ function oneByte(ascii: string): string {
 }
 
 /**
- * HTML (html.ts made it, or a sanitizer did) with every non-ASCII character written as a numeric
+ * HTML (server/platform/html.ts made it, a sanitizer or React did) with every non-ASCII character written as a numeric
  * character reference; the result is stored one byte per character.
  */
-export function toAsciiHtml(html: string | SafeHtml): string {
+export function toAsciiHtml(html: string | { toString(): string }): string {
   return oneByte(String(html).replace(NON_ASCII, (c) => `&#${c.codePointAt(0)};`));
 }
 
