@@ -8,7 +8,7 @@ import { assert, assertEquals } from '../helpers/assert.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/database.ts';
 import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
 import { loadContent } from '../../src/lib/server/content/curriculum-loader.ts';
-import { readBadges, readReviewItems, readSnapshot, recordQuizAttempt } from '../../src/lib/server/learning/learner-store/index.ts';
+import { readBadges, readCoreSnapshot, readReviewItems, readSnapshot, recordQuizAttempt } from '../../src/lib/server/learning/learner-store/index.ts';
 import { listReview } from '../../src/lib/server/learning/review.ts';
 import { recordAssessment } from '../../src/lib/server/learning/assessment.ts';
 import { buildDashboard, buildQuizAnalytics, buildUserProgress, listBadges } from '../../src/lib/server/learning/progress.ts';
@@ -201,6 +201,10 @@ for (const kind of databaseKinds()) {
         const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
         assertEquals((await readReviewItems(learner)).sort(byId), [...snapshot.review].sort(byId));
         assert(snapshot.review.length > 0 && snapshot.badges.length > 0);
+        // The dashboard's snapshot is the same without the history parts.
+        const { recent: _r, halves: _h, mostMissed: _m, ...core } = snapshot;
+        const { recent: _r2, halves: _h2, mostMissed: _m2, ...read } = (await readCoreSnapshot(learner)) as typeof snapshot;
+        assertEquals(read, core);
         // Sizes vary a little with the figures' digits and which lessons are done, never with the history's length.
         many.sizes.forEach((size, i) => assert(size < thirty.sizes[i] * 1.25 + 2000, `read ${i}: ${thirty.sizes[i]} bytes at 30 attempts, ${size} at 300`));
       },

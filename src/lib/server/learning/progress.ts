@@ -5,7 +5,7 @@ import { getDb } from '../platform/db.ts';
 import { countsFor, isUnlockedFor, loadLearnerState, type LearnerState, type PrefetchedLearner } from './learner-store/index.ts';
 import { toAssessmentRecord } from './assessment.ts';
 import { buildCoach, type QuizSummary } from './coach.ts';
-import { readBadges, readSnapshot, type LearnerSnapshot, type LearnerTotals, type StoredBadge } from './learner-store/index.ts';
+import { readBadges, readCoreSnapshot, readSnapshot, type CoreSnapshot, type LearnerSnapshot, type LearnerTotals, type StoredBadge } from './learner-store/index.ts';
 import { dailyStatusOf } from './streaks.ts';
 import { colourForScore, messageForScore, scoreOf, levelForScore, type ScoreColour } from '../../assessment.ts';
 import { LEVELS, PILLARS, type Level, type Pillar } from '../../domain.ts';
@@ -23,7 +23,7 @@ function toBadges(stored: StoredBadge[]): Badge[] {
 }
 
 /** Review questions due by `now` whose lesson and question still exist. */
-function dueCount(state: LearnerState, snapshot: LearnerSnapshot, now: Date): number {
+function dueCount(state: LearnerState, snapshot: CoreSnapshot, now: Date): number {
   const byId = new Map(state.lessons.map((l) => [l.id, l]));
   return snapshot.review.filter((r) => r.dueAt.getTime() <= now.getTime() && byId.get(r.lessonId)?.questions.some((q) => q.id === r.questionId)).length;
 }
@@ -69,9 +69,9 @@ export interface DashboardPillar {
  * rows change, so a learner's repeat visits do not rebuild the coach (a profile put it at a
  * quarter of the page's server time). On PostgreSQL each request reads new objects.
  */
-const cores = new WeakMap<LearnerState, WeakMap<LearnerSnapshot, ReturnType<typeof makeDashboardCore>>>();
+const cores = new WeakMap<LearnerState, WeakMap<CoreSnapshot, ReturnType<typeof makeDashboardCore>>>();
 
-function dashboardCore(state: LearnerState, snapshot: LearnerSnapshot) {
+function dashboardCore(state: LearnerState, snapshot: CoreSnapshot) {
   let bySnapshot = cores.get(state);
   if (!bySnapshot) cores.set(state, (bySnapshot = new WeakMap()));
   let core = bySnapshot.get(snapshot);
@@ -79,7 +79,7 @@ function dashboardCore(state: LearnerState, snapshot: LearnerSnapshot) {
   return core;
 }
 
-function makeDashboardCore(state: LearnerState, snapshot: LearnerSnapshot) {
+function makeDashboardCore(state: LearnerState, snapshot: CoreSnapshot) {
   const latest = snapshot.assessments.newest && toAssessmentRecord(snapshot.assessments.newest);
   const totals = snapshot.totals;
   const badges = toBadges(snapshot.badges);
@@ -108,7 +108,8 @@ function makeDashboardCore(state: LearnerState, snapshot: LearnerSnapshot) {
 
 /** The dashboard's figures; `visit` marks the page's first visit (the JSON API only reads). */
 export async function buildDashboard(userId: string, firstName: string, now = new Date(), prefetched?: PrefetchedLearner, visit = false) {
-  const [state, snapshot] = await Promise.all([loadLearnerState(userId, prefetched), readSnapshot(userId)]);
+  // The dashboard shows no history: on PostgreSQL its statement leaves the history parts out.
+  const [state, snapshot] = await Promise.all([loadLearnerState(userId, prefetched), readCoreSnapshot(userId)]);
   const { latest, badges, pillars, priority, next, coach, overall } = dashboardCore(state, snapshot);
   const reviewDue = dueCount(state, snapshot, now);
   const daily = dailyStatusOf({ ...snapshot.settings, streak: snapshot.streak, days: snapshot.days }, now);

@@ -38,8 +38,8 @@ export interface LearnerSnapshot {
   mostMissed: MissedQuestion[];
 }
 
-const SNAPSHOT_SQL = `select
-  (select row_to_json(s) from learner_stats s where s.user_id = $1) as totals,
+/** The parts every reader needs: aggregates, badges, assessments, review, settings, streak, days. */
+const CORE_PARTS = `  (select row_to_json(s) from learner_stats s where s.user_id = $1) as totals,
   coalesce((select json_agg(p) from learner_pillar_stats p where p.user_id = $1), '[]') as pillars,
   coalesce((select json_agg(l) from learner_level_stats l where l.user_id = $1), '[]') as levels,
   coalesce((select json_agg(json_build_object('badge', b.badge, 'earnedAt', b.earned_at) order by b.earned_at, b.badge)
@@ -52,8 +52,10 @@ const SNAPSHOT_SQL = `select
   (select json_build_object('timeZone', u.time_zone, 'dailyGoal', u.daily_goal, 'firstVisitAt', u.first_visit_at) from users u where u.id = $1) as settings,
   (select json_build_object('current', k.current, 'longest', k.longest, 'lastDay', k.last_day, 'freezes', k.freezes, 'frozenDays', k.frozen_days)
     from learner_streaks k where k.user_id = $1) as streak,
-  coalesce((select json_agg(d) from (select day, lessons, reviews from learner_days where user_id = $1 order by day desc limit 3) d), '[]') as days,
-  coalesce((select json_agg(x order by x.seq) from (
+  coalesce((select json_agg(d) from (select day, lessons, reviews from learner_days where user_id = $1 order by day desc limit 3) d), '[]') as days`;
+
+/** The history parts the progress screen and analytics add: newest attempts, half marks, most missed. */
+const HISTORY_PARTS = `  coalesce((select json_agg(x order by x.seq) from (
     select q.seq, q.lesson_id, l.title, q.pillar, q.level, q.score, q.total_questions, q.passed, q.created_at
     from quiz_attempts q join lessons l on l.id = q.lesson_id where q.user_id = $1 order by q.seq desc limit ${RECENT_ATTEMPTS}) x), '[]') as recent,
   coalesce((select json_agg(json_build_object('seq', q.seq, 'cum', q.accuracy_cum)) from quiz_attempts q, learner_stats s
@@ -66,6 +68,12 @@ const SNAPSHOT_SQL = `select
       order by missed desc, missed::float8 / asked desc, lesson_id, question_id limit ${MOST_MISSED}) s
     join lessons l on l.id = s.lesson_id join question_sets qs on qs.id = s.question_set_id
     order by s.missed desc, s.missed::float8 / s.asked desc, s.lesson_id, s.question_id) m), '[]') as missed`;
+
+const SNAPSHOT_SQL = `select
+${CORE_PARTS},
+${HISTORY_PARTS}`;
+const CORE_SQL = `select
+${CORE_PARTS}`;
 
 type Json = unknown;
 interface SnapshotRow {
@@ -86,6 +94,7 @@ interface SnapshotRow {
 }
 
 const readSnapshotRow = readStatement<[userId: string], SnapshotRow>(SNAPSHOT_SQL);
+const readCoreRow = readStatement<[userId: string], Omit<SnapshotRow, 'recent' | 'halves' | 'missed'>>(CORE_SQL);
 
 /** A JSON column as the driver returns it: parsed (postgres.js) or text (PGlite's json). */
 function parse<T>(value: Json): T {
@@ -232,6 +241,20 @@ export async function readSnapshot(userId: string): Promise<LearnerSnapshot> {
   const snapshot = toSnapshot(userId, row);
   snapshots.set(userId, snapshot, mark);
   return snapshot;
+}
+
+/** A snapshot without the history parts (the dashboard's needs). */
+export type CoreSnapshot = Omit<LearnerSnapshot, 'recent' | 'halves' | 'mostMissed'>;
+
+/**
+ * The learner's snapshot without its history parts: the kept snapshot on PGlite, else one
+ * statement that leaves out the newest attempts, the half marks and the most-missed questions.
+ */
+export async function readCoreSnapshot(userId: string): Promise<CoreSnapshot> {
+  if (snapshots.enabled) return readSnapshot(userId);
+  const [row] = await readCoreRow.run(userId);
+  const { recent: _r, halves: _h, mostMissed: _m, ...core } = toSnapshot(userId, { ...row, recent: '[]', halves: '[]', missed: '[]' });
+  return core;
 }
 
 // Where the snapshot is not kept (PostgreSQL), a screen that needs one part of it reads that part
