@@ -168,7 +168,12 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown, heade
   res.end(JSON.stringify(body));
 }
 
-server.keepAliveTimeout = 5000;
+// An idle keep-alive connection stays open 65 s: longer than a load balancer's usual idle timeout
+// (60 s), so the balancer, not this server, closes it, and a client never sends a request on a
+// connection this server is closing (a reset; a browser retries it, an API client may not: one CI
+// run lost a request this way after a 5 s gap). Headers must arrive within a little more.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.listen(env.PORT, env.HOST, () => {
   log('info', 'listening', { url: `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`, database: handle.kind });
   console.log(`\n  Serving on ${env.PUBLIC_URL}\n`);
