@@ -49,8 +49,3 @@ export function islandParts(component: ComponentType<any>, json: string): Island
   }
   return made;
 }
-
-/** React's markup for `component` given `json` (islandParts). */
-export function islandMarkup(component: ComponentType<any>, json: string): string {
-  return islandParts(component, json).markup;
-}

@@ -7,7 +7,7 @@ import type { LessonProgress } from '../../../../../db/schema.ts';
 import type { PillarScores } from '../../../assessment.ts';
 import { ChangeCache, onTableChange } from '../../platform/change-cache.ts';
 import { readStatement } from '../../platform/statement.ts';
-import type { StreakRow } from './snapshot.ts';
+import { streakJson, type StreakRow } from './snapshot.ts';
 import { DEFAULT_DAILY_GOAL } from '../../../streak.ts';
 
 export interface LearnerRows {
@@ -47,9 +47,8 @@ export function learnerColumns(userId: string): string {
     from lesson_progress where user_id = ${userId}), '[]'::json) as progress,
   (select json_build_object('savingScore', saving_score, 'creditScore', credit_score, 'investingScore', investing_score)
     from assessments where user_id = ${userId} order by created_at desc limit 1) as assessment,
-  (select json_build_object('timeZone', u.time_zone, 'dailyGoal', u.daily_goal, 'remindReview', u.remind_review, 'remindStreak', u.remind_streak, 'streak',
-    (select json_build_object('current', k.current, 'longest', k.longest, 'lastDay', k.last_day, 'freezes', k.freezes, 'frozenDays', k.frozen_days)
-      from learner_streaks k where k.user_id = u.id))
+  (select json_build_object('timeZone', u.time_zone, 'dailyGoal', u.daily_goal, 'remindReview', u.remind_review, 'remindStreak', u.remind_streak,
+    'streak', ${streakJson('u.id')})
     from users u where u.id = ${userId}) as daily`;
 }
 

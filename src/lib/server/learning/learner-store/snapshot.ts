@@ -19,6 +19,12 @@ export interface StreakRow {
   frozenDays: string[];
 }
 
+/** The learner's streak row as JSON (a StreakRow), for the learner whose id is `userId` (an SQL expression). */
+export function streakJson(userId: string): string {
+  return `(select json_build_object('current', k.current, 'longest', k.longest, 'lastDay', k.last_day, 'freezes', k.freezes, 'frozenDays', k.frozen_days)
+    from learner_streaks k where k.user_id = ${userId})`;
+}
+
 export interface LearnerSnapshot {
   totals: LearnerTotals;
   pillars: PillarTotals[];
@@ -50,8 +56,7 @@ const CORE_PARTS = `  (select row_to_json(s) from learner_stats s where s.user_i
   coalesce((select json_agg(json_build_object('id', r.id, 'lessonId', r.lesson_id, 'questionId', r.question_id, 'box', r.box, 'dueAt', r.due_at))
     from review_items r where r.user_id = $1 and r.retired_at is null), '[]') as review,
   (select json_build_object('timeZone', u.time_zone, 'dailyGoal', u.daily_goal, 'firstVisitAt', u.first_visit_at) from users u where u.id = $1) as settings,
-  (select json_build_object('current', k.current, 'longest', k.longest, 'lastDay', k.last_day, 'freezes', k.freezes, 'frozenDays', k.frozen_days)
-    from learner_streaks k where k.user_id = $1) as streak,
+  ${streakJson('$1')} as streak,
   coalesce((select json_agg(d) from (select day, lessons, reviews from learner_days where user_id = $1 order by day desc limit 3) d), '[]') as days`;
 
 /** The history parts the progress screen and analytics add: newest attempts, half marks, most missed. */
