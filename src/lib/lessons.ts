@@ -33,6 +33,28 @@ export function byPosition<T extends Pick<LessonRef, 'pillar' | 'level' | 'order
   );
 }
 
+const levelGroups = new WeakMap<readonly LessonRef[], Map<string, LessonRef[]>>();
+
+/**
+ * The lessons of one pillar and level, in the catalogue's order. Grouped once per catalogue array
+ * (the learner store hands every request the same array until the catalogue changes), so the
+ * rules below cost the size of a level, not of the catalogue, per lesson they decide.
+ */
+function inLevel<T extends LessonRef>(lessons: readonly T[], pillar: Pillar, level: Level): T[] {
+  let groups = levelGroups.get(lessons);
+  if (!groups) {
+    groups = new Map();
+    for (const l of lessons) {
+      const key = `${l.pillar}:${l.level}`;
+      const group = groups.get(key);
+      if (group) group.push(l);
+      else groups.set(key, [l]);
+    }
+    levelGroups.set(lessons, groups);
+  }
+  return (groups.get(`${pillar}:${level}`) ?? []) as T[];
+}
+
 /**
  * A level is open when it is beginner, or every lesson of the previous level in that pillar is
  * completed, or the assessment placed the learner at or above it (DESIGN.md difference 5), or
@@ -55,8 +77,8 @@ export function isLevelUnlocked(
   if (rank === 0) return true;
   const placed = placement[pillar];
   if (placed && levelRank(placed) >= rank) return true;
-  if (lessons.some((l) => l.pillar === pillar && l.level === level && completed.has(l.id))) return true;
-  const previous = lessons.filter((l) => l.pillar === pillar && l.level === LEVELS[rank - 1]);
+  if (inLevel(lessons, pillar, level).some((l) => completed.has(l.id))) return true;
+  const previous = inLevel(lessons, pillar, LEVELS[rank - 1]);
   let required = previous;
   if (completedAt) {
     const newest = Math.max(...previous.map((l) => completedAt.get(l.id)?.getTime() ?? -Infinity));
@@ -71,8 +93,8 @@ export function isLevelUnlocked(
  */
 export function isLessonUnlocked(lesson: LessonRef, lessons: LessonRef[], completed: Set<number>, placement: Placement, completedAt?: CompletionTimes): boolean {
   if (completed.has(lesson.id)) return true;
-  const before = lessons
-    .filter((l) => l.pillar === lesson.pillar && l.level === lesson.level && l.orderIndex < lesson.orderIndex)
+  const before = inLevel(lessons, lesson.pillar, lesson.level)
+    .filter((l) => l.orderIndex < lesson.orderIndex)
     .sort((a, b) => b.orderIndex - a.orderIndex)[0];
   if (before) return completed.has(before.id);
   return isLevelUnlocked(lesson.pillar, lesson.level, lessons, completed, placement, completedAt);
@@ -99,8 +121,8 @@ export function lessonCounts(lessons: LessonRef[], completed: Set<number>): Less
   for (const pillar of PILLARS) {
     const entry = { weightedProgress: weightedProgress(pillar, lessons, completed) } as PillarCounts;
     for (const level of LEVELS) {
-      const inLevel = lessons.filter((l) => l.pillar === pillar && l.level === level);
-      entry[level] = { total: inLevel.length, completed: inLevel.filter((l) => completed.has(l.id)).length };
+      const group = inLevel(lessons, pillar, level);
+      entry[level] = { total: group.length, completed: group.filter((l) => completed.has(l.id)).length };
     }
     counts[pillar] = entry;
   }

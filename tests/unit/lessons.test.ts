@@ -132,3 +132,51 @@ Deno.test('adding a lesson never closes a level: a new previous-level lesson pub
   assertEquals(isLevelUnlocked('investing', 'intermediate', lessons, done, {}, halfway), false);
   assertEquals(isLevelUnlocked('investing', 'intermediate', lessons, new Set([old1.id]), {}, new Map([[old1.id, day(5)]])), false);
 });
+
+Deno.test('the unlocking rules decide as the catalogue-wide definitions do, on random catalogues with gaps and tied positions', () => {
+  // The rules group a catalogue by pillar and level once; this is the definition they must keep.
+  const LEVEL_ORDER: Level[] = ['beginner', 'intermediate', 'advanced'];
+  const levelOpen = (pillar: Pillar, level: Level, lessons: LessonRef[], completed: Set<number>, placed: Level | undefined, at: Map<number, Date>) => {
+    const rank = LEVEL_ORDER.indexOf(level);
+    if (rank === 0) return true;
+    if (placed && LEVEL_ORDER.indexOf(placed) >= rank) return true;
+    if (lessons.some((l) => l.pillar === pillar && l.level === level && completed.has(l.id))) return true;
+    const previous = lessons.filter((l) => l.pillar === pillar && l.level === LEVEL_ORDER[rank - 1]);
+    const newest = Math.max(...previous.map((l) => at.get(l.id)?.getTime() ?? -Infinity));
+    const required = previous.filter((l) => completed.has(l.id) || !l.createdAt || l.createdAt.getTime() <= newest);
+    return required.length > 0 && required.every((l) => completed.has(l.id));
+  };
+  const lessonOpen = (lesson: LessonRef, lessons: LessonRef[], completed: Set<number>, placed: Level | undefined, at: Map<number, Date>) => {
+    if (completed.has(lesson.id)) return true;
+    const before = lessons
+      .filter((l) => l.pillar === lesson.pillar && l.level === lesson.level && l.orderIndex < lesson.orderIndex)
+      .sort((a, b) => b.orderIndex - a.orderIndex)[0];
+    return before ? completed.has(before.id) : levelOpen(lesson.pillar, lesson.level, lessons, completed, placed, at);
+  };
+  let seed = 7;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
+  for (let round = 0; round < 200; round++) {
+    const lessons: LessonRef[] = Array.from({ length: 1 + Math.floor(random() * 30) }, (_, i) => ({
+      id: 1000 + i,
+      pillar: pick(['saving', 'credit', 'investing'] as const),
+      level: pick(LEVEL_ORDER),
+      orderIndex: Math.floor(random() * 6),
+      weight: 10,
+      createdAt: new Date(Date.UTC(2026, 0, 1 + Math.floor(random() * 20))),
+    }));
+    const completed = new Set(lessons.filter(() => random() < 0.4).map((l) => l.id));
+    const at = new Map([...completed].map((id) => [id, new Date(Date.UTC(2026, 0, 1 + Math.floor(random() * 20)))]));
+    const placed = pick([undefined, ...LEVEL_ORDER]);
+    for (const lesson of lessons) {
+      assertEquals(isLessonUnlocked(lesson, lessons, completed, { [lesson.pillar]: placed }, at), lessonOpen(lesson, lessons, completed, placed, at), `round ${round}, lesson ${lesson.id}`);
+    }
+    for (const pillar of ['saving', 'credit', 'investing'] as const) {
+      for (const level of LEVEL_ORDER) {
+        assertEquals(isLevelUnlocked(pillar, level, lessons, completed, { [pillar]: placed }, at), levelOpen(pillar, level, lessons, completed, placed, at));
+        const inLevel = lessons.filter((l) => l.pillar === pillar && l.level === level);
+        assertEquals(lessonCounts(lessons, completed)[pillar][level], { total: inLevel.length, completed: inLevel.filter((l) => completed.has(l.id)).length });
+      }
+    }
+  }
+});
