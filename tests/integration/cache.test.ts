@@ -9,7 +9,7 @@ import { ChangeCache, disableCaches, enableCaches } from '../../src/lib/server/p
 import { createSession, validateSessionToken } from '../../src/lib/server/auth/session.ts';
 import { findActiveLessons, loadLearnerState, recordQuizAttempt } from '../../src/lib/server/learning/learner-store/index.ts';
 import { lessons, users } from '../../db/schema.ts';
-import { buildDashboard, buildQuizAnalytics, buildUserProgress } from '../../src/lib/server/learning/progress.ts';
+import { buildDashboard, buildQuizAnalytics, buildUserProgress, quizAnalyticsJson, userProgressJson } from '../../src/lib/server/learning/progress.ts';
 import { recordAssessment } from '../../src/lib/server/learning/assessment.ts';
 import { recordActivity } from '../../src/lib/server/learning/streaks.ts';
 import { waitFor } from '../helpers/wait.ts';
@@ -247,6 +247,12 @@ for (const kind of databaseKinds()) {
       const lesson = await seedLesson(db.handle.db);
       const now = new Date();
       const dashboard = () => buildDashboard(user.id, 'Sam', now);
+      // The API bodies (kept serialized per snapshot) say what the builders say, byte for byte.
+      const sameBodies = async (when: string) => {
+        assertEquals(await userProgressJson(user.id, 's@example.com'), JSON.stringify(await buildUserProgress(user.id, 's@example.com')), `progress ${when}`);
+        assertEquals(await quizAnalyticsJson(user.id), JSON.stringify(await buildQuizAnalytics(user.id)), `analytics ${when}`);
+      };
+      await sameBodies('before any attempt');
       const first = await dashboard();
       assertEquals([first.badges.length, first.reviewDue, first.hasAssessment, first.daily.streak], [0, 0, false, 0]);
       assertEquals((await dashboard()).badges.length, 0, 'read again (from memory on PGlite)');
@@ -256,6 +262,9 @@ for (const kind of databaseKinds()) {
       await recordQuizAttempt(user.id, fresh, { attemptId: crypto.randomUUID(), quizResponses: [{ questionId: 1, userAnswer: 1 }] });
       assertEquals((await buildQuizAnalytics(user.id)).totalAttempts, 1);
       assertEquals((await buildUserProgress(user.id, 's@example.com')).scoreProgression.length, 1);
+      assertEquals(JSON.parse(await userProgressJson(user.id, 's@example.com')).scoreProgression.length, 1);
+      assertEquals(JSON.parse(await quizAnalyticsJson(user.id)).totalAttempts, 1);
+      await sameBodies('after an attempt');
       assertEquals((await dashboard()).reviewDue, 0, 'the missed question is due tomorrow');
       assertEquals((await buildDashboard(user.id, 'Sam', new Date(now.getTime() + 2 * 86_400_000))).reviewDue, 1);
       await recordQuizAttempt(user.id, fresh, { attemptId: crypto.randomUUID(), quizResponses: [{ questionId: 1, userAnswer: 0 }] });
@@ -263,6 +272,8 @@ for (const kind of databaseKinds()) {
       // Changes made by other code or by hand: an assessment, a streak day, settings, a review item, a badge.
       await recordAssessment(user.id, { savingScore: 80, creditScore: 80, investingScore: 80 }, {});
       assertEquals((await dashboard()).hasAssessment, true);
+      assertEquals(JSON.parse(await userProgressJson(user.id, 's@example.com')).assessments.count, 1);
+      await sameBodies('after an assessment');
       await recordActivity(user.id, 'review', now, 'UTC');
       assertEquals((await dashboard()).daily.streak, 1);
       await exec(`update users set daily_goal = 3 where id = '${user.id}'`);
@@ -271,8 +282,13 @@ for (const kind of databaseKinds()) {
       assertEquals((await dashboard()).reviewDue, 1);
       await exec(`delete from user_badges where user_id = '${user.id}' and badge = 'perfect-quiz'`);
       assert(!(await dashboard()).badges.some((b) => b.key === 'perfect-quiz'));
+      assert(!JSON.parse(await userProgressJson(user.id, 's@example.com')).badges.some((b: { key: string }) => b.key === 'perfect-quiz'));
       await exec(`update lessons set title = 'After' where id = ${lesson.id}`);
       assertEquals((await buildUserProgress(user.id, 's@example.com')).scoreProgression[0].lessonTitle, 'After');
+      assertEquals(JSON.parse(await userProgressJson(user.id, 's@example.com')).scoreProgression[0].lessonTitle, 'After');
+      // Another learner's e-mail is never served from this learner's kept figures.
+      assertEquals(JSON.parse(await userProgressJson(user.id, 'other@example.com')).email, 'other@example.com');
+      await sameBodies('after a lesson changed');
     } finally {
       disableCaches();
       await db.drop();

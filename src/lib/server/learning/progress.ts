@@ -136,6 +136,34 @@ export type Dashboard = Awaited<ReturnType<typeof buildDashboard>>;
 /** `known`: the learner's snapshot when the caller has read it already (the progress page reads it once for both halves). */
 export async function buildUserProgress(userId: string, email: string, prefetched?: PrefetchedLearner, known?: LearnerSnapshot) {
   const [state, snapshot] = await Promise.all([loadLearnerState(userId, prefetched), known ?? readSnapshot(userId)]);
+  return { email, ...progressFigures(state, snapshot).figures };
+}
+
+/** `GET /api/user/progress`'s body: buildUserProgress's answer as JSON, the figures serialized once per state and snapshot. */
+export async function userProgressJson(userId: string, email: string, prefetched?: PrefetchedLearner): Promise<string> {
+  const [state, snapshot] = await Promise.all([loadLearnerState(userId, prefetched), readSnapshot(userId)]);
+  const kept = progressFigures(state, snapshot);
+  kept.json ??= JSON.stringify(kept.figures);
+  // The same keys in the same order as JSON.stringify(buildUserProgress(...)): the e-mail first.
+  return kept.json === '{}' ? `{"email":${JSON.stringify(email)}}` : `{"email":${JSON.stringify(email)},${kept.json.slice(1)}`;
+}
+
+/**
+ * The progress figures depend only on the learner's state and snapshot (as the dashboard's core,
+ * above): kept per pair of objects, with their JSON once serialized, so on PGlite a learner's
+ * repeat visits neither rebuild nor serialize 30 chart points again. Read-only to callers.
+ */
+const progressKept = new WeakMap<LearnerState, WeakMap<LearnerSnapshot, { figures: ReturnType<typeof makeProgressFigures>; json?: string }>>();
+
+function progressFigures(state: LearnerState, snapshot: LearnerSnapshot) {
+  let bySnapshot = progressKept.get(state);
+  if (!bySnapshot) progressKept.set(state, (bySnapshot = new WeakMap()));
+  let kept = bySnapshot.get(snapshot);
+  if (!kept) bySnapshot.set(snapshot, (kept = { figures: makeProgressFigures(state, snapshot) }));
+  return kept;
+}
+
+function makeProgressFigures(state: LearnerState, snapshot: LearnerSnapshot) {
   const { totals, pillars: pillarTotals, recent, halves } = snapshot;
   const toRecord = (a: Assessment | null) => a && toAssessmentRecord(a);
   const assessments = { count: snapshot.assessments.count, first: toRecord(snapshot.assessments.first), newest: toRecord(snapshot.assessments.newest) };
@@ -158,7 +186,6 @@ export async function buildUserProgress(userId: string, email: string, prefetche
   });
   const { first, newest, count } = assessments;
   return {
-    email,
     pillars,
     accuracy: { correct: totals.correct, incorrect: totals.questions - totals.correct },
     // The newest RECENT_ATTEMPTS attempts, numbered as in the learner's whole history.
@@ -188,7 +215,20 @@ export async function buildUserProgress(userId: string, email: string, prefetche
 export type UserProgress = Awaited<ReturnType<typeof buildUserProgress>>;
 
 export async function buildQuizAnalytics(userId: string, known?: LearnerSnapshot) {
-  const { totals, levels, mostMissed } = known ?? (await readSnapshot(userId));
+  return analyticsOf(known ?? (await readSnapshot(userId)));
+}
+
+/** `GET /api/user/quiz-analytics`'s body, serialized once per snapshot (see progressFigures). */
+export async function quizAnalyticsJson(userId: string): Promise<string> {
+  const snapshot = await readSnapshot(userId);
+  let json = analyticsJson.get(snapshot);
+  if (json === undefined) analyticsJson.set(snapshot, (json = JSON.stringify(analyticsOf(snapshot))));
+  return json;
+}
+
+const analyticsJson = new WeakMap<LearnerSnapshot, string>();
+
+function analyticsOf({ totals, levels, mostMissed }: LearnerSnapshot) {
   const byPillarLevel = PILLARS.flatMap((pillar) =>
     LEVELS.map((level) => {
       const here = levels.find((l) => l.pillar === pillar && l.level === level);
