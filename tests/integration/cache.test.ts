@@ -7,6 +7,7 @@ import { createTestDatabase, databaseKinds, postgresUrl } from '../helpers/datab
 import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
 import { ChangeCache, disableCaches, enableCaches } from '../../src/lib/server/platform/change-cache.ts';
 import { createSession, validateSessionToken } from '../../src/lib/server/auth/session.ts';
+import { findStoredSession } from '../../src/lib/server/auth/session-lookup.ts';
 import { findActiveLessons, loadLearnerState, recordQuizAttempt } from '../../src/lib/server/learning/learner-store/index.ts';
 import { lessons, users } from '../../db/schema.ts';
 import { buildDashboard, buildQuizAnalytics, buildUserProgress, quizAnalyticsJson, userProgressJson } from '../../src/lib/server/learning/progress.ts';
@@ -291,6 +292,37 @@ for (const kind of databaseKinds()) {
       await sameBodies('after a lesson changed');
     } finally {
       disableCaches();
+      await db.drop();
+    }
+  });
+}
+
+for (const kind of databaseKinds()) {
+  Deno.test(`${kind}: the learner's rows, through a session lookup or read alone, hold each progress row as stored, times to the millisecond`, async () => {
+    const db = await createTestDatabase(kind);
+    setDatabaseHandle(db.handle);
+    try {
+      const exec = (text: string) => db.handle.db.execute(sql.raw(text));
+      const [user] = await db.handle.db.insert(users).values({ email: 'r@example.com', firstName: 'Rae', lastName: 'Rows' }).returning();
+      const one = await seedLesson(db.handle.db);
+      const [two] = await db.handle.db.insert(lessons).values({ ...one, id: undefined, slug: 'cache-lesson-2', orderIndex: 2, version: undefined }).returning();
+      // Microseconds in the database; a Date holds milliseconds (truncated, as parsing the ISO text did).
+      await exec(`insert into lesson_progress (user_id, lesson_id, completed, best_score, last_score, total_questions, attempts, completed_at, updated_at) values
+        ('${user.id}', ${one.id}, true, 3, 2, 3, 4, '2026-03-04 05:06:07.891999+00', '2026-03-05 05:06:07.000500+00'),
+        ('${user.id}', ${two.id}, false, 1, 1, 3, 1, null, '1999-12-31 23:59:59.999999+00')`);
+      const expected = [
+        { userId: user.id, lessonId: one.id, completed: true, bestScore: 3, lastScore: 2, totalQuestions: 3, attempts: 4, completedAt: new Date('2026-03-04T05:06:07.891Z'), updatedAt: new Date('2026-03-05T05:06:07.000Z') },
+        { userId: user.id, lessonId: two.id, completed: false, bestScore: 1, lastScore: 1, totalQuestions: 3, attempts: 1, completedAt: null, updatedAt: new Date('1999-12-31T23:59:59.999Z') },
+      ];
+      const { token } = await createSession(user.id);
+      const looked = await findStoredSession(token.split('.')[0]);
+      assert(looked?.learner, 'the lookup read the learner rows');
+      assertEquals([...looked.learner.progress].sort((a, b) => a.lessonId - b.lessonId), expected, 'through the session lookup');
+      const state = await loadLearnerState(user.id);
+      assertEquals([...state.progress.values()].sort((a, b) => a.lessonId - b.lessonId), expected, 'read alone');
+      assertEquals([...state.completed], [one.id]);
+      assertEquals(state.completedAt.get(one.id), new Date('2026-03-04T05:06:07.891Z'));
+    } finally {
       await db.drop();
     }
   });
