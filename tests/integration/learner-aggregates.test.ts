@@ -8,7 +8,7 @@ import { assert, assertEquals } from '../helpers/assert.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/database.ts';
 import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
 import { loadContent } from '../../src/lib/server/content/curriculum-loader.ts';
-import { readBadges, readCoreSnapshot, readReviewItems, readSnapshot, recordQuizAttempt } from '../../src/lib/server/learning/learner-store/index.ts';
+import { readAnalyticsParts, readBadges, readCoreSnapshot, readReviewItems, readSnapshot, recordQuizAttempt } from '../../src/lib/server/learning/learner-store/index.ts';
 import { listReview } from '../../src/lib/server/learning/review.ts';
 import { recordAssessment } from '../../src/lib/server/learning/assessment.ts';
 import { buildDashboard, buildQuizAnalytics, buildUserProgress, listBadges } from '../../src/lib/server/learning/progress.ts';
@@ -205,6 +205,10 @@ for (const kind of databaseKinds()) {
         const { recent: _r, halves: _h, mostMissed: _m, ...core } = snapshot;
         const { recent: _r2, halves: _h2, mostMissed: _m2, ...read } = (await readCoreSnapshot(learner)) as typeof snapshot;
         assertEquals(read, core);
+        // The analytics' parts, read alone where no snapshot is kept, are the snapshot's.
+        const { totals, levels, mostMissed } = snapshot;
+        assertEquals(await readAnalyticsParts(learner), { totals, levels, mostMissed });
+        assert(mostMissed.length > 0 && levels.length > 0);
         // Sizes vary a little with the figures' digits and which lessons are done, never with the history's length.
         many.sizes.forEach((size, i) => assert(size < thirty.sizes[i] * 1.25 + 2000, `read ${i}: ${thirty.sizes[i]} bytes at 30 attempts, ${size} at 300`));
       },

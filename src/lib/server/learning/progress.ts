@@ -5,7 +5,7 @@ import { getDb } from '../platform/db.ts';
 import { countsFor, isUnlockedFor, loadLearnerState, type LearnerState, type PrefetchedLearner } from './learner-store/index.ts';
 import { toAssessmentRecord } from './assessment.ts';
 import { buildCoach, type QuizSummary } from './coach.ts';
-import { readBadges, readCoreSnapshot, readSnapshot, type CoreSnapshot, type LearnerSnapshot, type LearnerTotals, type StoredBadge } from './learner-store/index.ts';
+import { readAnalyticsParts, readBadges, readCoreSnapshot, readSnapshot, type AnalyticsParts, type CoreSnapshot, type LearnerSnapshot, type LearnerTotals, type StoredBadge } from './learner-store/index.ts';
 import { dailyStatusOf } from './streaks.ts';
 import { colourForScore, messageForScore, scoreOf, levelForScore, type ScoreColour } from '../../assessment.ts';
 import { LEVELS, PILLARS, type Level, type Pillar } from '../../domain.ts';
@@ -215,20 +215,20 @@ function makeProgressFigures(state: LearnerState, snapshot: LearnerSnapshot) {
 export type UserProgress = Awaited<ReturnType<typeof buildUserProgress>>;
 
 export async function buildQuizAnalytics(userId: string, known?: LearnerSnapshot) {
-  return analyticsOf(known ?? (await readSnapshot(userId)));
+  return analyticsOf(known ?? (await readAnalyticsParts(userId)));
 }
 
 /** `GET /api/user/quiz-analytics`'s body, serialized once per snapshot (see progressFigures). */
 export async function quizAnalyticsJson(userId: string): Promise<string> {
-  const snapshot = await readSnapshot(userId);
-  let json = analyticsJson.get(snapshot);
-  if (json === undefined) analyticsJson.set(snapshot, (json = JSON.stringify(analyticsOf(snapshot))));
+  const parts = await readAnalyticsParts(userId);
+  let json = analyticsJson.get(parts);
+  if (json === undefined) analyticsJson.set(parts, (json = JSON.stringify(analyticsOf(parts))));
   return json;
 }
 
-const analyticsJson = new WeakMap<LearnerSnapshot, string>();
+const analyticsJson = new WeakMap<AnalyticsParts, string>();
 
-function analyticsOf({ totals, levels, mostMissed }: LearnerSnapshot) {
+function analyticsOf({ totals, levels, mostMissed }: AnalyticsParts) {
   const byPillarLevel = PILLARS.flatMap((pillar) =>
     LEVELS.map((level) => {
       const here = levels.find((l) => l.pillar === pillar && l.level === level);

@@ -30,6 +30,6 @@ export {
   type MissedQuestion,
   type StoredBadge,
 } from './figures.ts';
-export { readSnapshot, readCoreSnapshot, readBadges, readReviewItems, forgetSnapshot, type LearnerSnapshot, type CoreSnapshot } from './snapshot.ts';
+export { readSnapshot, readCoreSnapshot, readAnalyticsParts, readBadges, readReviewItems, forgetSnapshot, type LearnerSnapshot, type CoreSnapshot, type AnalyticsParts } from './snapshot.ts';
 export { rebuildLearnerAggregates, rebuildStatements, AGGREGATE_TABLES } from './aggregates.ts';
 export { learnerColumns, toLearnerRows, markLearnerRows, offerLearnerRows, type LearnerRows, type LearnerDaily, type PrefetchedRows } from './rows.ts';

@@ -59,20 +59,24 @@ const CORE_PARTS = `  (select row_to_json(s) from learner_stats s where s.user_i
   ${streakJson('$1')} as streak,
   coalesce((select json_agg(d) from (select day, lessons, reviews from learner_days where user_id = $1 order by day desc limit 3) d), '[]') as days`;
 
-/** The history parts the progress screen and analytics add: newest attempts, half marks, most missed. */
-const HISTORY_PARTS = `  coalesce((select json_agg(x order by x.seq) from (
-    select q.seq, q.lesson_id, l.title, q.pillar, q.level, q.score, q.total_questions, q.passed, q.created_at
-    from quiz_attempts q join lessons l on l.id = q.lesson_id where q.user_id = $1 order by q.seq desc limit ${RECENT_ATTEMPTS}) x), '[]') as recent,
-  coalesce((select json_agg(json_build_object('seq', q.seq, 'cum', q.accuracy_cum)) from quiz_attempts q, learner_stats s
-    where s.user_id = $1 and q.user_id = $1 and q.seq in (s.attempts / 2, s.attempts - s.attempts / 2)), '[]') as halves,
-  coalesce((select json_agg(m) from (
+/** The most-missed questions with their text as the learner was asked them. */
+const MISSED_PART = `coalesce((select json_agg(m) from (
     select s.lesson_id, s.question_id, s.asked, s.missed, l.title as lesson_title, l.pillar,
       (select json_build_object('question', q->'question', 'explanation', q->'explanation')
         from jsonb_array_elements(qs.questions) q where (q->>'questionId')::int = s.question_id limit 1) as asked_question
     from (select * from learner_question_stats where user_id = $1 and missed > 0
       order by missed desc, missed::float8 / asked desc, lesson_id, question_id limit ${MOST_MISSED}) s
     join lessons l on l.id = s.lesson_id join question_sets qs on qs.id = s.question_set_id
-    order by s.missed desc, s.missed::float8 / s.asked desc, s.lesson_id, s.question_id) m), '[]') as missed`;
+    order by s.missed desc, s.missed::float8 / s.asked desc, s.lesson_id, s.question_id) m), '[]')`;
+
+/** The history parts the progress screen and analytics add: newest attempts, half marks, most missed. */
+const HISTORY_PARTS = `  coalesce((select json_agg(x order by x.seq) from (
+    select q.seq, q.lesson_id, l.title, q.pillar, q.level, q.score, q.total_questions, q.passed, q.created_at
+    from quiz_attempts q join lessons l on l.id = q.lesson_id where q.user_id = $1 order by q.seq desc limit ${RECENT_ATTEMPTS}) x), '[]') as recent,
+  coalesce((select json_agg(json_build_object('seq', q.seq, 'cum', q.accuracy_cum)) from quiz_attempts q, learner_stats s
+    where s.user_id = $1 and q.user_id = $1 and q.seq in (s.attempts / 2, s.attempts - s.attempts / 2)), '[]') as halves,
+  ${MISSED_PART} as missed`;
+
 
 const SNAPSHOT_SQL = `select
 ${CORE_PARTS},
@@ -98,7 +102,14 @@ interface SnapshotRow {
   missed: Json;
 }
 
+/** What the quiz analytics show: the totals, the levels' figures and the most-missed questions. */
+const ANALYTICS_SQL = `select
+  (select row_to_json(s) from learner_stats s where s.user_id = $1) as totals,
+  coalesce((select json_agg(l) from learner_level_stats l where l.user_id = $1), '[]') as levels,
+  ${MISSED_PART} as missed`;
+
 const readSnapshotRow = readStatement<[userId: string], SnapshotRow>(SNAPSHOT_SQL);
+const readAnalyticsRow = readStatement<[userId: string], Pick<SnapshotRow, 'totals' | 'levels' | 'missed'>>(ANALYTICS_SQL);
 const readCoreRow = readStatement<[userId: string], Omit<SnapshotRow, 'recent' | 'halves' | 'missed'>>(CORE_SQL);
 
 /** A JSON column as the driver returns it: parsed (postgres.js) or text (PGlite's json). */
@@ -261,6 +272,34 @@ export async function readCoreSnapshot(userId: string): Promise<CoreSnapshot> {
   const { recent: _r, halves: _h, mostMissed: _m, ...core } = toSnapshot(userId, { ...row, recent: '[]', halves: '[]', missed: '[]' });
   return core;
 }
+
+/** The snapshot's parts the quiz analytics show. */
+export type AnalyticsParts = Pick<LearnerSnapshot, 'totals' | 'levels' | 'mostMissed'>;
+
+/** The kept snapshot on PGlite, else one statement for the analytics' parts alone (no attempts, badges or review queue). */
+export async function readAnalyticsParts(userId: string): Promise<AnalyticsParts> {
+  if (snapshots.enabled) return readSnapshot(userId);
+  const [row] = await readAnalyticsRow.run(userId);
+  const { totals, levels, mostMissed } = toSnapshot(userId, { ...EMPTY_PARTS, ...row });
+  return { totals, levels, mostMissed };
+}
+
+const EMPTY_PARTS: SnapshotRow = {
+  totals: null,
+  pillars: '[]',
+  levels: '[]',
+  badges: '[]',
+  assessment_count: 0,
+  first_assessment: null,
+  newest_assessment: null,
+  review: '[]',
+  settings: null,
+  streak: null,
+  days: '[]',
+  recent: '[]',
+  halves: '[]',
+  missed: '[]',
+};
 
 // Where the snapshot is not kept (PostgreSQL), a screen that needs one part of it reads that part
 // alone: the badges, or the review queue. Same rows, same order as the snapshot's.
