@@ -144,8 +144,9 @@ export async function userProgressJson(userId: string, email: string, prefetched
   const [state, snapshot] = await Promise.all([loadLearnerState(userId, prefetched), readSnapshot(userId)]);
   const kept = progressFigures(state, snapshot);
   kept.json ??= JSON.stringify(kept.figures);
-  // The same keys in the same order as JSON.stringify(buildUserProgress(...)): the e-mail first.
-  return kept.json === '{}' ? `{"email":${JSON.stringify(email)}}` : `{"email":${JSON.stringify(email)},${kept.json.slice(1)}`;
+  // The same keys in the same order as JSON.stringify(buildUserProgress(...)): the e-mail first
+  // (the figures always have keys, so their JSON goes on after a comma).
+  return `{"email":${JSON.stringify(email)},${kept.json.slice(1)}`;
 }
 
 /**

@@ -77,7 +77,6 @@ const HISTORY_PARTS = `  coalesce((select json_agg(x order by x.seq) from (
     where s.user_id = $1 and q.user_id = $1 and q.seq in (s.attempts / 2, s.attempts - s.attempts / 2)), '[]') as halves,
   ${MISSED_PART} as missed`;
 
-
 const SNAPSHOT_SQL = `select
 ${CORE_PARTS},
 ${HISTORY_PARTS}`;
@@ -269,7 +268,7 @@ export type CoreSnapshot = Omit<LearnerSnapshot, 'recent' | 'halves' | 'mostMiss
 export async function readCoreSnapshot(userId: string): Promise<CoreSnapshot> {
   if (snapshots.enabled) return readSnapshot(userId);
   const [row] = await readCoreRow.run(userId);
-  const { recent: _r, halves: _h, mostMissed: _m, ...core } = toSnapshot(userId, { ...row, recent: '[]', halves: '[]', missed: '[]' });
+  const { recent: _r, halves: _h, mostMissed: _m, ...core } = toSnapshot(userId, { ...EMPTY_PARTS, ...row });
   return core;
 }
 
@@ -284,6 +283,7 @@ export async function readAnalyticsParts(userId: string): Promise<AnalyticsParts
   return { totals, levels, mostMissed };
 }
 
+/** A snapshot row with every part empty: the narrow reads fill in the parts they read. */
 const EMPTY_PARTS: SnapshotRow = {
   totals: null,
   pillars: '[]',
