@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -319,6 +320,25 @@ export const learnerStats = pgTable('learner_stats', {
   lastPassedLessonId: integer('last_passed_lesson_id'),
   lastPassedScore: integer('last_passed_score'),
   lastPassedTotal: integer('last_passed_total'),
+});
+
+/** Never repeats: each change to a learner's data gives their version the next value (learnerVersions). */
+export const learnerVersionSeq = pgSequence('learner_version_seq');
+
+/**
+ * A learner's data version: takes a new value of `learner_version_seq` in the transaction of every
+ * change to a row of theirs that their snapshot holds (the attempt statement and the rebuild set
+ * it; triggers of migration 0020 do for every other write). A server keeps a learner's snapshot
+ * with the version it read it at and serves it again only while the session lookup reads the
+ * same version (learner-store/snapshot.ts), so several instances on one database stay exact.
+ */
+export const learnerVersions = pgTable('learner_versions', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' })
+    .notNull()
+    .default(sql`nextval('learner_version_seq')`),
 });
 
 export const learnerPillarStats = pgTable(

@@ -7,5 +7,7 @@ declare namespace App {
     session: import('./lib/server/auth/types.ts').SessionInfo | null;
     /** The learner's rows read by this request's session lookup; `loadLearnerState` uses them once. */
     learner?: import('./lib/server/learning/learner-store/rows.ts').PrefetchedRows;
+    /** GET and HEAD only: the learner's data version as this request's session lookup read it (kept snapshots are served at it). */
+    learnerVersion?: import('./lib/server/learning/learner-store/versions.ts').SeenVersion;
   }
 }

@@ -69,6 +69,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
         locals.user = result.user;
         locals.session = result.session;
         locals.learner = result.learner;
+        // A GET writes nothing, so the version its lookup read holds for the whole request.
+        if (SAFE_METHODS.has(request.method)) locals.learnerVersion = result.learnerVersion;
         if (result.renewed && !found.viaBearer) setSessionCookie(context.cookies, found.token, result.session);
       } else if (!found.viaBearer) {
         deleteSessionCookie(context.cookies);

@@ -3,8 +3,9 @@
 // that change notifications keep exact. Checking the secret and the limits is session.ts's.
 import { ChangeCache, onTableChange } from '../platform/change-cache.ts';
 import { GroupCommit } from '../platform/group-commit.ts';
-import { learnerColumns, markLearnerRows, offerLearnerRows, toLearnerRows, type LearnerRows } from '../learning/learner-store/index.ts';
+import { learnerColumns, markLearnerRows, offerLearnerRows, rowsAtVersion, type LearnerRows } from '../learning/learner-store/index.ts';
 import { readStatement } from '../platform/statement.ts';
+import { learnerVersionColumn } from '../learning/learner-store/versions.ts';
 import type { SessionInfo, SessionUser } from './types.ts';
 
 export interface StoredSession {
@@ -29,7 +30,8 @@ onTableChange((table, id) => {
 const FIND_SESSIONS_SQL = `select s.id, s.secret_hash, s.user_id, s.created_at, s.last_used_at, s.persistent,
   u.email, u.first_name, u.last_name, u.phone_number, u.zip_code, u.role,
   u.email_verified_at is not null as email_verified, u.password_hash is not null as has_password,
-  ${learnerColumns('s.user_id')}
+  ${learnerColumns('s.user_id')},
+  ${learnerVersionColumn('s.user_id')} as version
   from unnest(string_to_array($1::text, ',')) as wanted(id)
   cross join lateral (select * from sessions where sessions.id = wanted.id offset 0) s
   join users u on u.id = s.user_id`;
@@ -61,6 +63,7 @@ interface SessionRow {
   progress: unknown;
   assessment: unknown;
   daily: unknown;
+  version: string;
 }
 
 const findSessions = readStatement<[commaSeparatedIds: string], SessionRow>(FIND_SESSIONS_SQL);
@@ -77,7 +80,11 @@ const sessionReader = new GroupCommit<string, SessionRow | undefined>(
   { max: 64, keyOf: (id) => id, retryAlone: () => false, shareWaiting: true },
 );
 
-export async function findStoredSession(id: string): Promise<{ stored: StoredSession; learner?: LearnerRows } | undefined> {
+/**
+ * The stored session; when this call read it from the database, also the learner's rows and their
+ * data version (learner-store/versions.ts) as of that read.
+ */
+export async function findStoredSession(id: string): Promise<{ stored: StoredSession; learner?: LearnerRows; version?: string } | undefined> {
   const cached = sessionCache.get(id);
   if (cached) return { stored: cached };
   if (!SESSION_ID.test(id)) return undefined;
@@ -107,7 +114,7 @@ export async function findStoredSession(id: string): Promise<{ stored: StoredSes
     },
   };
   sessionCache.set(id, stored, mark);
-  const learner = toLearnerRows(row.user_id, row);
+  const learner = rowsAtVersion(row.user_id, row.version, row);
   offerLearnerRows(row.user_id, learner, learnerMark);
-  return { stored, learner };
+  return { stored, learner, version: row.version };
 }

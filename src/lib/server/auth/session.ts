@@ -5,7 +5,7 @@ import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { AstroCookies } from 'astro';
 import { sessions, users } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
-import type { PrefetchedRows } from '../learning/learner-store/index.ts';
+import type { PrefetchedRows, SeenVersion } from '../learning/learner-store/index.ts';
 import { findStoredSession } from './session-lookup.ts';
 import { getEnv } from '../platform/env.ts';
 import { constantTimeEqualText, generateRandomToken, hashToken } from '../platform/tokens.ts';
@@ -50,8 +50,10 @@ export interface ValidatedSession {
   user: SessionUser;
   /** True when the expiry moved and the cookie should be sent again. */
   renewed: boolean;
-  /** The learner's rows, when this lookup read them (see learner-rows.ts). */
+  /** The learner's rows, when this lookup read them (see learner-store/rows.ts). */
   learner?: PrefetchedRows;
+  /** The learner's data version, when this lookup read it (see learner-store/versions.ts). */
+  learnerVersion?: SeenVersion;
 }
 
 export async function validateSessionToken(token: string, now = new Date()): Promise<ValidatedSession | null> {
@@ -76,7 +78,8 @@ export async function validateSessionToken(token: string, now = new Date()): Pro
     session.lastUsedAt = now;
     renewed = true;
   }
-  return { session, user, renewed, learner: found.learner && { userId: session.userId, rows: found.learner } };
+  const learnerVersion = found.learner && found.version !== undefined ? { userId: session.userId, version: found.version, lessonsKey: found.learner.key } : undefined;
+  return { session, user, renewed, learner: found.learner && { userId: session.userId, rows: found.learner }, learnerVersion };
 }
 
 export function toSessionUser(user: typeof users.$inferSelect): SessionUser {

@@ -14,8 +14,8 @@ import { badgeTitle, type Badge } from '../../badges.ts';
 import { averageFromUnits, improvementFromUnits, isHighlightedAverage, overallProgress, priorityPillar, type PillarNumbers } from '../../progress.ts';
 
 /** Badges as the screens show them, from the stored rows (stored when earned, never on a read). */
-export async function listBadges(userId: string): Promise<Badge[]> {
-  return toBadges(await readBadges(userId));
+export async function listBadges(userId: string, prefetched?: PrefetchedLearner): Promise<Badge[]> {
+  return toBadges(await readBadges(userId, prefetched?.learnerVersion));
 }
 
 function toBadges(stored: StoredBadge[]): Badge[] {
@@ -109,7 +109,7 @@ function makeDashboardCore(state: LearnerState, snapshot: CoreSnapshot) {
 /** The dashboard's figures; `visit` marks the page's first visit (the JSON API only reads). */
 export async function buildDashboard(userId: string, firstName: string, now = new Date(), prefetched?: PrefetchedLearner, visit = false) {
   // The dashboard shows no history: on PostgreSQL its statement leaves the history parts out.
-  const [state, snapshot] = await Promise.all([loadLearnerState(userId, prefetched), readCoreSnapshot(userId)]);
+  const [state, snapshot] = await Promise.all([loadLearnerState(userId, prefetched), readCoreSnapshot(userId, prefetched?.learnerVersion)]);
   const { latest, badges, pillars, priority, next, coach, overall } = dashboardCore(state, snapshot);
   const reviewDue = dueCount(state, snapshot, now);
   const daily = dailyStatusOf({ ...snapshot.settings, streak: snapshot.streak, days: snapshot.days }, now);
@@ -135,13 +135,13 @@ export type Dashboard = Awaited<ReturnType<typeof buildDashboard>>;
 
 /** `known`: the learner's snapshot when the caller has read it already (the progress page reads it once for both halves). */
 export async function buildUserProgress(userId: string, email: string, prefetched?: PrefetchedLearner, known?: LearnerSnapshot) {
-  const [state, snapshot] = await Promise.all([loadLearnerState(userId, prefetched), known ?? readSnapshot(userId)]);
+  const [state, snapshot] = await Promise.all([loadLearnerState(userId, prefetched), known ?? readSnapshot(userId, prefetched?.learnerVersion)]);
   return { email, ...progressFigures(state, snapshot).figures };
 }
 
 /** `GET /api/user/progress`'s body: buildUserProgress's answer as JSON, the figures serialized once per state and snapshot. */
 export async function userProgressJson(userId: string, email: string, prefetched?: PrefetchedLearner): Promise<string> {
-  const [state, snapshot] = await Promise.all([loadLearnerState(userId, prefetched), readSnapshot(userId)]);
+  const [state, snapshot] = await Promise.all([loadLearnerState(userId, prefetched), readSnapshot(userId, prefetched?.learnerVersion)]);
   const kept = progressFigures(state, snapshot);
   kept.json ??= JSON.stringify(kept.figures);
   // The same keys in the same order as JSON.stringify(buildUserProgress(...)): the e-mail first
@@ -220,8 +220,8 @@ export async function buildQuizAnalytics(userId: string, known?: LearnerSnapshot
 }
 
 /** `GET /api/user/quiz-analytics`'s body, serialized once per snapshot (see progressFigures). */
-export async function quizAnalyticsJson(userId: string): Promise<string> {
-  const parts = await readAnalyticsParts(userId);
+export async function quizAnalyticsJson(userId: string, prefetched?: PrefetchedLearner): Promise<string> {
+  const parts = await readAnalyticsParts(userId, prefetched?.learnerVersion);
   let json = analyticsJson.get(parts);
   if (json === undefined) analyticsJson.set(parts, (json = JSON.stringify(analyticsOf(parts))));
   return json;

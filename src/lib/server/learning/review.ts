@@ -4,7 +4,7 @@ import { lessons, reviewItems } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
 import { HttpError } from '../platform/http.ts';
 import { scheduleAnswer } from '../../leitner.ts';
-import { findActiveLessons, forgetSnapshot, readReviewItems } from './learner-store/index.ts';
+import { findActiveLessons, forgetSnapshot, readReviewItems, type PrefetchedLearner } from './learner-store/index.ts';
 
 export interface DueQuestion {
   id: string;
@@ -33,8 +33,9 @@ export interface ReviewQueue {
  * The learner's review queue, from the learner's review items and the lesson catalogue (both kept in
  * memory on PGlite, one statement on Postgres); items whose lesson or question is gone are skipped.
  */
-export async function listReview(userId: string, now: Date): Promise<ReviewQueue> {
-  const [review, active] = await Promise.all([readReviewItems(userId), findActiveLessons()]);
+export async function listReview(userId: string, now: Date, prefetched?: PrefetchedLearner): Promise<ReviewQueue> {
+  const seen = prefetched?.learnerVersion;
+  const [review, active] = await Promise.all([readReviewItems(userId, seen), findActiveLessons(seen?.lessonsKey)]);
   const byId = new Map(active.map((l) => [l.id, l]));
   const items = [...review].sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
   const due: DueQuestion[] = [];

@@ -4,7 +4,8 @@
 // 0006_cache_notify) reaches the listener before the write that caused it returns: every
 // change, whichever code or SQL makes it, drops the copies it touches before anyone can read
 // them. On PostgreSQL several instances write, and a notification reaches the others a moment
-// later, so nothing is cached there: the reads are prepared statements instead.
+// later, so these caches stay off there: the reads are prepared statements, and the learner store
+// keeps a learner's data only with the data version every session lookup reads (versions.ts).
 import type { DatabaseHandle } from '../../../../db/client.ts';
 
 const CHANNEL = 'app_cache';

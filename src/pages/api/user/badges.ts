@@ -4,5 +4,5 @@ import { listBadges } from '../../../lib/server/learning/progress.ts';
 
 export const GET: APIRoute = async (context) => {
   const user = requireUser(context);
-  return Response.json(await listBadges(user.id), { headers: { 'Cache-Control': 'no-store' } });
+  return Response.json(await listBadges(user.id, context.locals), { headers: { 'Cache-Control': 'no-store' } });
 };

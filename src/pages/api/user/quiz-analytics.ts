@@ -4,5 +4,5 @@ import { quizAnalyticsJson } from '../../../lib/server/learning/progress.ts';
 
 export const GET: APIRoute = async (context) => {
   const user = requireUser(context);
-  return new Response(await quizAnalyticsJson(user.id), { headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
+  return new Response(await quizAnalyticsJson(user.id, context.locals), { headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
 };

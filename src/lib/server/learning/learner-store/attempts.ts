@@ -86,14 +86,16 @@ function resultOf(lessonId: number, attemptId: string, responses: GradedResponse
  * and that attempt is found as recorded. It answers the progress row and the new badges of each
  * attempt it recorded (none for an attempt id already there); the progress rows update PGlite's
  * cache from there, so the statement turns off their change notifications (a third of its work on
- * PGlite, measured). The review part is left out of a group in which nobody missed a question.
+ * PGlite, measured). It gives each learner it records for a new data version (versions.ts) and
+ * turns off the triggers that would, once per table. The review part is left out of a group in
+ * which nobody missed a question.
  */
 function recordAttemptsSql(withReview: boolean): string {
   return `with input as (
     select * from jsonb_to_recordset($1::text::jsonb) as x(k int, id uuid, user_id uuid, lesson_id int, attempt_id uuid, question_set_id int,
       responses jsonb, score int, total int, passed boolean, duration_ms int, pillar text, level text, units bigint,
       box int, due_at timestamptz, missed int[], review_ids uuid[], day text, count_day boolean)
-    where set_config('app.cache_notify', 'off', true) = 'off'
+    where set_config('app.cache_notify', 'off', true) = 'off' and set_config('app.learner_version', 'off', true) = 'off'
   ), fresh_input as (
     select * from input where not exists (select 1 from quiz_attempts q where q.user_id = input.user_id and q.attempt_id = input.attempt_id)
   ), stats as (
@@ -169,6 +171,9 @@ function recordAttemptsSql(withReview: boolean): string {
     ) earned order by k, badge
     on conflict do nothing
     returning user_id, badge, earned_at
+  ), versions as (
+    insert into learner_versions as v (user_id) select user_id from fresh order by k
+    on conflict (user_id) do update set version = nextval('learner_version_seq')
   ), days as (
     insert into learner_days as d (user_id, day, lessons, reviews)
     select user_id, day, 1, 0 from fresh where passed and count_day order by k

@@ -6,7 +6,7 @@ import { byPosition } from '../../../lessons.ts';
 import { getDb } from '../../platform/db.ts';
 import { readStatement, writeStatement } from '../../platform/statement.ts';
 import { ChangeCache, onTableChange } from '../../platform/change-cache.ts';
-import { LESSONS_FINGERPRINT } from './rows.ts';
+import { LESSONS_FINGERPRINT } from './versions.ts';
 
 // On PGlite (see cache.ts) the catalogue stays in memory until a change notification drops it;
 // on Postgres it is re-read when its fingerprint changes.

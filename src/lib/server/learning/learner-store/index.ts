@@ -2,7 +2,8 @@
 // aggregates, badges earned by attempts) and the lesson catalogue they refer to, behind one
 // interface with the same meaning on PGlite and PostgreSQL. Inside, PGlite (one process, the
 // only writer) keeps copies in memory that change notifications keep exact (cache.ts); on
-// PostgreSQL, where several instances write, nothing is kept between requests.
+// PostgreSQL, where several instances write, what is kept is checked against the learner's data
+// version, which every request's session lookup reads (versions.ts).
 export { enableCaches, disableCaches } from '../../platform/change-cache.ts';
 export { findActiveLessons, findLesson, answeredResponses } from './catalogue.ts';
 export {
@@ -32,4 +33,5 @@ export {
 } from './figures.ts';
 export { readSnapshot, readCoreSnapshot, readAnalyticsParts, readBadges, readReviewItems, forgetSnapshot, type LearnerSnapshot, type CoreSnapshot, type AnalyticsParts } from './snapshot.ts';
 export { rebuildLearnerAggregates, rebuildStatements, AGGREGATE_TABLES } from './aggregates.ts';
-export { learnerColumns, toLearnerRows, markLearnerRows, offerLearnerRows, type LearnerRows, type LearnerDaily, type PrefetchedRows } from './rows.ts';
+export { learnerVersionColumn, LESSONS_FINGERPRINT, type SeenVersion } from './versions.ts';
+export { learnerColumns, toLearnerRows, rowsAtVersion, markLearnerRows, offerLearnerRows, type LearnerRows, type LearnerDaily, type PrefetchedRows } from './rows.ts';

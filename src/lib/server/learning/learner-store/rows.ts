@@ -1,14 +1,16 @@
 // The rows behind a learner's state (progress, newest assessment, the catalogue's version, and
 // the zone, daily goal and streak row that today's activity is counted by), read
 // in one statement. On PGlite they are cached until a change notification updates or drops them
-// (cache.ts). On PostgreSQL nothing is cached across requests: the session lookup reads them in
-// its own statement (session.ts), so a signed-in request makes one round trip for both.
+// (change-cache.ts). On PostgreSQL the session lookup reads them in its own statement
+// (session-lookup.ts), so a signed-in request makes one round trip for both, with the learner's
+// data version: rows read at a version already seen are the object kept from then (versions.ts).
 import type { LessonProgress } from '../../../../../db/schema.ts';
 import type { PillarScores } from '../../../assessment.ts';
 import { ChangeCache, onTableChange } from '../../platform/change-cache.ts';
 import { readStatement } from '../../platform/statement.ts';
 import { streakJson, type StreakRow } from './snapshot.ts';
 import { DEFAULT_DAILY_GOAL } from '../../../streak.ts';
+import { LESSONS_FINGERPRINT } from './versions.ts';
 
 export interface LearnerRows {
   /** The lesson catalogue's version when these rows were read. */
@@ -35,8 +37,6 @@ export interface PrefetchedRows {
   rows: LearnerRows;
 }
 
-/** The catalogue's version: a trigger bumps it with every change to lessons (migration 0006). */
-export const LESSONS_FINGERPRINT = `(select coalesce((select version from change_counters where name = 'lessons'), 0)::text)`;
 
 /** Select-list columns `key`, `progress`, `assessment`, `daily` for the learner whose id is `userId` (an SQL expression). */
 export function learnerColumns(userId: string): string {
@@ -150,6 +150,25 @@ export function applyProgressRow(userId: string, record: ProgressRecord): void {
   const progress = cached.progress.filter((p) => p.lessonId !== row.lessonId);
   progress.push(row);
   cache.replace(userId, { ...cached, progress });
+}
+
+/** PostgreSQL: each learner's rows as last read, with the data version they were read at (versions.ts). */
+const versioned = new Map<string, { version: string; rows: LearnerRows }>();
+
+/**
+ * The learner's rows as a session lookup read them at `version`: the same object as the last
+ * lookup at that version (PostgreSQL), so what is derived from them (the learner's state, the
+ * dashboard's figures) is derived once per version, not once per request.
+ */
+export function rowsAtVersion(userId: string, version: string, row: { key: unknown; progress: unknown; assessment: unknown; daily: unknown }): LearnerRows {
+  const kept = versioned.get(userId);
+  if (kept && kept.version === version && !cache.enabled) return kept.rows;
+  const rows = toLearnerRows(userId, row);
+  if (cache.enabled) return rows;
+  versioned.delete(userId);
+  if (versioned.size >= 20_000) versioned.delete(versioned.keys().next().value!);
+  versioned.set(userId, { version, rows });
+  return rows;
 }
 
 /** Offers rows read elsewhere (the session lookup) to the cache; `mark` was taken before reading. */

@@ -2,14 +2,18 @@
 // count), review due dates, daily-streak rows, the newest attempts and the most-missed
 // questions. Every part is a few rows found by the learner's key, so the statement costs the same
 // at any history. The dashboard, the progress screen and the analytics each read it once; on
-// PGlite it is kept in memory until a change to any of those rows drops it (cache.ts, migration
-// 0019's triggers; the attempt statement, which is quiet, drops it itself).
+// PGlite it is kept in memory until a change to any of those rows drops it (change-cache.ts,
+// migration 0019's triggers; the attempt statement, which is quiet, drops it itself). On
+// PostgreSQL it is kept with the learner's version it was read at (versions.ts, migration 0020),
+// and a GET whose session lookup read the same version uses it: several instances write there,
+// and the version, read in the request's own statement, is exact where a notification is late.
 import type { Assessment } from '../../../../../db/schema.ts';
 import type { Level, Pillar } from '../../../domain.ts';
 import { readStatement } from '../../platform/statement.ts';
 import { ChangeCache, onTableChange } from '../../platform/change-cache.ts';
 import type { LearnerTotals, LevelTotals, MissedQuestion, PillarTotals, RecentAttempt, StoredBadge } from './figures.ts';
 import { MOST_MISSED, RECENT_ATTEMPTS } from './figures.ts';
+import { learnerVersionColumn, type SeenVersion } from './versions.ts';
 
 export interface StreakRow {
   current: number;
@@ -79,7 +83,8 @@ const HISTORY_PARTS = `  coalesce((select json_agg(x order by x.seq) from (
 
 const SNAPSHOT_SQL = `select
 ${CORE_PARTS},
-${HISTORY_PARTS}`;
+${HISTORY_PARTS},
+  ${learnerVersionColumn('$1')} as version`;
 const CORE_SQL = `select
 ${CORE_PARTS}`;
 
@@ -99,6 +104,7 @@ interface SnapshotRow {
   recent: Json;
   halves: Json;
   missed: Json;
+  version?: string;
 }
 
 /** What the quiz analytics show: the totals, the levels' figures and the most-missed questions. */
@@ -230,6 +236,16 @@ function toSnapshot(userId: string, row: SnapshotRow): LearnerSnapshot {
 }
 
 const snapshots = new ChangeCache<LearnerSnapshot>(20_000);
+/** PostgreSQL: each learner's newest snapshot read, with the version it was read at. */
+const versioned = new Map<string, { version: string; snapshot: LearnerSnapshot }>();
+const VERSIONED_LIMIT = 20_000;
+
+/** The kept snapshot when it was read at the version the request's session lookup saw. */
+function keptAt(userId: string, seen: SeenVersion | undefined): LearnerSnapshot | undefined {
+  if (!seen || seen.userId !== userId) return undefined;
+  const kept = versioned.get(userId);
+  return kept && kept.version === seen.version ? kept.snapshot : undefined;
+}
 /** The tables whose rows a snapshot holds, by their learner key (migrations 0006, 0012 and 0019). */
 const SNAPSHOT_TABLES = new Set([
   'users',
@@ -247,14 +263,22 @@ onTableChange((table, id) => {
   else if (SNAPSHOT_TABLES.has(table)) snapshots.delete(id);
 });
 
-/** The learner's snapshot: from memory (PGlite), or one statement. */
-export async function readSnapshot(userId: string): Promise<LearnerSnapshot> {
-  const cached = snapshots.get(userId);
+/**
+ * The learner's snapshot: from memory (PGlite; PostgreSQL when `seen` is the version it was kept
+ * at), or one statement.
+ */
+export async function readSnapshot(userId: string, seen?: SeenVersion): Promise<LearnerSnapshot> {
+  const cached = snapshots.get(userId) ?? keptAt(userId, seen);
   if (cached) return cached;
   const mark = snapshots.mark();
   const [row] = await readSnapshotRow.run(userId);
   const snapshot = toSnapshot(userId, row);
   snapshots.set(userId, snapshot, mark);
+  if (!snapshots.enabled && row.version !== undefined) {
+    versioned.delete(userId);
+    if (versioned.size >= VERSIONED_LIMIT) versioned.delete(versioned.keys().next().value!);
+    versioned.set(userId, { version: row.version, snapshot });
+  }
   return snapshot;
 }
 
@@ -262,11 +286,12 @@ export async function readSnapshot(userId: string): Promise<LearnerSnapshot> {
 export type CoreSnapshot = Omit<LearnerSnapshot, 'recent' | 'halves' | 'mostMissed'>;
 
 /**
- * The learner's snapshot without its history parts: the kept snapshot on PGlite, else one
- * statement that leaves out the newest attempts, the half marks and the most-missed questions.
+ * The learner's snapshot without its history parts: the kept snapshot (PGlite, or PostgreSQL with
+ * the version the request saw), else one statement that leaves out the newest attempts, the half
+ * marks and the most-missed questions.
  */
-export async function readCoreSnapshot(userId: string): Promise<CoreSnapshot> {
-  if (snapshots.enabled) return readSnapshot(userId);
+export async function readCoreSnapshot(userId: string, seen?: SeenVersion): Promise<CoreSnapshot> {
+  if (snapshots.enabled || seen) return readSnapshot(userId, seen);
   const [row] = await readCoreRow.run(userId);
   const { recent: _r, halves: _h, mostMissed: _m, ...core } = toSnapshot(userId, { ...EMPTY_PARTS, ...row });
   return core;
@@ -275,9 +300,9 @@ export async function readCoreSnapshot(userId: string): Promise<CoreSnapshot> {
 /** The snapshot's parts the quiz analytics show. */
 export type AnalyticsParts = Pick<LearnerSnapshot, 'totals' | 'levels' | 'mostMissed'>;
 
-/** The kept snapshot on PGlite, else one statement for the analytics' parts alone (no attempts, badges or review queue). */
-export async function readAnalyticsParts(userId: string): Promise<AnalyticsParts> {
-  if (snapshots.enabled) return readSnapshot(userId);
+/** The kept snapshot (as readCoreSnapshot), else one statement for the analytics' parts alone (no attempts, badges or review queue). */
+export async function readAnalyticsParts(userId: string, seen?: SeenVersion): Promise<AnalyticsParts> {
+  if (snapshots.enabled || seen) return readSnapshot(userId, seen);
   const [row] = await readAnalyticsRow.run(userId);
   const { totals, levels, mostMissed } = toSnapshot(userId, { ...EMPTY_PARTS, ...row });
   return { totals, levels, mostMissed };
@@ -301,7 +326,7 @@ const EMPTY_PARTS: SnapshotRow = {
   missed: '[]',
 };
 
-// Where the snapshot is not kept (PostgreSQL), a screen that needs one part of it reads that part
+// Where no snapshot is kept (PostgreSQL, no version seen), a screen that needs one part of it reads that part
 // alone: the badges, or the review queue. Same rows, same order as the snapshot's.
 const badgesOf = readStatement<[userId: string], { badge: string; earned_at: string | Date }>(
   `select badge, earned_at from user_badges where user_id = $1 order by earned_at, badge`,
@@ -311,18 +336,19 @@ const reviewOf = readStatement<[userId: string], { id: string; lesson_id: number
 );
 
 /** The learner's badges as the snapshot holds them. */
-export async function readBadges(userId: string): Promise<LearnerSnapshot['badges']> {
-  if (snapshots.enabled) return (await readSnapshot(userId)).badges;
+export async function readBadges(userId: string, seen?: SeenVersion): Promise<LearnerSnapshot['badges']> {
+  if (snapshots.enabled || seen) return (await readSnapshot(userId, seen)).badges;
   return (await badgesOf.run(userId)).map((b) => ({ badge: b.badge, earnedAt: date(b.earned_at) }));
 }
 
 /** The learner's review items not yet retired, as the snapshot holds them. */
-export async function readReviewItems(userId: string): Promise<LearnerSnapshot['review']> {
-  if (snapshots.enabled) return (await readSnapshot(userId)).review;
+export async function readReviewItems(userId: string, seen?: SeenVersion): Promise<LearnerSnapshot['review']> {
+  if (snapshots.enabled || seen) return (await readSnapshot(userId, seen)).review;
   return (await reviewOf.run(userId)).map((r) => ({ id: r.id, lessonId: r.lesson_id, questionId: r.question_id, box: num(r.box), dueAt: date(r.due_at) }));
 }
 
 /** Drops a learner's snapshot after a write that sends no notification (the attempt statement). */
 export function forgetSnapshot(userId: string): void {
   snapshots.delete(userId);
+  versioned.delete(userId);
 }

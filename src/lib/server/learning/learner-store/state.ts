@@ -5,6 +5,7 @@ import { isLessonUnlocked, isLevelUnlocked, lessonCounts, nextLesson, type Place
 import { LEVELS, type Level, type Pillar } from '../../../domain.ts';
 import { catalogueIsCached, findActiveLessons } from './catalogue.ts';
 import { readLearnerRows, type LearnerDaily, type LearnerRows, type PrefetchedRows } from './rows.ts';
+import type { SeenVersion } from './versions.ts';
 
 export interface LearnerState {
   lessons: Lesson[];
@@ -18,8 +19,8 @@ export interface LearnerState {
   daily: LearnerDaily;
 }
 
-/** Where a request keeps the rows its session lookup read (its `locals`). */
-export type PrefetchedLearner = { learner?: PrefetchedRows };
+/** Where a request keeps the rows and the data version its session lookup read (its `locals`). */
+export type PrefetchedLearner = { learner?: PrefetchedRows; learnerVersion?: SeenVersion };
 
 /**
  * Everything the unlocking rules need for one learner: lessons, progress and placement (read-only:
