@@ -3,7 +3,7 @@
 // that change notifications keep exact. Checking the secret and the limits is session.ts's.
 import { ChangeCache, onTableChange } from '../platform/change-cache.ts';
 import { GroupCommit } from '../platform/group-commit.ts';
-import { learnerColumns, markLearnerRows, offerLearnerRows, rowsAtVersion, type LearnerRows } from '../learning/learner-store/index.ts';
+import { keptRowsAt, keptRowsVersion, learnerColumns, markLearnerRows, offerLearnerRows, rowsAtVersion, type LearnerRows } from '../learning/learner-store/index.ts';
 import { readStatement } from '../platform/statement.ts';
 import { learnerVersionColumn } from '../learning/learner-store/versions.ts';
 import type { SessionInfo, SessionUser } from './types.ts';
@@ -25,16 +25,20 @@ onTableChange((table, id) => {
  * group-commit.ts), so a burst of signed-in requests costs a few statements, not one each.
  * Each wanted id is looked up by the primary key (the lateral subquery, kept apart by
  * `offset 0`), a plan that suits any number of ids, so PostgreSQL can keep one plan for the
- * statement instead of planning it anew each time (see db/client.ts).
+ * statement instead of planning it anew each time (see db/client.ts). With each id goes the data
+ * version of the learner rows this process keeps for its user (rows.ts), if any: the learner rows
+ * are read only when the learner's version is another (a loyal learner's progress is a row per
+ * lesson, built into JSON for every request before, measured).
  */
 const FIND_SESSIONS_SQL = `select s.id, s.secret_hash, s.user_id, s.created_at, s.last_used_at, s.persistent,
   u.email, u.first_name, u.last_name, u.phone_number, u.zip_code, u.role,
   u.email_verified_at is not null as email_verified, u.password_hash is not null as has_password,
-  ${learnerColumns('s.user_id')},
-  ${learnerVersionColumn('s.user_id')} as version
-  from unnest(string_to_array($1::text, ',')) as wanted(id)
+  v.version, l.key, l.progress, l.assessment, l.daily
+  from unnest(string_to_array($1::text, ','), string_to_array($2::text, ',')) as wanted(id, known)
   cross join lateral (select * from sessions where sessions.id = wanted.id offset 0) s
-  join users u on u.id = s.user_id`;
+  join users u on u.id = s.user_id
+  cross join lateral (select ${learnerVersionColumn('s.user_id')} as version) v
+  left join lateral (select ${learnerColumns('s.user_id')} where v.version is distinct from wanted.known) l on true`;
 
 /**
  * The shape of every id `createSession` issues (base32, lower case). Anything else cannot name a
@@ -59,6 +63,7 @@ interface SessionRow {
   role: SessionUser['role'];
   email_verified: boolean;
   has_password: boolean;
+  /** Null (as the other learner columns) when the learner's version is the one sent. */
   key: unknown;
   progress: unknown;
   assessment: unknown;
@@ -66,11 +71,18 @@ interface SessionRow {
   version: string;
 }
 
-const findSessions = readStatement<[commaSeparatedIds: string], SessionRow>(FIND_SESSIONS_SQL);
+const findSessions = readStatement<[commaSeparatedIds: string, commaSeparatedKnownVersions: string], SessionRow>(FIND_SESSIONS_SQL);
+
+/** Each session's user, as last looked up: to send the version of the learner rows kept for them. */
+const userOfSession = new Map<string, string>();
 
 const sessionReader = new GroupCommit<string, SessionRow | undefined>(
   async (ids) => {
-    const rows = await findSessions.run(ids.join(','));
+    const known = ids.map((id) => {
+      const userId = userOfSession.get(id);
+      return (userId && keptRowsVersion(userId)) ?? '';
+    });
+    const rows = await findSessions.run(ids.join(','), known.join(','));
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => byId.get(id));
   },
@@ -114,7 +126,11 @@ export async function findStoredSession(id: string): Promise<{ stored: StoredSes
     },
   };
   sessionCache.set(id, stored, mark);
-  const learner = rowsAtVersion(row.user_id, row.version, row);
+  if (!userOfSession.has(id) && userOfSession.size >= 20_000) userOfSession.delete(userOfSession.keys().next().value!);
+  userOfSession.set(id, row.user_id);
+  // Rows not sent (the version was the kept one) and no longer kept: the request reads them itself.
+  const learner = row.key === null ? keptRowsAt(row.user_id, row.version) : rowsAtVersion(row.user_id, row.version, row);
+  if (!learner) return { stored };
   offerLearnerRows(row.user_id, learner, learnerMark);
   return { stored, learner, version: row.version };
 }

@@ -34,4 +34,4 @@ export {
 export { readSnapshot, readCoreSnapshot, readAnalyticsParts, readBadges, readReviewItems, forgetSnapshot, type LearnerSnapshot, type CoreSnapshot, type AnalyticsParts } from './snapshot.ts';
 export { rebuildLearnerAggregates, rebuildStatements, AGGREGATE_TABLES } from './aggregates.ts';
 export { learnerVersionColumn, LESSONS_FINGERPRINT, type SeenVersion } from './versions.ts';
-export { learnerColumns, toLearnerRows, rowsAtVersion, markLearnerRows, offerLearnerRows, type LearnerRows, type LearnerDaily, type PrefetchedRows } from './rows.ts';
+export { learnerColumns, toLearnerRows, rowsAtVersion, keptRowsAt, keptRowsVersion, markLearnerRows, offerLearnerRows, type LearnerRows, type LearnerDaily, type PrefetchedRows } from './rows.ts';

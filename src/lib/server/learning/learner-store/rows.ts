@@ -161,14 +161,25 @@ const versioned = new Map<string, { version: string; rows: LearnerRows }>();
  * dashboard's figures) is derived once per version, not once per request.
  */
 export function rowsAtVersion(userId: string, version: string, row: { key: unknown; progress: unknown; assessment: unknown; daily: unknown }): LearnerRows {
-  const kept = versioned.get(userId);
-  if (kept && kept.version === version && !cache.enabled) return kept.rows;
+  const kept = keptRowsAt(userId, version);
+  if (kept) return kept;
   const rows = toLearnerRows(userId, row);
   if (cache.enabled) return rows;
   versioned.delete(userId);
   if (versioned.size >= 20_000) versioned.delete(versioned.keys().next().value!);
   versioned.set(userId, { version, rows });
   return rows;
+}
+
+/** The version of the learner rows kept for this learner (PostgreSQL), if any. */
+export function keptRowsVersion(userId: string): string | undefined {
+  return cache.enabled ? undefined : versioned.get(userId)?.version;
+}
+
+/** The learner rows kept at exactly this version, if they still are. */
+export function keptRowsAt(userId: string, version: string): LearnerRows | undefined {
+  const kept = versioned.get(userId);
+  return kept && kept.version === version && !cache.enabled ? kept.rows : undefined;
 }
 
 /** Offers rows read elsewhere (the session lookup) to the cache; `mark` was taken before reading. */
