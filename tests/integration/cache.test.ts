@@ -10,7 +10,7 @@ import { createSession, validateSessionToken } from '../../src/lib/server/auth/s
 import { findStoredSession } from '../../src/lib/server/auth/session-lookup.ts';
 import { findActiveLessons, loadLearnerState, recordQuizAttempt } from '../../src/lib/server/learning/learner-store/index.ts';
 import { lessons, users } from '../../db/schema.ts';
-import { buildDashboard, buildQuizAnalytics, buildUserProgress, quizAnalyticsJson, userProgressJson } from '../../src/lib/server/learning/progress.ts';
+import { badgesJson, buildDashboard, buildQuizAnalytics, buildUserProgress, listBadges, quizAnalyticsJson, userProgressJson } from '../../src/lib/server/learning/progress.ts';
 import { recordAssessment } from '../../src/lib/server/learning/assessment.ts';
 import { recordActivity } from '../../src/lib/server/learning/streaks.ts';
 import { waitFor } from '../helpers/wait.ts';
@@ -252,6 +252,7 @@ for (const kind of databaseKinds()) {
       const sameBodies = async (when: string) => {
         assertEquals(await userProgressJson(user.id, 's@example.com'), JSON.stringify(await buildUserProgress(user.id, 's@example.com')), `progress ${when}`);
         assertEquals(await quizAnalyticsJson(user.id), JSON.stringify(await buildQuizAnalytics(user.id)), `analytics ${when}`);
+        assertEquals(await badgesJson(user.id), JSON.stringify(await listBadges(user.id)), `badges ${when}`);
       };
       await sameBodies('before any attempt');
       const first = await dashboard();
@@ -281,9 +282,11 @@ for (const kind of databaseKinds()) {
       assertEquals((await dashboard()).daily.today.goal, 3);
       await exec(`update review_items set due_at = now() - interval '1 hour' where user_id = '${user.id}'`);
       assertEquals((await dashboard()).reviewDue, 1);
+      assert(JSON.parse(await badgesJson(user.id)).some((b: { key: string }) => b.key === 'perfect-quiz'));
       await exec(`delete from user_badges where user_id = '${user.id}' and badge = 'perfect-quiz'`);
       assert(!(await dashboard()).badges.some((b) => b.key === 'perfect-quiz'));
       assert(!JSON.parse(await userProgressJson(user.id, 's@example.com')).badges.some((b: { key: string }) => b.key === 'perfect-quiz'));
+      assert(!JSON.parse(await badgesJson(user.id)).some((b: { key: string }) => b.key === 'perfect-quiz'), 'the kept badges JSON follows the change');
       await exec(`update lessons set title = 'After' where id = ${lesson.id}`);
       assertEquals((await buildUserProgress(user.id, 's@example.com')).scoreProgression[0].lessonTitle, 'After');
       assertEquals(JSON.parse(await userProgressJson(user.id, 's@example.com')).scoreProgression[0].lessonTitle, 'After');

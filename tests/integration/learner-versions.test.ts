@@ -15,7 +15,7 @@ import { readSnapshot, recordQuizAttempt, rebuildLearnerAggregates, type SeenVer
 import { recordAssessment } from '../../src/lib/server/learning/assessment.ts';
 import { answerReview, listReview } from '../../src/lib/server/learning/review.ts';
 import { recordActivity, updateSettings } from '../../src/lib/server/learning/streaks.ts';
-import { buildDashboard, listBadges, quizAnalyticsJson, recordFirstVisit, userProgressJson } from '../../src/lib/server/learning/progress.ts';
+import { badgesJson, buildDashboard, listBadges, quizAnalyticsJson, recordFirstVisit, userProgressJson } from '../../src/lib/server/learning/progress.ts';
 import { lessons, users } from '../../db/schema.ts';
 import { asc } from 'drizzle-orm';
 
@@ -101,6 +101,7 @@ for (const kind of databaseKinds()) {
         () => userProgressJson(user.id, 'v@example.com', { ...locals }),
         () => quizAnalyticsJson(user.id, locals),
         () => listBadges(user.id, locals),
+        () => badgesJson(user.id, locals),
         () => listReview(user.id, new Date(), locals),
       ]) {
         await read();

@@ -18,6 +18,16 @@ export async function listBadges(userId: string, prefetched?: PrefetchedLearner)
   return toBadges(await readBadges(userId, prefetched?.learnerVersion));
 }
 
+/** `GET /api/user/badges`'s body: listBadges's answer as JSON, serialized once per kept list of badges. */
+export async function badgesJson(userId: string, prefetched?: PrefetchedLearner): Promise<string> {
+  const stored = await readBadges(userId, prefetched?.learnerVersion);
+  let json = badgeJson.get(stored);
+  if (json === undefined) badgeJson.set(stored, (json = JSON.stringify(toBadges(stored))));
+  return json;
+}
+
+const badgeJson = new WeakMap<StoredBadge[], string>();
+
 function toBadges(stored: StoredBadge[]): Badge[] {
   return stored.map((b) => ({ key: b.badge, earnedAt: b.earnedAt.toISOString(), ...badgeTitle(b.badge) }));
 }
