@@ -3,9 +3,8 @@
 // that change notifications keep exact. Checking the secret and the limits is session.ts's.
 import { ChangeCache, onTableChange } from '../platform/change-cache.ts';
 import { GroupCommit } from '../platform/group-commit.ts';
-import { keptRowsAt, keptRowsVersion, learnerColumns, markLearnerRows, offerLearnerRows, rowsAtVersion, type LearnerRows } from '../learning/learner-store/index.ts';
+import { keptRowsAt, keptRowsVersion, learnerColumns, learnerVersionColumn, markLearnerRows, offerLearnerRows, rowsAtVersion, type LearnerRows } from '../learning/learner-store/index.ts';
 import { readStatement } from '../platform/statement.ts';
-import { learnerVersionColumn } from '../learning/learner-store/versions.ts';
 import type { SessionInfo, SessionUser } from './types.ts';
 
 export interface StoredSession {

@@ -114,3 +114,33 @@ export function disableCaches(): void {
   registry.epoch++;
   registry.enabled = false;
 }
+
+/**
+ * A bounded map whose entries are kept with the version they were read at (PostgreSQL's learner
+ * data, learner-store/versions.ts): an entry answers only a read at that same version.
+ */
+export class VersionedCache<V> {
+  private entries = new Map<string, { version: string; value: V }>();
+
+  constructor(private readonly limit: number) {}
+
+  /** The value kept for `key` at exactly `version`. */
+  get(key: string, version: string): V | undefined {
+    const kept = this.entries.get(key);
+    return kept && kept.version === version ? kept.value : undefined;
+  }
+
+  versionOf(key: string): string | undefined {
+    return this.entries.get(key)?.version;
+  }
+
+  set(key: string, version: string, value: V): void {
+    this.entries.delete(key);
+    if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { version, value });
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+}

@@ -6,7 +6,7 @@
 // data version: rows read at a version already seen are the object kept from then (versions.ts).
 import type { LessonProgress } from '../../../../../db/schema.ts';
 import type { PillarScores } from '../../../assessment.ts';
-import { ChangeCache, onTableChange } from '../../platform/change-cache.ts';
+import { ChangeCache, VersionedCache, onTableChange } from '../../platform/change-cache.ts';
 import { readStatement } from '../../platform/statement.ts';
 import { streakJson, type StreakRow } from './snapshot.ts';
 import { DEFAULT_DAILY_GOAL } from '../../../streak.ts';
@@ -36,7 +36,6 @@ export interface PrefetchedRows {
   userId: string;
   rows: LearnerRows;
 }
-
 
 /** Select-list columns `key`, `progress`, `assessment`, `daily` for the learner whose id is `userId` (an SQL expression). */
 export function learnerColumns(userId: string): string {
@@ -153,7 +152,7 @@ export function applyProgressRow(userId: string, record: ProgressRecord): void {
 }
 
 /** PostgreSQL: each learner's rows as last read, with the data version they were read at (versions.ts). */
-const versioned = new Map<string, { version: string; rows: LearnerRows }>();
+const versioned = new VersionedCache<LearnerRows>(20_000);
 
 /**
  * The learner's rows as a session lookup read them at `version`: the same object as the last
@@ -164,22 +163,18 @@ export function rowsAtVersion(userId: string, version: string, row: { key: unkno
   const kept = keptRowsAt(userId, version);
   if (kept) return kept;
   const rows = toLearnerRows(userId, row);
-  if (cache.enabled) return rows;
-  versioned.delete(userId);
-  if (versioned.size >= 20_000) versioned.delete(versioned.keys().next().value!);
-  versioned.set(userId, { version, rows });
+  if (!cache.enabled) versioned.set(userId, version, rows);
   return rows;
 }
 
 /** The version of the learner rows kept for this learner (PostgreSQL), if any. */
 export function keptRowsVersion(userId: string): string | undefined {
-  return cache.enabled ? undefined : versioned.get(userId)?.version;
+  return cache.enabled ? undefined : versioned.versionOf(userId);
 }
 
 /** The learner rows kept at exactly this version, if they still are. */
 export function keptRowsAt(userId: string, version: string): LearnerRows | undefined {
-  const kept = versioned.get(userId);
-  return kept && kept.version === version && !cache.enabled ? kept.rows : undefined;
+  return cache.enabled ? undefined : versioned.get(userId, version);
 }
 
 /** Offers rows read elsewhere (the session lookup) to the cache; `mark` was taken before reading. */

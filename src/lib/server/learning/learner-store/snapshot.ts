@@ -10,7 +10,7 @@
 import type { Assessment } from '../../../../../db/schema.ts';
 import type { Level, Pillar } from '../../../domain.ts';
 import { readStatement } from '../../platform/statement.ts';
-import { ChangeCache, onTableChange } from '../../platform/change-cache.ts';
+import { ChangeCache, VersionedCache, onTableChange } from '../../platform/change-cache.ts';
 import type { LearnerTotals, LevelTotals, MissedQuestion, PillarTotals, RecentAttempt, StoredBadge } from './figures.ts';
 import { MOST_MISSED, RECENT_ATTEMPTS } from './figures.ts';
 import { learnerVersionColumn, type SeenVersion } from './versions.ts';
@@ -237,14 +237,11 @@ function toSnapshot(userId: string, row: SnapshotRow): LearnerSnapshot {
 
 const snapshots = new ChangeCache<LearnerSnapshot>(20_000);
 /** PostgreSQL: each learner's newest snapshot read, with the version it was read at. */
-const versioned = new Map<string, { version: string; snapshot: LearnerSnapshot }>();
-const VERSIONED_LIMIT = 20_000;
+const versioned = new VersionedCache<LearnerSnapshot>(20_000);
 
 /** The kept snapshot when it was read at the version the request's session lookup saw. */
 function keptAt(userId: string, seen: SeenVersion | undefined): LearnerSnapshot | undefined {
-  if (!seen || seen.userId !== userId) return undefined;
-  const kept = versioned.get(userId);
-  return kept && kept.version === seen.version ? kept.snapshot : undefined;
+  return seen && seen.userId === userId ? versioned.get(userId, seen.version) : undefined;
 }
 /** The tables whose rows a snapshot holds, by their learner key (migrations 0006, 0012 and 0019). */
 const SNAPSHOT_TABLES = new Set([
@@ -274,11 +271,7 @@ export async function readSnapshot(userId: string, seen?: SeenVersion): Promise<
   const [row] = await readSnapshotRow.run(userId);
   const snapshot = toSnapshot(userId, row);
   snapshots.set(userId, snapshot, mark);
-  if (!snapshots.enabled && row.version !== undefined) {
-    versioned.delete(userId);
-    if (versioned.size >= VERSIONED_LIMIT) versioned.delete(versioned.keys().next().value!);
-    versioned.set(userId, { version: row.version, snapshot });
-  }
+  if (!snapshots.enabled && row.version !== undefined) versioned.set(userId, row.version, snapshot);
   return snapshot;
 }
 
