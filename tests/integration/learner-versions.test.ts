@@ -11,6 +11,7 @@ import { createTestDatabase, databaseKinds } from '../helpers/database.ts';
 import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
 import { loadContent } from '../../src/lib/server/content/curriculum-loader.ts';
 import { createSession, validateSessionToken } from '../../src/lib/server/auth/session.ts';
+import { FIND_SESSIONS_SQL } from '../../src/lib/server/auth/session-lookup.ts';
 import { readSnapshot, recordQuizAttempt, rebuildLearnerAggregates, type SeenVersion } from '../../src/lib/server/learning/learner-store/index.ts';
 import { recordAssessment } from '../../src/lib/server/learning/assessment.ts';
 import { answerReview, listReview } from '../../src/lib/server/learning/review.ts';
@@ -116,3 +117,41 @@ for (const kind of databaseKinds()) {
     }
   });
 }
+
+Deno.test({
+  name: "postgres: the session lookup at the version this process keeps never builds the learner's rows (EXPLAIN ANALYZE)",
+  ignore: !databaseKinds().includes('postgres'),
+  fn: async () => {
+    const test = await createTestDatabase('postgres');
+    setDatabaseHandle(test.handle);
+    const sql = postgres(test.url!, { max: 1, onnotice: () => {} });
+    try {
+      const db = test.handle.db;
+      await loadContent(db);
+      const [lesson] = await db.select().from(lessons).orderBy(asc(lessons.pillar), asc(lessons.level), asc(lessons.orderIndex)).limit(1);
+      const [user] = await db.insert(users).values({ email: 'x@example.com', firstName: 'Ex', lastName: 'Plain' }).returning();
+      const { token } = await createSession(user.id);
+      await recordQuizAttempt(user.id, lesson, { attemptId: crypto.randomUUID(), quizResponses: lesson.questions.map((q) => ({ questionId: q.id, userAnswer: q.correctAnswer })) });
+      const version = (await validateSessionToken(token))!.learnerVersion!.version;
+      const sessionId = token.split('.')[0];
+      // How many times the plan's nodes that read the learner's progress rows ran.
+      const progressReads = async (known: string) => {
+        const [{ 'QUERY PLAN': [plan] }] = await sql.unsafe(`explain (analyze, format json) ${FIND_SESSIONS_SQL}`, [sessionId, known]);
+        const loops: number[] = [];
+        const walk = (node: { 'Relation Name'?: string; 'Actual Loops': number; Plans?: unknown[] }) => {
+          if (node['Relation Name'] === 'lesson_progress') loops.push(node['Actual Loops']);
+          for (const child of node.Plans ?? []) walk(child as typeof node);
+        };
+        walk(plan.Plan);
+        assert(loops.length > 0, 'the plan reads lesson_progress somewhere');
+        return loops.reduce((a, b) => a + b, 0);
+      };
+      assertEquals(await progressReads(version), 0, 'at the kept version the rows are not built');
+      assert((await progressReads('')) > 0, 'with no version kept they are');
+      assert((await progressReads('1:1')) > 0, 'at another version they are');
+    } finally {
+      await sql.end();
+      await test.drop();
+    }
+  },
+});

@@ -27,17 +27,21 @@ onTableChange((table, id) => {
  * statement instead of planning it anew each time (see db/client.ts). With each id goes the data
  * version of the learner rows this process keeps for its user (rows.ts), if any: the learner rows
  * are read only when the learner's version is another (a loyal learner's progress is a row per
- * lesson, built into JSON for every request before, measured).
+ * lesson, built into JSON for every request before, measured). The `offset 0` of the version and
+ * of the learner rows keeps each a subquery of its own: flattened into the join, PostgreSQL built
+ * the learner rows first and only then dropped them by the join's filter (EXPLAIN ANALYZE: 0.32 ms
+ * per lookup for a learner with 300 attempts, 0.06 ms once the rows are never built; each version
+ * was also read twice).
  */
-const FIND_SESSIONS_SQL = `select s.id, s.secret_hash, s.user_id, s.created_at, s.last_used_at, s.persistent,
+export const FIND_SESSIONS_SQL = `select s.id, s.secret_hash, s.user_id, s.created_at, s.last_used_at, s.persistent,
   u.email, u.first_name, u.last_name, u.phone_number, u.zip_code, u.role,
   u.email_verified_at is not null as email_verified, u.password_hash is not null as has_password,
   v.version, l.key, l.progress, l.assessment, l.daily
   from unnest(string_to_array($1::text, ','), string_to_array($2::text, ',')) as wanted(id, known)
   cross join lateral (select * from sessions where sessions.id = wanted.id offset 0) s
   join users u on u.id = s.user_id
-  cross join lateral (select ${learnerVersionColumn('s.user_id')} as version) v
-  left join lateral (select ${learnerColumns('s.user_id')} where v.version is distinct from wanted.known) l on true`;
+  cross join lateral (select ${learnerVersionColumn('s.user_id')} as version offset 0) v
+  left join lateral (select ${learnerColumns('s.user_id')} where v.version is distinct from wanted.known offset 0) l on true`;
 
 /**
  * The shape of every id `createSession` issues (base32, lower case). Anything else cannot name a
