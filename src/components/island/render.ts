@@ -22,6 +22,18 @@ export interface IslandParts {
 
 const parts = new Map<string, IslandParts>();
 
+const jsonOfProps = new WeakMap<object, string>();
+
+/**
+ * The JSON of an island's props, kept per props object: a page that passes the same object while
+ * its data is unchanged (the review queue, review.ts) serializes it once. Props are read-only.
+ */
+export function propsJson(props: object, toJson: (props: object) => string): string {
+  let json = jsonOfProps.get(props);
+  if (json === undefined) jsonOfProps.set(props, (json = toJson(props)));
+  return json;
+}
+
 /**
  * React's markup for `component` given `json`, the JSON text of its props, and that JSON, both
  * written in ASCII: a page with any other character in it is encoded to UTF-8 character by

@@ -1,6 +1,6 @@
 // The review queue: every missed quiz question, on a Leitner schedule (src/lib/leitner.ts).
 import { and, eq, isNull, lte } from 'drizzle-orm';
-import { lessons, reviewItems } from '../../../../db/schema.ts';
+import { lessons, reviewItems, type Lesson } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
 import { HttpError } from '../platform/http.ts';
 import { scheduleAnswer } from '../../leitner.ts';
@@ -36,26 +36,56 @@ export interface ReviewQueue {
 export async function listReview(userId: string, now: Date, prefetched?: PrefetchedLearner): Promise<ReviewQueue> {
   const seen = prefetched?.learnerVersion;
   const [review, active] = await Promise.all([readReviewItems(userId, seen), findActiveLessons(seen?.lessonsKey)]);
+  let byCatalogue = keptQueues.get(review);
+  if (!byCatalogue) keptQueues.set(review, (byCatalogue = new WeakMap()));
+  const t = now.getTime();
+  const kept = byCatalogue.get(active);
+  if (kept && kept.from <= t && t < kept.until) return kept.queue;
+  const made = makeQueue(review, active, t);
+  byCatalogue.set(active, made);
+  return made.queue;
+}
+
+/**
+ * A queue stays the same from the last due date it counts as due until the next one comes: kept
+ * per review items and catalogue (the same objects while neither changes), a learner's repeat
+ * visits neither sort the items nor serialize the round again (ReactIsland keeps its JSON per
+ * object). Read-only to callers.
+ */
+const keptQueues = new WeakMap<readonly ReviewItemRef[], WeakMap<readonly Lesson[], { queue: ReviewQueue; from: number; until: number }>>();
+
+type ReviewItemRef = Awaited<ReturnType<typeof readReviewItems>>[number];
+
+function makeQueue(review: readonly ReviewItemRef[], active: readonly Lesson[], t: number) {
   const byId = new Map(active.map((l) => [l.id, l]));
   const items = [...review].sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
   const due: DueQuestion[] = [];
   let moreDue = 0;
   let upcoming = 0;
   let nextDueAt: string | null = null;
+  let from = -Infinity;
+  let until = Infinity;
   for (const item of items) {
     const lesson = byId.get(item.lessonId);
     const q = lesson?.questions.find((x) => x.id === item.questionId);
     if (!lesson || !q) continue;
-    if (item.dueAt.getTime() > now.getTime()) {
+    const dueAt = item.dueAt.getTime();
+    if (dueAt > t) {
       upcoming++;
-      nextDueAt ??= item.dueAt.toISOString();
-    } else if (due.length < REVIEW_ROUND) {
+      if (nextDueAt === null) {
+        nextDueAt = item.dueAt.toISOString();
+        until = dueAt;
+      }
+      continue;
+    }
+    from = dueAt;
+    if (due.length < REVIEW_ROUND) {
       due.push({ id: item.id, lessonId: lesson.id, lessonTitle: lesson.title, pillar: lesson.pillar, box: item.box, question: q.question, options: q.options });
     } else {
       moreDue++;
     }
   }
-  return { due, moreDue, upcoming, nextDueAt };
+  return { queue: { due, moreDue, upcoming, nextDueAt }, from, until };
 }
 
 export async function answerReview(userId: string, itemId: string, userAnswer: number, now: Date) {
