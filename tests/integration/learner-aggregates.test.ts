@@ -11,7 +11,7 @@ import { loadContent } from '../../src/lib/server/content/curriculum-loader.ts';
 import { readAnalyticsParts, readBadges, readCoreSnapshot, readReviewItems, readSnapshot, recordQuizAttempt } from '../../src/lib/server/learning/learner-store/index.ts';
 import { listReview } from '../../src/lib/server/learning/review.ts';
 import { recordAssessment } from '../../src/lib/server/learning/assessment.ts';
-import { buildDashboard, buildQuizAnalytics, buildUserProgress, listBadges } from '../../src/lib/server/learning/progress.ts';
+import { buildDashboard, buildQuizAnalytics, buildUserProgress, listBadges, progressScreenProps } from '../../src/lib/server/learning/progress.ts';
 import { rebuildLearnerAggregates, AGGREGATE_TABLES } from '../../src/lib/server/learning/learner-store/aggregates.ts';
 import { readAttemptPage, RECENT_ATTEMPTS } from '../../src/lib/server/learning/learner-store/figures.ts';
 import { averageScore, bestStreak, improvementRate, passRate, averageTimeMs } from '../../src/lib/progress.ts';
@@ -168,6 +168,7 @@ for (const kind of databaseKinds()) {
           for (const read of [
             () => buildDashboard(learner, 'A0'),
             () => buildUserProgress(learner, 'x@example.com'),
+            () => progressScreenProps(learner, 'x@example.com'),
             () => buildQuizAnalytics(learner),
             () => listBadges(learner),
             () => listReview(learner, new Date()),
@@ -194,7 +195,7 @@ for (const kind of databaseKinds()) {
         }
         assertEquals((await db.select().from(quizAttempts).where(eq(quizAttempts.userId, learner))).length, 300);
         const many = await measure();
-        assertEquals(many.counts, one.counts, `statements per read (dashboard, progress, analytics, badges, review): ${one.counts} at 1 attempt`);
+        assertEquals(many.counts, one.counts, `statements per read (dashboard, progress, progress screen, analytics, badges, review): ${one.counts} at 1 attempt`);
         // The badges and review reads read those parts alone where no snapshot is kept: the same rows.
         const snapshot = await readSnapshot(learner);
         assertEquals(await readBadges(learner), snapshot.badges);

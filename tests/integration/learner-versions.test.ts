@@ -16,7 +16,7 @@ import { readSnapshot, recordQuizAttempt, rebuildLearnerAggregates, type SeenVer
 import { recordAssessment } from '../../src/lib/server/learning/assessment.ts';
 import { answerReview, listReview } from '../../src/lib/server/learning/review.ts';
 import { recordActivity, updateSettings } from '../../src/lib/server/learning/streaks.ts';
-import { badgesJson, buildDashboard, listBadges, quizAnalyticsJson, recordFirstVisit, userProgressJson } from '../../src/lib/server/learning/progress.ts';
+import { badgesJson, buildDashboard, buildQuizAnalytics, buildUserProgress, listBadges, progressScreenProps, quizAnalyticsJson, recordFirstVisit, userProgressJson } from '../../src/lib/server/learning/progress.ts';
 import { lessons, users } from '../../db/schema.ts';
 import { asc } from 'drizzle-orm';
 
@@ -100,6 +100,7 @@ for (const kind of databaseKinds()) {
       for (const read of [
         () => buildDashboard(user.id, 'Vee', new Date(), { ...locals }),
         () => userProgressJson(user.id, 'v@example.com', { ...locals }),
+        () => progressScreenProps(user.id, 'v@example.com', { ...locals }),
         () => quizAnalyticsJson(user.id, locals),
         () => listBadges(user.id, locals),
         () => badgesJson(user.id, locals),
@@ -111,6 +112,21 @@ for (const kind of databaseKinds()) {
         // The dashboard and progress read the learner's rows (the lookup's, in a request): one statement.
         assert(statements <= 1, `a screen's read at the kept version: ${statements} statements`);
       }
+      // The progress screen's props: one object while the data is unchanged (each request's locals
+      // as the middleware sets them from its lookup), the same figures as the two APIs, and a new
+      // object once a write gives a new version.
+      const request = async () => {
+        const found = (await validateSessionToken(token))!;
+        return { learnerVersion: found.learnerVersion, learner: found.learner };
+      };
+      const screen = await progressScreenProps(user.id, 'v@example.com', await request());
+      assert((await progressScreenProps(user.id, 'v@example.com', await request())) === screen, 'the same props object at one version');
+      assertEquals(screen, { progress: await buildUserProgress(user.id, 'v@example.com'), analytics: await buildQuizAnalytics(user.id) });
+      assertEquals((await progressScreenProps(user.id, 'w@example.com', await request())).progress.email, 'w@example.com');
+      await recordQuizAttempt(user.id, lesson, { attemptId: crypto.randomUUID(), quizResponses: lesson.questions.map((q) => ({ questionId: q.id, userAnswer: q.correctAnswer })) });
+      const changed = await progressScreenProps(user.id, 'v@example.com', await request());
+      assert(changed !== screen, 'a new object after a write');
+      assertEquals(changed.analytics.totalAttempts, screen.analytics.totalAttempts + 1);
     } finally {
       await other?.end();
       await test.drop();

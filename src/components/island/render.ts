@@ -22,16 +22,19 @@ export interface IslandParts {
 
 const parts = new Map<string, IslandParts>();
 
-const jsonOfProps = new WeakMap<object, string>();
+const byProps = new WeakMap<object, { component: ComponentType<any>; parts: IslandParts }>();
 
 /**
- * The JSON of an island's props, kept per props object: a page that passes the same object while
- * its data is unchanged (the review queue, review.ts) serializes it once. Props are read-only.
+ * islandParts for a props object, kept per object: a page that passes the same object while its
+ * data is unchanged (the review queue, the progress screen) neither serializes nor looks up its
+ * props again. Props are read-only.
  */
-export function propsJson(props: object, toJson: (props: object) => string): string {
-  let json = jsonOfProps.get(props);
-  if (json === undefined) jsonOfProps.set(props, (json = toJson(props)));
-  return json;
+export function islandPartsFor(component: ComponentType<any>, props: object, toJson: (props: object) => string): IslandParts {
+  const known = byProps.get(props);
+  if (known?.component === component) return known.parts;
+  const made = islandParts(component, toJson(props));
+  byProps.set(props, { component, parts: made });
+  return made;
 }
 
 /**

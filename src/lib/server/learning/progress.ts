@@ -144,9 +144,21 @@ export async function buildDashboard(userId: string, firstName: string, now = ne
 export type Dashboard = Awaited<ReturnType<typeof buildDashboard>>;
 
 /** `known`: the learner's snapshot when the caller has read it already (the progress page reads it once for both halves). */
-export async function buildUserProgress(userId: string, email: string, prefetched?: PrefetchedLearner, known?: LearnerSnapshot) {
-  const [state, snapshot] = await Promise.all([loadLearnerState(userId, prefetched), known ?? readSnapshot(userId, prefetched?.learnerVersion)]);
+export async function buildUserProgress(userId: string, email: string, prefetched?: PrefetchedLearner) {
+  const [state, snapshot] = await Promise.all([loadLearnerState(userId, prefetched), readSnapshot(userId, prefetched?.learnerVersion)]);
   return { email, ...progressFigures(state, snapshot).figures };
+}
+
+/**
+ * The progress screen's island props (buildUserProgress's and buildQuizAnalytics's answers): one
+ * object per state, snapshot and e-mail, so the island serializes and renders it once
+ * (ReactIsland) while the learner's data is unchanged. Read-only to callers.
+ */
+export async function progressScreenProps(userId: string, email: string, prefetched?: PrefetchedLearner) {
+  const [state, snapshot] = await Promise.all([loadLearnerState(userId, prefetched), readSnapshot(userId, prefetched?.learnerVersion)]);
+  const kept = progressFigures(state, snapshot);
+  if (kept.screen?.progress.email !== email) kept.screen = { progress: { email, ...kept.figures }, analytics: analyticsOf(snapshot) };
+  return kept.screen;
 }
 
 /** `GET /api/user/progress`'s body: buildUserProgress's answer as JSON, the figures serialized once per state and snapshot. */
@@ -164,7 +176,13 @@ export async function userProgressJson(userId: string, email: string, prefetched
  * above): kept per pair of objects, with their JSON once serialized, so on PGlite a learner's
  * repeat visits neither rebuild nor serialize 30 chart points again. Read-only to callers.
  */
-const progressKept = new WeakMap<LearnerState, WeakMap<LearnerSnapshot, { figures: ReturnType<typeof makeProgressFigures>; json?: string }>>();
+const progressKept = new WeakMap<LearnerState, WeakMap<LearnerSnapshot, KeptProgress>>();
+
+interface KeptProgress {
+  figures: ReturnType<typeof makeProgressFigures>;
+  json?: string;
+  screen?: { progress: { email: string } & ReturnType<typeof makeProgressFigures>; analytics: ReturnType<typeof analyticsOf> };
+}
 
 function progressFigures(state: LearnerState, snapshot: LearnerSnapshot) {
   let bySnapshot = progressKept.get(state);
@@ -225,8 +243,8 @@ function makeProgressFigures(state: LearnerState, snapshot: LearnerSnapshot) {
 
 export type UserProgress = Awaited<ReturnType<typeof buildUserProgress>>;
 
-export async function buildQuizAnalytics(userId: string, known?: LearnerSnapshot) {
-  return analyticsOf(known ?? (await readAnalyticsParts(userId)));
+export async function buildQuizAnalytics(userId: string) {
+  return analyticsOf(await readAnalyticsParts(userId));
 }
 
 /** `GET /api/user/quiz-analytics`'s body, serialized once per snapshot (see progressFigures). */
