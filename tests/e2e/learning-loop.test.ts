@@ -180,6 +180,24 @@ for (const [device, viewport] of [
       await expect(page.locator('.lesson-section:visible')).toHaveCount(1);
     });
 
+    test('"Skip to quiz" clicked while the quiz is still loading opens it once it has loaded', async ({ page }) => {
+      await signedInLearner(page);
+      // The quiz's script is held back until after the click (it loads after the first paint).
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/_astro/mount-lesson-quiz*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const list = (await (await page.request.get('/api/lessons/saving/beginner')).json()) as Array<{ id: number; slug: string }>;
+      await page.goto(`/lesson/${list.find((l) => l.slug === first.slug)!.id}`);
+      await expect(page.locator('[data-step-next]')).toBeEnabled();
+      await expect(page.locator('#lesson-start [data-start-quiz]')).toBeDisabled();
+      await page.getByRole('link', { name: 'Skip to quiz' }).click();
+      release();
+      await expect(page.getByText(`Question 1 of ${first.options.length}`)).toBeVisible();
+    });
+
     test('when the session ends mid-quiz the answers are kept: sign in and the result is saved once', async ({ page, context }) => {
       const { email } = await signedInLearner(page);
       const id = await openFirstLesson(page);

@@ -5,7 +5,7 @@ import { showToast } from '../../stores/toast.ts';
 import ChoiceQuestion from '../ui/ChoiceQuestion.tsx';
 import Modal from '../ui/Modal.tsx';
 import LoginForm from '../auth/LoginForm.tsx';
-import { REREAD_EVENT } from './lesson-steps.ts';
+import { QUIZ_REQUESTED, REREAD_EVENT } from './lesson-steps.ts';
 import FlameIcon from '../ui/FlameIcon.tsx';
 import './quiz.css';
 
@@ -119,6 +119,11 @@ export default function LessonQuiz({ lessonId, userId, pillar, level, questions,
     for (const button of buttons) {
       button.disabled = questions.length === 0;
       button.addEventListener('click', onClick);
+    }
+    // The learner asked for the quiz while it was loading (lesson-steps.ts).
+    if (document.documentElement.dataset[QUIZ_REQUESTED] && questions.length > 0) {
+      delete document.documentElement.dataset[QUIZ_REQUESTED];
+      start.current();
     }
     return () => buttons.forEach((b) => b.removeEventListener('click', onClick));
   }, [questions.length]);

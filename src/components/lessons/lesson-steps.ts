@@ -8,6 +8,13 @@ const key = (lessonId: string) => `lesson-step:${lessonId}`;
 /** Sent by the quiz when the learner chooses to read the lesson again. */
 export const REREAD_EVENT = 'lesson:reread';
 
+/**
+ * Set on the document when the learner asks for the quiz ("Skip to quiz", "Take the quiz") before
+ * it has mounted (it loads after the first paint): the quiz starts as soon as it is ready, so the
+ * click is not lost.
+ */
+export const QUIZ_REQUESTED = 'quizRequested';
+
 export function mountLessonSteps(article: HTMLElement): void {
   const nav = article.querySelector<HTMLElement>('#lesson-steps');
   const sections = [...article.querySelectorAll<HTMLElement>('#lesson-content > .lesson-section')];
@@ -19,7 +26,11 @@ export function mountLessonSteps(article: HTMLElement): void {
   const next = nav.querySelector<HTMLButtonElement>('[data-step-next]')!;
   const mode = nav.querySelector<HTMLButtonElement>('[data-step-mode]')!;
   const skip = nav.querySelector<HTMLAnchorElement>('[data-skip-quiz]')!;
-  const startQuiz = () => document.querySelector<HTMLButtonElement>('#lesson-start [data-start-quiz]')?.click();
+  const startQuiz = () => {
+    const button = document.querySelector<HTMLButtonElement>('#lesson-start [data-start-quiz]');
+    if (button && !button.disabled) button.click();
+    else document.documentElement.dataset[QUIZ_REQUESTED] = 'true';
+  };
 
   let saved: { step?: number; all?: boolean } = {};
   try {
