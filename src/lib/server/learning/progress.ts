@@ -143,10 +143,14 @@ export async function buildDashboard(userId: string, firstName: string, now = ne
 
 export type Dashboard = Awaited<ReturnType<typeof buildDashboard>>;
 
-/** `known`: the learner's snapshot when the caller has read it already (the progress page reads it once for both halves). */
-export async function buildUserProgress(userId: string, email: string, prefetched?: PrefetchedLearner) {
+/** The progress figures kept for the learner's current state and snapshot (see progressFigures). */
+async function keptProgress(userId: string, prefetched?: PrefetchedLearner) {
   const [state, snapshot] = await Promise.all([loadLearnerState(userId, prefetched), readSnapshot(userId, prefetched?.learnerVersion)]);
-  return { email, ...progressFigures(state, snapshot).figures };
+  return { snapshot, kept: progressFigures(state, snapshot) };
+}
+
+export async function buildUserProgress(userId: string, email: string, prefetched?: PrefetchedLearner) {
+  return { email, ...(await keptProgress(userId, prefetched)).kept.figures };
 }
 
 /**
@@ -155,16 +159,14 @@ export async function buildUserProgress(userId: string, email: string, prefetche
  * (ReactIsland) while the learner's data is unchanged. Read-only to callers.
  */
 export async function progressScreenProps(userId: string, email: string, prefetched?: PrefetchedLearner) {
-  const [state, snapshot] = await Promise.all([loadLearnerState(userId, prefetched), readSnapshot(userId, prefetched?.learnerVersion)]);
-  const kept = progressFigures(state, snapshot);
+  const { snapshot, kept } = await keptProgress(userId, prefetched);
   if (kept.screen?.progress.email !== email) kept.screen = { progress: { email, ...kept.figures }, analytics: analyticsOf(snapshot) };
   return kept.screen;
 }
 
 /** `GET /api/user/progress`'s body: buildUserProgress's answer as JSON, the figures serialized once per state and snapshot. */
 export async function userProgressJson(userId: string, email: string, prefetched?: PrefetchedLearner): Promise<string> {
-  const [state, snapshot] = await Promise.all([loadLearnerState(userId, prefetched), readSnapshot(userId, prefetched?.learnerVersion)]);
-  const kept = progressFigures(state, snapshot);
+  const { kept } = await keptProgress(userId, prefetched);
   kept.json ??= JSON.stringify(kept.figures);
   // The same keys in the same order as JSON.stringify(buildUserProgress(...)): the e-mail first
   // (the figures always have keys, so their JSON goes on after a comma).

@@ -4,7 +4,7 @@ import { lessons, reviewItems, type Lesson } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
 import { HttpError } from '../platform/http.ts';
 import { scheduleAnswer } from '../../leitner.ts';
-import { findActiveLessons, forgetSnapshot, readReviewItems, type PrefetchedLearner } from './learner-store/index.ts';
+import { findActiveLessons, forgetSnapshot, readReviewItems, type LearnerSnapshot, type PrefetchedLearner } from './learner-store/index.ts';
 
 export interface DueQuestion {
   id: string;
@@ -52,11 +52,9 @@ export async function listReview(userId: string, now: Date, prefetched?: Prefetc
  * visits neither sort the items nor serialize the round again (ReactIsland keeps its JSON per
  * object). Read-only to callers.
  */
-const keptQueues = new WeakMap<readonly ReviewItemRef[], WeakMap<readonly Lesson[], { queue: ReviewQueue; from: number; until: number }>>();
+const keptQueues = new WeakMap<LearnerSnapshot['review'], WeakMap<readonly Lesson[], { queue: ReviewQueue; from: number; until: number }>>();
 
-type ReviewItemRef = Awaited<ReturnType<typeof readReviewItems>>[number];
-
-function makeQueue(review: readonly ReviewItemRef[], active: readonly Lesson[], t: number) {
+function makeQueue(review: LearnerSnapshot['review'], active: readonly Lesson[], t: number) {
   const byId = new Map(active.map((l) => [l.id, l]));
   const items = [...review].sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
   const due: DueQuestion[] = [];
