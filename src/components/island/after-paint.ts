@@ -1,19 +1,39 @@
-// Starts a page's scripts once its server-rendered HTML has had its first frame: the modules they
-// import (React DOM among them) are then requested after the first paint starts instead of
-// competing with the stylesheet and the HTML for it. Measured with Lighthouse (bench/RESULTS.md):
-// the lesson page's LCP went from ~2.0 s to ~1.3 s. One frame was not always enough: the imports
-// of a callback run after the first requestAnimationFrame were requested before the first paint
-// was shown (Lighthouse's trace), so they counted toward it; after the second frame they come
-// after it (lesson page ~1.3 s -> ~1.1 s, the other learner pages 50-150 ms less). Waiting for
-// the paint-timing entry instead (it comes when the frame is shown) gave the same LCP, and
-// headless Chromium reports none, so islands waited for a fallback timer. The HTML is complete without these scripts; controls that
-// need one stay disabled until it runs, and tests wait for an island's `data-ssr` to go.
+// Starts a page's scripts once its server-rendered HTML has been painted: the modules they import
+// (React DOM among them) are then requested after the first paint instead of competing with the
+// stylesheet and the HTML for it. Measured with Lighthouse (bench/RESULTS.md): the learner pages'
+// LCP went from ~2.0 s (scripts at once) to ~1.3 s (after two animation frames) and ~1.0 s (after
+// the paint). Two frames were not enough: the imports were requested 2-40 ms before the frame was
+// shown, so Lighthouse counted them toward the paint. The paint-timing entry comes once the frame
+// has been shown. The HTML is complete without these scripts; controls that need one stay disabled
+// until it runs, and tests wait for an island's `data-ssr` to go.
 
-/** Runs `start` once the first frame has been drawn: after the second (at once in a hidden tab, which runs no frames). */
+/** Longest wait for the paint entry, in case none comes (a page with nothing to paint). */
+const PAINT_FALLBACK_MS = 1500;
+
+/** Runs `start` once the first contentful paint has been shown (at once in a hidden tab, which paints nothing). */
 export function afterFirstPaint(start: () => unknown): void {
-  if (document.visibilityState === 'hidden') {
-    void start();
+  let started = false;
+  const go = () => {
+    if (started) return;
+    started = true;
+    setTimeout(start, 0);
+  };
+  if (document.visibilityState === 'hidden') return go();
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    // No paint timing in this browser: two frames, the nearest it tells.
+    requestAnimationFrame(() => requestAnimationFrame(go));
     return;
   }
-  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
+  const observer = new PerformanceObserver((list) => {
+    if (!list.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    go();
+  });
+  // Buffered: a paint shown before this script ran is delivered at once.
+  observer.observe({ type: 'paint', buffered: true });
+  setTimeout(() => {
+    observer.disconnect();
+    go();
+  }, PAINT_FALLBACK_MS);
+  document.addEventListener('visibilitychange', go, { once: true });
 }

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import 'apexcharts/dist/apexcharts.css';
 
 interface ApexChart {
   render(): Promise<unknown>;

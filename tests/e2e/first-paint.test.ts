@@ -1,0 +1,41 @@
+import { test, expect, signedInLearner, waitForHydration, lessonAt, lessonIdOf } from './fixtures.ts';
+
+// The learner pages paint before they load React (bench/RESULTS.md, Lighthouse LCP): the page's
+// one script, in the HTML, imports nothing statically (a static import is one more round trip
+// before the paint), and every module it imports is requested after the first contentful paint.
+const first = lessonAt('saving', 'beginner', 1);
+
+for (const [name, path] of [
+  ['dashboard', async () => '/dashboard'],
+  ['progress', async () => '/progress'],
+  ['review', async () => '/review'],
+  ['lessons list', async () => '/lessons?pillar=saving'],
+  ['account', async () => '/account'],
+  ['lesson', async (page) => `/lesson/${await lessonIdOf(page, 'saving', first.slug)}`],
+] as const satisfies ReadonlyArray<readonly [string, (page: import('./fixtures.ts').Page) => Promise<string>]>) {
+  test(`${name}: one script without imports before the first paint, the rest after it`, async ({ page }) => {
+    await signedInLearner(page);
+    const url = await path(page);
+    const html = await (await page.request.get(url)).text();
+    const entries = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]);
+    expect(entries).toHaveLength(1);
+    const entry = await (await page.request.get(entries[0])).text();
+    expect(entry).not.toMatch(/\bimport\s*[{"'*]|\bfrom\s*["']/);
+
+    await page.goto(url);
+    await waitForHydration(page);
+    await expect(page.locator('[data-sign-out]')).toBeEnabled();
+    const { fcp, modules } = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      modules: performance
+        .getEntriesByType('resource')
+        .filter((r) => new URL(r.name).pathname.startsWith('/_astro/') && r.name.endsWith('.js'))
+        .map((r) => ({ path: new URL(r.name).pathname, start: r.startTime })),
+    }));
+    expect(fcp).toBeGreaterThan(0);
+    const later = modules.filter((m) => m.path !== entries[0]);
+    // React DOM at least, and the toaster: the page did load its modules.
+    expect(later.length).toBeGreaterThan(2);
+    expect(later.filter((m) => m.start < fcp!)).toEqual([]);
+  });
+}
