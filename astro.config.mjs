@@ -59,12 +59,14 @@ export default defineConfig({
   image: { endpoint: { route: '/_image', entrypoint: './src/image-endpoint-off.ts' } },
   markdown: { syntaxHighlight: false },
   vite: {
-    // Scripts always as files (cached across pages); small stylesheets stay inline (Vite's 4 KB rule).
+    // Scripts as files (cached across pages), see below; small stylesheets stay inline (Vite's 4 KB rule).
     // Every stylesheet inline (build.inlineStylesheets 'always') painted sooner under Lighthouse
     // (LCP 0.1-0.4 s) but cost the lessons list and lesson page 15-25% of their throughput (8 KB
     // more HTML to render and send per request; measured 2026-11-26), so stylesheets stay files.
     build: {
-      assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined),
+      // Scripts are files, except one under 1 KB without imports (AppLayout's loader, which starts
+      // the page's script after the first paint): a request of its own would precede the paint.
+      assetsInlineLimit: (file, content) => (file.endsWith('.js') ? content.length <= 1024 : undefined),
       // The one chunk over Vite's 500 kB default is apexcharts (~530 kB, 114 kB brotli), a single
       // module that cannot be split further; only the progress page loads it, by a dynamic import
       // once its charts scroll into view (src/components/progress/Chart.tsx).

@@ -1,11 +1,17 @@
-// The one script of the signed-in screens (AppLayout's): it finds what the page holds (the
-// server-rendered islands, a lesson) and starts it. One entry for every page, so Vite's helper for
-// dynamic imports is bundled into it: with a script per page the helper was a chunk of its own,
-// requested only once the page's script had arrived, a second round trip before the first paint
-// (Lighthouse counted it: LCP 1.2-1.3 s on these pages, 0.9 s with no script; bench/RESULTS.md).
-// Everything else (React, the islands, the toaster) is imported after the first paint.
-import { afterFirstPaint } from './after-paint.ts';
+// The one script of the signed-in screens (PageScript.astro, in AppLayout): it finds what the
+// page holds (the server-rendered islands, a lesson) and starts it. One entry for every page, so
+// Vite's helper for dynamic imports is bundled into it: with a script per page the helper was a
+// chunk of its own, requested only once the page's script had arrived, a second round trip before
+// the first paint. AppLayout starts it after the first paint (its template), except on a lesson,
+// whose steps must be set before it; there React and the quiz wait for the paint. Lighthouse LCP
+// (bench/RESULTS.md): 1.2-1.3 s with a script per page, 0.9 s with nothing before the paint.
 import { mountLessonSteps } from '../lessons/lesson-steps.ts';
+
+/** Runs `start` once AppLayout's loader has seen the first paint (it marks the document). */
+function afterPaint(start: () => unknown): void {
+  if ('painted' in document.documentElement.dataset) void start();
+  else document.addEventListener('app:painted', () => void start(), { once: true });
+}
 
 /** The components of the islands ReactIsland.astro renders, by island name. */
 const islands: Record<string, () => Promise<{ default: Parameters<typeof import('./hydrate.ts').hydrateIsland>[1] }>> = {
@@ -20,7 +26,7 @@ export function startPage(): void {
   // A lesson's steps at once (they decide which step shows); its quiz, React and all, after the first paint.
   const article = document.querySelector<HTMLElement>('article.lesson');
   if (article) mountLessonSteps(article);
-  afterFirstPaint(async () => {
+  afterPaint(async () => {
     const names = [...document.querySelectorAll<HTMLElement>('[data-island]')].map((root) => root.dataset.island!).filter((name) => name in islands);
     await Promise.all([
       startShell(),
