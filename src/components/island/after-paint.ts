@@ -19,7 +19,7 @@ export function afterFirstPaint(start: () => unknown): void {
     setTimeout(start, 0);
   };
   if (document.visibilityState === 'hidden') return go();
-  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
     // No paint timing in this browser: two frames, the nearest it tells.
     requestAnimationFrame(() => requestAnimationFrame(go));
     return;
