@@ -5,19 +5,12 @@
 //   it may import; imports between the folders go one way only (SERVER_LAYERS).
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { filesUnder } from '../helpers/files.ts';
 import { assertEquals } from '../helpers/assert.ts';
 
 const root = path.resolve(import.meta.dirname!, '..', '..');
 const browserRoots = ['src/components', 'src/stores', 'src/lib'];
 const serverOnly = [path.join(root, 'src/lib/server'), path.join(root, 'db')];
-
-function walk(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? walk(full) : [full];
-  });
-}
 
 const SPECIFIERS = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
 
@@ -42,7 +35,7 @@ function isBrowserModule(file: string): boolean {
 
 Deno.test('islands and browser modules never import server code, directly or indirectly', () => {
   const offenders: string[] = [];
-  const entries = browserRoots.flatMap((dir) => walk(path.join(root, dir))).filter(isBrowserModule);
+  const entries = browserRoots.flatMap((dir) => filesUnder(path.join(root, dir))).filter(isBrowserModule);
   for (const entry of entries) {
     const seen = new Set<string>();
     const stack = [entry];
@@ -100,7 +93,7 @@ function layerOffences(files: string[], read: (file: string) => string = (file) 
   return offences;
 }
 
-const serverFiles = () => walk(serverRoot).filter((file) => /\.(tsx?|jsx?)$/.test(file));
+const serverFiles = () => filesUnder(serverRoot).filter((file) => /\.(tsx?|jsx?)$/.test(file));
 
 Deno.test('every server module sits in a folder that says what it owns and may import', () => {
   const loose = serverFiles().filter((file) => !(serverFolderOf(file)! in SERVER_LAYERS));

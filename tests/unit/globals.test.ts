@@ -1,24 +1,18 @@
 // A module keeps process-wide state on globalThis only with a comment saying why (the Astro
 // bundle and the server wrapper each load their own copy of a module, so a plain module-level
 // value would exist twice).
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { filesUnder } from '../helpers/files.ts';
 import { assertEquals } from '../helpers/assert.ts';
 
 const root = path.resolve(import.meta.dirname!, '..', '..');
 
-function walk(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (name === 'node_modules') return [];
-    return statSync(full).isDirectory() ? walk(full) : /\.(ts|tsx|mjs|astro)$/.test(name) ? [full] : [];
-  });
-}
+const sourceFiles = (dir: string) => filesUnder(dir).filter((file) => /\.(ts|tsx|mjs|astro)$/.test(file));
 
 Deno.test('every singleton on globalThis has a comment saying why, right above its key', () => {
   const unexplained: string[] = [];
-  for (const file of [...walk(path.join(root, 'src')), ...walk(path.join(root, 'db')), ...walk(path.join(root, 'scripts'))]) {
+  for (const file of [...sourceFiles(path.join(root, 'src')), ...sourceFiles(path.join(root, 'db')), ...sourceFiles(path.join(root, 'scripts'))]) {
     const lines = readFileSync(file, 'utf8').split('\n');
     const rel = path.relative(root, file);
     lines.forEach((line, i) => {

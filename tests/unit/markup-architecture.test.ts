@@ -4,9 +4,10 @@
 // on markup built with an untagged template or with `+`, on unsafeRaw() outside the sanitizer, and
 // on a new raw-HTML sink (set:html, dangerouslySetInnerHTML, innerHTML...) nobody has reviewed.
 // Kept as a test, like architecture.test.ts, after Starlight's architecture checks.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { filesUnder } from '../helpers/files.ts';
 import { assert, assertEquals } from '../helpers/assert.ts';
 
 const root = path.resolve(import.meta.dirname!, '..', '..');
@@ -29,13 +30,6 @@ const HAND_ESCAPER = /\b(?:escapeHtml|escapeHTML|htmlEscape|escapeAttr\w*|escape
 const ENTITY_TABLE = /['"`]&(?:amp|lt|gt|quot|apos|#0*3[49]|#0*38|#0*6[02]|#x0*2[267]|#x0*3[ce]);['"`]/i;
 const SPECIALS_REPLACE = /\.replace(?:All)?\(\s*(?:\/\[[^\]\n]*[&<>"'][^\]\n]*\]|['"][&<>"']['"])/;
 const SINK = /\bset:html\b|\bdangerouslySetInnerHTML\b|\.(?:inner|outer)HTML\b|\binsertAdjacentHTML\b|\bdocument\.write(?:ln)?\b/g;
-
-function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? walk(full) : [full];
-  });
-}
 
 /** The text of a template literal, its interpolations as `${}`. */
 function templateText(node: ts.TemplateLiteral): string {
@@ -101,7 +95,7 @@ export function markupOffences(file: string, code: string): string[] {
 Deno.test('markup is built in components or with html``: no other escaper, no untagged markup template, no unreviewed raw sink', () => {
   const offences: string[] = [];
   const seenSinks = new Set<string>();
-  for (const full of walk(path.join(root, 'src'))) {
+  for (const full of filesUnder(path.join(root, 'src'))) {
     const file = path.relative(root, full).split(path.sep).join('/');
     if (!/\.(?:astro|[cm]?[jt]sx?)$/.test(file)) continue;
     if (RAW_SINKS[file]) seenSinks.add(file);
