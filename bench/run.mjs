@@ -38,6 +38,8 @@ const { values: flags } = parseArgs({
     'history-learners': { type: 'string', default: '20' },
     'volume-postgres': { type: 'string', default: '100000' },
     'volume-pglite': { type: 'string', default: '10000' },
+    // The data-volume run's comparison: seconds per turn (small, large, large, small).
+    'compare-seconds': { type: 'string', default: '3' },
   },
 });
 const duration = Number(flags.seconds);
@@ -147,6 +149,8 @@ if (flags.db === 'postgres' && !process.env.DATABASE_URL) throw new Error('--db 
 const seeds = [];
 /** The learner rows, fresh and with history side by side. */
 const learnerRows = [];
+/** The data-volume run's learner rows, large database against small. */
+const volumeRows = [];
 /** Lighthouse's LCP findings per page, and where its JSON reports are. */
 let lcpFindings = [];
 const lighthouseReports = [];
@@ -156,35 +160,29 @@ const ceilingRuns = [];
 let lighthouse = [];
 
 for (const target of targets) {
-  let env = {};
-  let cleanup = () => {};
-  if (target.kind === 'pglite') {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
-    env = { DATA_DIR: dir };
-    cleanup = () => rmSync(dir, { recursive: true, force: true });
-    seed(dir, target.kind);
-    seeds.at(-1).size = `${execSync(`du -sm ${dir}`).toString().split('\t')[0]} MiB`;
-  } else {
-    const name = `bench_${Date.now()}`;
-    const admin = process.env.DATABASE_URL;
-    execSync(`${deno} eval "import postgres from 'postgres'; const sql = postgres('${admin}'); await sql.unsafe('create database ${name}'); await sql.end();"`, { cwd: root, stdio: 'inherit' });
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    env = { DATABASE_URL: url.href };
-    cleanup = () =>
-      execSync(`${deno} eval "import postgres from 'postgres'; const sql = postgres('${admin}'); await sql.unsafe('drop database if exists ${name} with (force)'); await sql.end();"`, { cwd: root, stdio: 'inherit' });
-    try {
-      seed(url.href, target.kind);
-    } catch (error) {
-      cleanup();
-      throw error;
-    }
+  const volume = flags.volume ? Number(flags[target.kind === 'postgres' ? 'volume-postgres' : 'volume-pglite']) : 0;
+  const { env, cleanup: cleanupMain } = openDatabase(target.kind, volume);
+  // The data-volume run compares each learner row with the same row on a small database (the
+  // normal run's seed), served at the same time by a second server and loaded in turns.
+  let small = null;
+  try {
+    small = flags.volume ? openDatabase(target.kind, 0) : null;
+  } catch (error) {
+    cleanupMain();
+    throw error;
   }
+  let smallServer = null;
+  const cleanup = () => {
+    cleanupMain();
+    small?.cleanup();
+  };
   // The seeded admins are admins by ADMIN_EMAILS (which decides the role at every session check).
   const adminEmails = Array.from({ length: admins }, (_, i) => [`bench-admin${i}@example.com`, `bench-h-admin${i}@example.com`]).flat().join(',');
   // BENCH_ROUTES turns on /trivial and /ping, the framework ceiling measured below.
-  const server = await startServer({ env: { LOG_LEVEL: 'error', BENCH_ROUTES: '1', ADMIN_EMAILS: adminEmails, ...env } });
+  const serverEnv = { LOG_LEVEL: 'error', BENCH_ROUTES: '1', ADMIN_EMAILS: adminEmails };
+  const server = await startServer({ env: { ...serverEnv, ...env } });
   try {
+    if (small) smallServer = await startServer({ env: { ...serverEnv, ...small.env } });
     const base = server.url;
     const probe = await fetch(`${base}/api/lessons/credit/intermediate`, { headers: { authorization: `Bearer ${token(0)}` } });
     if (!probe.ok) throw new Error(`a seeded learner's session was refused (${probe.status}): ${await probe.text()}`);
@@ -234,6 +232,7 @@ for (const target of targets) {
       });
     }
     await learnerSection(target.kind, base, { cookie, bearer, measureCeiling });
+    if (smallServer) await volumeComparison(target.kind, smallServer.url, base, { cookie, bearer });
     if (!flags.volume) await catalogueRow(target.kind, base, bearer);
     if (!flags.volume) {
     const correct = JSON.parse(
@@ -263,6 +262,7 @@ for (const target of targets) {
     }
   } finally {
     await server.stop();
+    await smallServer?.stop();
     cleanup();
   }
 }
@@ -312,6 +312,51 @@ async function learnerSection(db, base, { cookie, bearer, measureCeiling }) {
 }
 
 /**
+ * The data-volume run's comparison: each learner row on the large database against the same row
+ * on a small one (two servers, one loaded at a time). Throughput on these machines drifts by more
+ * than 10% within minutes, and a single short load can fall 30-50% for no reason of its own, so
+ * the two are measured in eight turns, small, large, large, small, large, small, small, large,
+ * each for --compare-seconds, and each side's figure is the median of its four turns.
+ */
+async function volumeComparison(db, smallBase, largeBase, { cookie, bearer }) {
+  const seconds = Number(flags['compare-seconds']);
+  // The large database's server has just served every row; the small one's, nothing yet.
+  for (const [route, auth, who] of LEARNER_ROUTES) {
+    const group = who === 'admin' ? [GROUP.admin, admins] : [GROUP.fresh, historyLearners];
+    const headers = (i) => (auth === 'cookie' ? cookie(i) : bearer(i));
+    await measure({ url: smallBase + route, duration: warmup, requests: [{ setupRequest: asLearners((req, i) => ({ ...req, headers: { ...req.headers, ...headers(i) } }), group[1], group[0]) }] });
+  }
+  for (const [route, auth, who] of LEARNER_ROUTES) {
+    const groups = who === 'admin' ? [['fresh', GROUP.admin, admins], ['history', GROUP.historyAdmin, admins]] : [['fresh', GROUP.fresh, historyLearners], ['history', GROUP.history, historyLearners]];
+    for (const [kind, first, count] of groups) {
+      const headers = (i) => (auth === 'cookie' ? cookie(i) : bearer(i));
+      const load = (base) => ({ url: base + route, requests: [{ setupRequest: asLearners((req, i) => ({ ...req, headers: { ...req.headers, ...headers(i) } }), count, first) }] });
+      await measure({ ...load(smallBase), duration: warmup });
+      await measure({ ...load(largeBase), duration: warmup });
+      const runs = { small: [], large: [] };
+      for (const side of ['small', 'large', 'large', 'small', 'large', 'small', 'small', 'large']) runs[side].push(await measure({ ...load(side === 'small' ? smallBase : largeBase), duration: seconds }));
+      const median = (xs) => {
+        const sorted = [...xs].sort((a, b) => a - b);
+        return (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2;
+      };
+      const figure = (rs) => ({
+        rps: Math.round(median(rs.map((r) => r.requests.average))),
+        turns: rs.map((r) => Math.round(r.requests.average)),
+        p99: Math.round(median(rs.map((r) => r.latency.p99))),
+        errors: rs.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0),
+      });
+      const out = { db, route, kind: `${kind}${who ? ' admin' : ''}`, small: figure(runs.small), large: figure(runs.large) };
+      out.ratio = out.large.rps / out.small.rps;
+      // More data may not make a row slower; a large figure above the small one is the noise of
+      // short loads (the spread of large/small around its mean shows it).
+      out.meets = out.ratio >= 0.9 && out.large.errors === 0 ? 'yes' : 'no';
+      console.log(JSON.stringify(out));
+      volumeRows.push(out);
+    }
+  }
+}
+
+/**
  * GET /api/admin/lessons/all answers every lesson whole (~450 KB): its rate is bound by moving
  * those bytes, so its ceiling is a plain static server sending the same bytes, before and after.
  */
@@ -338,8 +383,40 @@ async function catalogueRow(db, base, bearer) {
   }
 }
 
-function seed(target, kind) {
-  const volume = flags.volume ? Number(flags[kind === 'postgres' ? 'volume-postgres' : 'volume-pglite']) : 0;
+/**
+ * A fresh database of `kind` seeded with the bench's learners plus `volume` more learners (30
+ * attempts each): a temporary PGlite folder, or a database of its own on DATABASE_URL's server.
+ */
+function openDatabase(kind, volume) {
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+    const cleanup = () => rmSync(dir, { recursive: true, force: true });
+    try {
+      seed(dir, kind, volume);
+    } catch (error) {
+      cleanup();
+      throw error;
+    }
+    seeds.at(-1).size = `${execSync(`du -sm ${dir}`).toString().split('\t')[0]} MiB`;
+    return { env: { DATA_DIR: dir }, cleanup };
+  }
+  const name = `bench_${Date.now()}_${volume}`;
+  const admin = process.env.DATABASE_URL;
+  const sql = (statement) => execSync(`${deno} eval "import postgres from 'postgres'; const sql = postgres('${admin}'); await sql.unsafe('${statement}'); await sql.end();"`, { cwd: root, stdio: 'inherit' });
+  sql(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const cleanup = () => sql(`drop database if exists ${name} with (force)`);
+  try {
+    seed(url.href, kind, volume);
+  } catch (error) {
+    cleanup();
+    throw error;
+  }
+  return { env: { DATABASE_URL: url.href }, cleanup };
+}
+
+function seed(target, kind, volume) {
   const args = ['run', '-A', 'bench/seed.ts', target, '--learners', String(learners), '--history', String(historyLearners), '--admins', String(admins), '--volume', String(volume)];
   const result = spawnSync(deno, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
   process.stdout.write(result.stdout ?? '');
@@ -506,6 +583,20 @@ const table = [
   '| database | route | fresh req/s | history req/s | history/fresh | vs signed-in trivial (fresh, history) | p99 ms (fresh, history) | body bytes fresh → history | errors | meets |',
   '|---|---|---:|---:|---:|---:|---:|---|---:|---|',
   ...learnerRows.map((r) => `| ${r.db} | ${r.route} | ${r.fresh.rps} | ${r.history.rps} | ${r.ratio.toFixed(2)} | ${r.fresh.ratio}, ${r.history.ratio} | ${r.fresh.p99}, ${r.history.p99} | ${r.fresh.bytes} → ${r.history.bytes} | ${r.fresh.errors + r.history.errors} | ${r.meets} |`),
+  '',
+  ]),
+  ...(volumeRows.length === 0 ? [] : [
+  `Large database against small: each learner row above again on a small database (the normal run's seed, no volume learners), served by a second server at the same time; the two loaded in eight turns (small, large, large, small, large, small, small, large; ${flags['compare-seconds']} s each after a 2 s warm-up of each), each side's rate and p99 the median of its four turns (every turn's rate listed). Target: the large database no more than 10% slower (large/small >= 0.9).`,
+  '',
+  '| database | route | learner | small req/s | large req/s | large/small | p99 ms (small, large) | turns req/s (small; large) | errors | at most 10% slower |',
+  '|---|---|---|---:|---:|---:|---:|---|---:|---|',
+  ...volumeRows.map((r) => `| ${r.db} | ${r.route} | ${r.kind} | ${r.small.rps} | ${r.large.rps} | ${r.ratio.toFixed(2)} | ${r.small.p99}, ${r.large.p99} | ${r.small.turns.join(' ')}; ${r.large.turns.join(' ')} | ${r.small.errors + r.large.errors} | ${r.meets} |`),
+  '',
+  ...[...new Set(volumeRows.map((r) => r.db))].map((db) => {
+    const ratios = volumeRows.filter((r) => r.db === db).map((r) => r.ratio);
+    const mean = Math.exp(ratios.reduce((n, r) => n + Math.log(r), 0) / ratios.length);
+    return `${db}: large/small ${Math.min(...ratios).toFixed(2)} to ${Math.max(...ratios).toFixed(2)}, geometric mean ${mean.toFixed(2)} over ${ratios.length} rows.`;
+  }),
   '',
   ]),
   ...(pageBytes.length === 0 && lighthouse.length === 0 ? [] : [
