@@ -107,6 +107,18 @@ function asLearners(requestFactory, count = learners, base = 0) {
   };
 }
 
+/** A load on `url` rotating through `count` seeded sessions from index `first`, sent as `headers(i)`. */
+function learnerLoad(url, headers, count, first) {
+  return { url, requests: [{ setupRequest: asLearners((req, i) => ({ ...req, headers: { ...req.headers, ...headers(i) } }), count, first) }] };
+}
+
+/** A learner route's two groups, [kind, first session index, count]: fresh and with history. */
+function routeGroups(who) {
+  return who === 'admin'
+    ? [['fresh', GROUP.admin, admins], ['history', GROUP.historyAdmin, admins]]
+    : [['fresh', GROUP.fresh, historyLearners], ['history', GROUP.history, historyLearners]];
+}
+
 buildIfStale();
 
 // 1. The static ceiling: the landing page's bytes from a plain server, same runtime. It keeps
@@ -291,13 +303,13 @@ async function learnerSection(db, base, { cookie, bearer, measureCeiling }) {
   let before = await measureSigned();
   for (const [route, auth, who] of LEARNER_ROUTES) {
     const out = { db, route };
-    const groups = who === 'admin' ? [['fresh', GROUP.admin, admins], ['history', GROUP.historyAdmin, admins]] : [['fresh', GROUP.fresh, historyLearners], ['history', GROUP.history, historyLearners]];
+    const groups = routeGroups(who);
     for (const [kind, first, count] of groups) {
       const headers = (i) => (auth === 'cookie' ? cookie(i) : bearer(i));
       const res = await fetch(base + route, { headers: headers(first), redirect: 'manual' });
       const body = await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`${route} answered ${res.status} to a ${kind} ${who ?? 'learner'}`);
-      const load = { url: base + route, requests: [{ setupRequest: asLearners((req, i) => ({ ...req, headers: { ...req.headers, ...headers(i) } }), count, first) }] };
+      const load = learnerLoad(base + route, headers, count, first);
       await measure({ ...load, duration: warmup });
       const result = await measure(load);
       const after = await measureSigned();
@@ -322,15 +334,13 @@ async function volumeComparison(db, smallBase, largeBase, { cookie, bearer }) {
   const seconds = Number(flags['compare-seconds']);
   // The large database's server has just served every row; the small one's, nothing yet.
   for (const [route, auth, who] of LEARNER_ROUTES) {
-    const group = who === 'admin' ? [GROUP.admin, admins] : [GROUP.fresh, historyLearners];
-    const headers = (i) => (auth === 'cookie' ? cookie(i) : bearer(i));
-    await measure({ url: smallBase + route, duration: warmup, requests: [{ setupRequest: asLearners((req, i) => ({ ...req, headers: { ...req.headers, ...headers(i) } }), group[1], group[0]) }] });
+    const [, first, count] = routeGroups(who)[0];
+    await measure({ ...learnerLoad(smallBase + route, auth === 'cookie' ? cookie : bearer, count, first), duration: warmup });
   }
   for (const [route, auth, who] of LEARNER_ROUTES) {
-    const groups = who === 'admin' ? [['fresh', GROUP.admin, admins], ['history', GROUP.historyAdmin, admins]] : [['fresh', GROUP.fresh, historyLearners], ['history', GROUP.history, historyLearners]];
+    const groups = routeGroups(who);
     for (const [kind, first, count] of groups) {
-      const headers = (i) => (auth === 'cookie' ? cookie(i) : bearer(i));
-      const load = (base) => ({ url: base + route, requests: [{ setupRequest: asLearners((req, i) => ({ ...req, headers: { ...req.headers, ...headers(i) } }), count, first) }] });
+      const load = (base) => learnerLoad(base + route, auth === 'cookie' ? cookie : bearer, count, first);
       await measure({ ...load(smallBase), duration: warmup });
       await measure({ ...load(largeBase), duration: warmup });
       const runs = { small: [], large: [] };
@@ -374,7 +384,7 @@ async function catalogueRow(db, base, bearer) {
     const same = async () => Math.round((await measure({ url })).requests.average);
     await measure({ url, duration: warmup });
     const before = await same();
-    const load = { url: base + route, requests: [{ setupRequest: asLearners((req, i) => ({ ...req, headers: { ...req.headers, ...bearer(i) } }), admins, GROUP.admin) }] };
+    const load = learnerLoad(base + route, bearer, admins, GROUP.admin);
     await measure({ ...load, duration: warmup });
     const result = await measure(load);
     record(db, `GET ${route} (whole catalogue, ${Math.round(statSync(file).size / 1024)} KB; ratio to a static server sending the same bytes)`, result, (before + (await same())) / 2);
