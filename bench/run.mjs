@@ -571,7 +571,7 @@ const table = [
   '',
   `Command: \`${['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' ')}\`${process.env.DATABASE_URL ? ' with DATABASE_URL set' : ''}; took ${minutes} min.`,
   '',
-  ...seeds.map((x) => `Seed (${x.db}): ${x.attempts.toLocaleString('en')} attempts${x.volume ? ` (${x.volume.toLocaleString('en')} volume learners)` : ''}, ${(x.totalMs / 1000).toFixed(1)} s (history SQL and aggregate rebuild ${(x.historyMs / 1000).toFixed(1)} s), database ${x.size}.`),
+  ...seeds.map((x) => `Seed (${x.db}): ${x.attempts.toLocaleString('en')} attempts${x.volume ? ` (${x.volume.toLocaleString('en')} volume learners)` : ''}, ${(x.totalMs / 1000).toFixed(1)} s (history SQL and aggregate rebuild ${(x.historyMs / 1000).toFixed(1)} s, vacuum, analyse and checkpoint ${(x.settleMs / 1000).toFixed(1)} s), database ${x.size}.`),
   '',
   `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}. ` +
     `Load: autocannon from the same machine, ${connections} connections, ${duration} s per row after a 2 s unrecorded warm-up; ${learners} seeded learners, requests rotate through their sessions.`,
