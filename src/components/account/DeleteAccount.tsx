@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import Modal from '../ui/Modal.tsx';
 import Field from '../ui/Field.tsx';
 import { api, messageOf, NetworkError } from '../api.ts';
-import '../ui/modal.css';
 
 export default function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
   const [open, setOpen] = useState(false);

@@ -12,6 +12,7 @@ import {
 } from '../../lib/assessment.ts';
 import { LEVEL_LABELS, PILLAR_LABELS, PILLARS } from '../../lib/domain.ts';
 import ChoiceQuestion from '../ui/ChoiceQuestion.tsx';
+import '../ui/choice-question.css';
 import './assessment.css';
 
 interface Props {

@@ -1,4 +1,3 @@
-import './badges.css';
 import type { Badge } from '../../lib/badges.ts';
 import { useHydrated } from '../ui/useHydrated.ts';
 

@@ -7,7 +7,6 @@ import type { DailyStatus } from '../../lib/server/learning/streaks.ts';
 import BadgeList from './BadgeList.tsx';
 import CoachCard from './CoachCard.tsx';
 import FlameIcon from '../ui/FlameIcon.tsx';
-import './dashboard.css';
 
 interface Props {
   initial: DashboardData;

@@ -5,6 +5,9 @@
 // the first paint. AppLayout starts it after the first paint (its template), except on a lesson,
 // whose steps must be set before it; there React and the quiz wait for the paint. Lighthouse LCP
 // (bench/RESULTS.md): 1.2-1.3 s with a script per page, 0.9 s with nothing before the paint.
+// Nothing it loads imports a stylesheet: Astro gives a script's stylesheets, those of its dynamic
+// imports too, to every page that has the script, so each signed-in page carried every island's
+// CSS (8-11 KB more HTML). The pages import the stylesheets of what they render.
 import { mountLessonSteps } from '../lessons/lesson-steps.ts';
 
 /** Runs `start` once AppLayout's loader has seen the first paint (it marks the document). */

@@ -7,7 +7,6 @@ import Modal from '../ui/Modal.tsx';
 import LoginForm from '../auth/LoginForm.tsx';
 import { QUIZ_REQUESTED, REREAD_EVENT } from './lesson-steps.ts';
 import FlameIcon from '../ui/FlameIcon.tsx';
-import './quiz.css';
 
 interface Question {
   id: number;

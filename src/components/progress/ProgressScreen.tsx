@@ -6,7 +6,6 @@ import { formatDuration } from '../../lib/progress.ts';
 import type { QuizAnalytics, UserProgress } from '../../lib/server/learning/progress.ts';
 import BadgeList from '../dashboard/BadgeList.tsx';
 import Chart from './Chart.tsx';
-import './progress.css';
 
 interface Props {
   progress: UserProgress;

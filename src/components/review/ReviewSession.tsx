@@ -3,7 +3,6 @@ import { api, messageOf, NetworkError } from '../api.ts';
 import { BOX_DAYS, describeOutcome } from '../../lib/leitner.ts';
 import type { DueQuestion } from '../../lib/server/learning/review.ts';
 import ChoiceQuestion from '../ui/ChoiceQuestion.tsx';
-import '../lessons/quiz.css';
 
 interface Props {
   due: DueQuestion[];

@@ -1,5 +1,4 @@
 import type { KeyboardEvent, Ref } from 'react';
-import './choice-question.css';
 
 interface Props {
   /** id of the heading, for aria-labelledby on the surrounding section. */

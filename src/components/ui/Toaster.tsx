@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { mountToaster } from './toaster-dom.ts';
+import './toaster.css';
 
 /** The toast area for React screens: one toast at a time, announced to screen readers. */
 export default function Toaster() {

@@ -1,7 +1,6 @@
 // The toast area's rendering, without a framework: the signed-in pages mount it from a plain
 // module script (no island to server-render on every request), the React dialogs from an effect.
 import { $toast, dismissToast, type Toast } from '../../stores/toast.ts';
-import './toaster.css';
 
 function toastElement(toast: Toast): HTMLElement {
   const box = document.createElement('div');
