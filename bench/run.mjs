@@ -88,11 +88,15 @@ async function waitFor(url) {
 }
 
 const rows = [];
-function record(db, name, r, ceiling, { target = true, minRatio = 0.5 } = {}) {
+/**
+ * One table row: `r` is autocannon's result, or turns() summary. `ceiling` is what the rate is a
+ * ratio to (a rate), or `ratio` the ratio itself (paired turns).
+ */
+function record(db, name, r, ceiling, { target = true, minRatio = 0.5, ratio = ceiling ? Math.round(r.requests.average) / ceiling : null } = {}) {
   const row = { db, name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
-  row.ratio = ceiling ? (row.rps / ceiling).toFixed(2) : '—';
+  row.ratio = ratio === null ? '—' : ratio.toFixed(2);
   // DESIGN.md's server target: at least half its ceiling's throughput, p99 under 100 ms, no errors.
-  row.meets = !ceiling || !target ? '—' : row.rps / ceiling >= minRatio && row.p99 < 100 && row.errors === 0 ? 'yes' : 'no';
+  row.meets = ratio === null || !target ? '—' : ratio >= minRatio && row.p99 < 100 && row.errors === 0 ? 'yes' : 'no';
   rows.push(row);
   console.log(JSON.stringify(row));
   return row;
@@ -117,6 +121,52 @@ function routeGroups(who) {
   return who === 'admin'
     ? [['fresh', GROUP.admin, admins], ['history', GROUP.historyAdmin, admins]]
     : [['fresh', GROUP.fresh, historyLearners], ['history', GROUP.history, historyLearners]];
+}
+
+const median = (xs) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2;
+};
+
+/**
+ * Loads in turns: `order` names the loads of `loads` (name -> autocannon options) one after
+ * another, `seconds` each, after a warm-up of each. Throughput here drifts by more than 10% within
+ * minutes and a single short load can fall 30-50% for no reason of its own, so rates are compared
+ * between turns next to each other: a drift moves both turns of a pair alike.
+ */
+async function inTurns(loads, order, seconds) {
+  for (const load of Object.values(loads)) await measure({ ...load, duration: warmup });
+  const turns = [];
+  for (const name of order) turns.push({ name, result: await measure({ ...loads[name], duration: seconds }) });
+  return turns;
+}
+
+/** One load's turns as one result: the median rate, p50 and p99 of its turns, errors summed. */
+function summary(turns, name) {
+  const rs = turns.filter((t) => t.name === name).map((t) => t.result);
+  return {
+    requests: { average: median(rs.map((r) => r.requests.average)) },
+    latency: { p50: median(rs.map((r) => r.latency.p50)), p99: Math.round(median(rs.map((r) => r.latency.p99))) },
+    errors: rs.reduce((n, r) => n + r.errors, 0),
+    timeouts: rs.reduce((n, r) => n + r.timeouts, 0),
+    non2xx: rs.reduce((n, r) => n + r.non2xx, 0),
+    turns: rs.map((r) => Math.round(r.requests.average)),
+  };
+}
+
+/**
+ * `of`'s rate against `to`'s: for each turn of `of`, the ratio to the turn of `to` next to it (the
+ * mean of both when both neighbours are `to`); the median of those ratios.
+ */
+function pairedRatio(turns, of, to) {
+  const rate = (t) => t.result.requests.average;
+  const ratios = [];
+  turns.forEach((t, i) => {
+    if (t.name !== of) return;
+    const beside = [turns[i - 1], turns[i + 1]].filter((n) => n?.name === to);
+    if (beside.length) ratios.push(rate(t) / (beside.reduce((n, b) => n + rate(b), 0) / beside.length));
+  });
+  return median(ratios);
 }
 
 buildIfStale();
@@ -243,7 +293,7 @@ for (const target of targets) {
         requests: [{ setupRequest: asLearners((req, i) => ({ ...req, headers: { ...req.headers, ...(auth === 'cookie' ? cookie(i) : bearer(i)) } })) }],
       });
     }
-    await learnerSection(target.kind, base, { cookie, bearer, measureCeiling });
+    await learnerSection(target.kind, base, { cookie, bearer });
     if (smallServer) {
       // The comparison is of the data, not of the servers' pasts: after the rows above, the large
       // database's server has served every route for ten minutes and the small one's nothing. With
@@ -290,42 +340,46 @@ for (const target of targets) {
 
 
 /**
- * The learner rows: each route for fresh learners and for learners with 300 attempts and 200
- * review answers (bench/history.ts), one after the other, each beside the signed-in trivial page
- * (/trivial with the fresh learners' cookies: the signed-in ceiling) measured right before and
- * right after it. First, 50 connections on one session against the cookie-less /trivial.
+ * The learner rows, in turns (inTurns) of --compare-seconds: first 50 connections on one session
+ * against the cookie-less /trivial, in eight turns (cookie-less, one session, one session,
+ * cookie-less, one session, cookie-less, cookie-less, one session). Then each learner route for
+ * fresh learners (F) and for learners with 300 attempts and 200 review answers (H,
+ * bench/history.ts), beside the signed-in trivial page (T: /trivial with the fresh learners'
+ * cookies, the signed-in ceiling), in thirteen turns T F H T H F T F H T H F T: every F and H turn
+ * has one H or F and one T beside it, F before H in two pairs and after it in two.
+ * history/fresh is the median of the four F-H pairs' ratios, each group's ratio to the ceiling
+ * the median of its four turns' ratios to the T beside them; rates and p99 are the turns' medians.
  */
-async function learnerSection(db, base, { cookie, bearer, measureCeiling }) {
-  const ratioBefore = await measureCeiling();
-  const one = { url: `${base}/trivial`, headers: cookie(GROUP.fresh) };
-  await measure({ ...one, duration: warmup });
-  const oneRun = await measure(one);
-  record(db, `/trivial, ${connections} connections on one session (ratio to cookie-less /trivial)`, oneRun, (ratioBefore + (await measureCeiling())) / 2, { minRatio: 0.8 });
-  const signed = { url: `${base}/trivial`, requests: [{ setupRequest: asLearners((req, i) => ({ ...req, headers: { ...req.headers, ...cookie(i) } }), historyLearners, GROUP.fresh) }] };
+async function learnerSection(db, base, { cookie, bearer }) {
+  const seconds = Number(flags['compare-seconds']);
+  const oneName = `/trivial, ${connections} connections on one session (ratio to cookie-less /trivial)`;
+  const one = await inTurns(
+    { bare: { url: `${base}/trivial` }, one: { url: `${base}/trivial`, headers: cookie(GROUP.fresh) } },
+    ['bare', 'one', 'one', 'bare', 'one', 'bare', 'bare', 'one'],
+    seconds,
+  );
+  record(db, oneName, summary(one, 'one'), null, { minRatio: 0.8, ratio: pairedRatio(one, 'one', 'bare') });
+  ceilingRuns.push({ db, name: 'cookie-less trivial, beside one session', rps: summary(one, 'bare').turns });
+  const signed = learnerLoad(`${base}/trivial`, cookie, historyLearners, GROUP.fresh);
   const signedRuns = [];
-  const measureSigned = async () => {
-    const r = await measure(signed);
-    signedRuns.push(Math.round(r.requests.average));
-    return signedRuns.at(-1);
-  };
-  await measure({ ...signed, duration: warmup });
-  let before = await measureSigned();
   for (const [route, auth, who] of LEARNER_ROUTES) {
     const out = { db, route };
-    const groups = routeGroups(who);
-    for (const [kind, first, count] of groups) {
-      const headers = (i) => (auth === 'cookie' ? cookie(i) : bearer(i));
+    const headers = (i) => (auth === 'cookie' ? cookie(i) : bearer(i));
+    const loads = { T: signed };
+    const bytes = {};
+    for (const [kind, first, count] of routeGroups(who)) {
       const res = await fetch(base + route, { headers: headers(first), redirect: 'manual' });
-      const body = await res.arrayBuffer();
+      bytes[kind] = (await res.arrayBuffer()).byteLength;
       if (res.status !== 200) throw new Error(`${route} answered ${res.status} to a ${kind} ${who ?? 'learner'}`);
-      const load = learnerLoad(base + route, headers, count, first);
-      await measure({ ...load, duration: warmup });
-      const result = await measure(load);
-      const after = await measureSigned();
-      out[kind] = { ...record(db, `${route} (${kind}${who ? ' admin' : ''}; ratio to signed-in /trivial)`, result, (before + after) / 2), bytes: body.byteLength };
-      before = after;
+      loads[kind] = learnerLoad(base + route, headers, count, first);
     }
-    out.ratio = out.history.rps / out.fresh.rps;
+    const turns = await inTurns(loads, ['T', 'fresh', 'history', 'T', 'history', 'fresh', 'T', 'fresh', 'history', 'T', 'history', 'fresh', 'T'], seconds);
+    for (const kind of ['fresh', 'history']) {
+      const name = `${route} (${kind}${who ? ' admin' : ''}; ratio to signed-in /trivial)`;
+      out[kind] = { ...record(db, name, summary(turns, kind), null, { ratio: pairedRatio(turns, kind, 'T') }), bytes: bytes[kind] };
+    }
+    signedRuns.push(...summary(turns, 'T').turns);
+    out.ratio = pairedRatio(turns, 'history', 'fresh');
     out.meets = out.ratio >= 0.8 && out.fresh.meets === 'yes' && out.history.meets === 'yes' ? 'yes' : 'no';
     learnerRows.push(out);
   }
@@ -352,28 +406,20 @@ async function volumeComparison(db, smallBase, largeBase, { cookie, bearer }) {
     const groups = routeGroups(who);
     for (const [kind, first, count] of groups) {
       const load = (base) => learnerLoad(base + route, auth === 'cookie' ? cookie : bearer, count, first);
-      await measure({ ...load(smallBase), duration: warmup });
-      await measure({ ...load(largeBase), duration: warmup });
-      const runs = { small: [], large: [] };
-      for (const side of ['small', 'large', 'large', 'small', 'large', 'small', 'small', 'large']) runs[side].push(await measure({ ...load(side === 'small' ? smallBase : largeBase), duration: seconds }));
-      const median = (xs) => {
-        const sorted = [...xs].sort((a, b) => a - b);
-        return (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2;
+      const turns = await inTurns({ small: load(smallBase), large: load(largeBase) }, ['small', 'large', 'large', 'small', 'large', 'small', 'small', 'large'], seconds);
+      const figure = (side) => {
+        const r = summary(turns, side);
+        return { rps: Math.round(r.requests.average), turns: r.turns, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
       };
-      const figure = (rs) => ({
-        rps: Math.round(median(rs.map((r) => r.requests.average))),
-        turns: rs.map((r) => Math.round(r.requests.average)),
-        p99: Math.round(median(rs.map((r) => r.latency.p99))),
-        errors: rs.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0),
-      });
-      const out = { db, route, kind: `${kind}${who ? ' admin' : ''}`, small: figure(runs.small), large: figure(runs.large) };
+      const out = { db, route, kind: `${kind}${who ? ' admin' : ''}`, small: figure('small'), large: figure('large') };
       // Turns next to each other are paired (small 1 with large 2, large 3 with small 4, large 5
       // with small 6, small 7 with large 8): a drift over the row moves both turns of a pair alike,
       // and it favours the small side in two pairs and the large in two. The ratio is the median
       // of the four pairs' large/small, so one bad turn moves one pair only. (The two sides'
       // medians, as before, take the small side's 4th and 6th turns and the large side's 3rd and
       // 5th, so a drift over the row leant on the ratio: 0.89 against 0.94 paired, 2026-11-27.)
-      out.ratio = median(runs.small.map((r, i) => runs.large[i].requests.average / r.requests.average));
+      const rate = (i) => turns[i].result.requests.average;
+      out.ratio = median([0, 2, 4, 6].map((i) => (turns[i].name === 'large' ? rate(i) / rate(i + 1) : rate(i + 1) / rate(i))));
       // More data cannot make a row faster: a large figure above the small one is the noise of
       // short loads (the spread of large/small around its mean shows it), so only slower counts.
       out.meets = out.ratio >= 0.9 && out.large.errors === 0 ? 'yes' : 'no';
@@ -605,7 +651,7 @@ const table = [
   `static file server: ${staticRuns.join(', ')}.`,
   ...ceilingRuns.map((c) => `${c.db} ${c.name ?? 'trivial page'}: ${c.rps.join(', ')}.`),
   '',
-  `Learner rows: ${historyLearners} fresh learners against ${historyLearners} with 300 attempts (200 passed, 100 failed) and 200 review answers (admin rows: ${admins} admins each way), requests rotating through each group's sessions; each beside the signed-in /trivial (the fresh learners' cookies) measured right before and after. Targets: history/fresh >= 0.8, >= 0.5 of the signed-in trivial page, p99 < 100 ms.`,
+  `Learner rows: ${historyLearners} fresh learners (F) against ${historyLearners} with 300 attempts (200 passed, 100 failed) and 200 review answers (H; admin rows: ${admins} admins each way), requests rotating through each group's sessions, beside the signed-in /trivial (T, the fresh learners' cookies), in thirteen turns of ${flags['compare-seconds']} s, T F H T H F T F H T H F T, after a 2 s warm-up of each. Rates and p99 are the medians of each group's four turns; history/fresh is the median of the four ratios of the F and H turns next to each other, and the ratio to the signed-in trivial page the median of each turn's ratio to the T beside it. The one-session row is in eight turns (cookie-less, one session, one session, cookie-less, one session, cookie-less, cookie-less, one session), its ratio the median of each one-session turn's to the cookie-less turn(s) beside it. Targets: history/fresh >= 0.8, >= 0.5 of the signed-in trivial page, p99 < 100 ms; one session >= 0.8 of cookie-less.`,
   '',
   '| database | route | fresh req/s | history req/s | history/fresh | vs signed-in trivial (fresh, history) | p99 ms (fresh, history) | body bytes fresh → history | errors | meets |',
   '|---|---|---:|---:|---:|---:|---:|---|---:|---|',
