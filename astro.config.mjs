@@ -64,9 +64,12 @@ export default defineConfig({
     // (LCP 0.1-0.4 s) but cost the lessons list and lesson page 15-25% of their throughput (8 KB
     // more HTML to render and send per request; measured 2026-11-26), so stylesheets stay files.
     build: {
-      // Scripts are files, except one under 1 KB without imports (AppLayout's loader, which starts
-      // the page's script after the first paint): a request of its own would precede the paint.
-      assetsInlineLimit: (file, content) => (file.endsWith('.js') ? content.length <= 1024 : undefined),
+      // Scripts are files, except those without imports under 3 KB, which Astro then inlines: the
+      // two that run before the first paint, AppLayout's loader (it starts the page's script after
+      // the paint) and a lesson's steps (they decide which step shows). A request of their own
+      // would precede the paint: the lesson's LCP was 0.97-1.0 s with its steps in the page's
+      // script, against 0.90 s on the pages that request nothing before it (bench/RESULTS.md).
+      assetsInlineLimit: (file, content) => (file.endsWith('.js') ? content.length <= 3072 : undefined),
       // The one chunk over Vite's 500 kB default is apexcharts (~530 kB, 114 kB brotli), a single
       // module that cannot be split further; only the progress page loads it, by a dynamic import
       // once its charts scroll into view (src/components/progress/Chart.tsx).

@@ -134,6 +134,14 @@ interface AnalyticsApi {
 
 const LEVELS = ['beginner', 'intermediate', 'advanced'];
 
+/** The visible headings' levels in the page's main region never skip a level going down (h1, then h2, ...). */
+async function expectHeadingsInOrder(page: Page): Promise<void> {
+  const levels = await page.locator('main :is(h1, h2, h3, h4, h5, h6):visible').evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
+  expect(levels[0]).toBe(1);
+  const skips = levels.flatMap((level, i) => (i > 0 && level > levels[i - 1] + 1 ? [`h${levels[i - 1]} then h${level}`] : []));
+  expect(skips).toEqual([]);
+}
+
 test.describe('dashboard and progress', () => {
   test('the dashboard shows the learner\'s own numbers', async ({ page }) => {
     await learnerWithHistory(page);
@@ -204,6 +212,7 @@ test.describe('dashboard and progress', () => {
     await expect(page.getByTestId('donut-table').locator('tr').nth(0)).toHaveText(`Correct${f.correct}`);
     await expect(page.getByTestId('donut-table').locator('tr').nth(1)).toHaveText(`Incorrect${f.incorrect}`);
     await expectNoSeriousA11yViolations(page);
+    await expectHeadingsInOrder(page);
 
     await page.getByRole('tab', { name: 'Performance' }).click();
     await expect(page.locator('[data-chart="Score Progression"] svg')).toBeVisible();
@@ -213,17 +222,20 @@ test.describe('dashboard and progress', () => {
     await expect(page.locator('[data-metric="total"]')).toContainText('3');
     await page.getByText('Show the data as a table').click();
     await expect(page.getByTestId('line-table').locator('tbody tr')).toHaveCount(3);
+    await expectHeadingsInOrder(page);
 
     await page.getByRole('tab', { name: 'Quiz Analytics' }).click();
     await expect(page.locator('[data-cell="saving-beginner"]')).toHaveText(`${Math.round((f.correct / f.asked) * 100)}% (${f.correct}/${f.asked})`);
     await expect(page.getByTestId('missed-item').first()).toContainText('Missed 2 of 2 times');
     await expect(page.getByTestId('missed-item').first().getByRole('link')).toHaveAttribute('href', /\/lesson\/\d+/);
+    await expectHeadingsInOrder(page);
 
     await page.getByRole('tab', { name: 'Detailed Progress' }).click();
     const detail = page.locator('.detail-list [data-pillar="saving"]');
     await expect(detail.getByTestId('detail-complete')).toHaveText(`2/${f.totalLessons} Complete`);
     await expect(detail.getByTestId('detail-rate')).toHaveText(`${Math.round((2 / f.totalLessons) * 100)}%`);
     await expectNoSeriousA11yViolations(page);
+    await expectHeadingsInOrder(page);
     expect(errors).toEqual([]);
   });
 

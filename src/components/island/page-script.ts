@@ -2,20 +2,13 @@
 // page holds (the server-rendered islands, a lesson) and starts it. One entry for every page, so
 // Vite's helper for dynamic imports is bundled into it: with a script per page the helper was a
 // chunk of its own, requested only once the page's script had arrived, a second round trip before
-// the first paint. AppLayout starts it after the first paint (its template), except on a lesson,
-// whose steps must be set before it; there React and the quiz wait for the paint. Lighthouse LCP
-// (bench/RESULTS.md): 1.2-1.3 s with a script per page, 0.9 s with nothing before the paint.
+// the first paint. AppLayout starts it after the first paint (its template); a lesson's steps,
+// which must be set before the paint, are a script of the lesson page's own, inlined. Lighthouse
+// LCP (bench/RESULTS.md): 1.2-1.3 s with a script per page, 0.9 s with nothing before the paint
+// (the lesson 0.97-1.0 s while its steps were in this script, 0.91 s since).
 // Nothing it loads imports a stylesheet: Astro gives a script's stylesheets, those of its dynamic
 // imports too, to every page that has the script, so each signed-in page carried every island's
 // CSS (8-11 KB more HTML). The pages import the stylesheets of what they render.
-import { mountLessonSteps } from '../lessons/lesson-steps.ts';
-
-/** Runs `start` once AppLayout's loader has seen the first paint (it marks the document). */
-function afterPaint(start: () => unknown): void {
-  if ('painted' in document.documentElement.dataset) void start();
-  else document.addEventListener('app:painted', () => void start(), { once: true });
-}
-
 /** The components of the islands ReactIsland.astro renders, by island name. */
 const islands: Record<string, () => Promise<{ default: Parameters<typeof import('./hydrate.ts').hydrateIsland>[1] }>> = {
   dashboard: () => import('../dashboard/Dashboard.tsx'),
@@ -25,18 +18,14 @@ const islands: Record<string, () => Promise<{ default: Parameters<typeof import(
   'delete-account': () => import('../account/DeleteAccount.tsx'),
 };
 
-export function startPage(): void {
-  // A lesson's steps at once (they decide which step shows); its quiz, React and all, after the first paint.
-  const article = document.querySelector<HTMLElement>('article.lesson');
-  if (article) mountLessonSteps(article);
-  afterPaint(async () => {
-    const names = [...document.querySelectorAll<HTMLElement>('[data-island]')].map((root) => root.dataset.island!).filter((name) => name in islands);
-    await Promise.all([
-      startShell(),
-      names.length > 0 && hydrateIslands(names),
-      document.getElementById('lesson-quiz-data') && import('../lessons/mount-lesson-quiz.tsx').then((m) => m.mountLessonQuiz('lesson-quiz', 'lesson-quiz-data')),
-    ]);
-  });
+/** Runs once the page has painted (AppLayout moves this script out of its template then). */
+export async function startPage(): Promise<void> {
+  const names = [...document.querySelectorAll<HTMLElement>('[data-island]')].map((root) => root.dataset.island!).filter((name) => name in islands);
+  await Promise.all([
+    startShell(),
+    names.length > 0 && hydrateIslands(names),
+    document.getElementById('lesson-quiz-data') && import('../lessons/mount-lesson-quiz.tsx').then((m) => m.mountLessonQuiz('lesson-quiz', 'lesson-quiz-data')),
+  ]);
 }
 
 async function hydrateIslands(names: string[]): Promise<void> {

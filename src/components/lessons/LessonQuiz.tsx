@@ -5,7 +5,7 @@ import { showToast } from '../../stores/toast.ts';
 import ChoiceQuestion from '../ui/ChoiceQuestion.tsx';
 import Modal from '../ui/Modal.tsx';
 import LoginForm from '../auth/LoginForm.tsx';
-import { QUIZ_REQUESTED, REREAD_EVENT } from './lesson-steps.ts';
+import { QUIZ_REQUESTED, REREAD_EVENT } from './lesson-signals.ts';
 import FlameIcon from '../ui/FlameIcon.tsx';
 
 interface Question {
@@ -119,7 +119,7 @@ export default function LessonQuiz({ lessonId, userId, pillar, level, questions,
       button.disabled = questions.length === 0;
       button.addEventListener('click', onClick);
     }
-    // The learner asked for the quiz while it was loading (lesson-steps.ts).
+    // The learner asked for the quiz while it was loading (lesson-steps.ts, lesson-signals.ts).
     if (document.documentElement.dataset[QUIZ_REQUESTED] && questions.length > 0) {
       delete document.documentElement.dataset[QUIZ_REQUESTED];
       start.current();

@@ -3,17 +3,13 @@
 // are kept in this browser, so the reading position survives a reload. Plain DOM: the page's
 // HTML already shows the first step before this runs.
 
-const key = (lessonId: string) => `lesson-step:${lessonId}`;
-
-/** Sent by the quiz when the learner chooses to read the lesson again. */
+// lesson-signals.ts's names, written out (tests/unit/lesson-signals.test.ts checks they are the
+// same): this module runs inlined in the lesson page, before the first paint, and a module it
+// shared with the quiz would become a chunk of its own, requested before the paint.
 export const REREAD_EVENT = 'lesson:reread';
-
-/**
- * Set on the document when the learner asks for the quiz ("Skip to quiz", "Take the quiz") before
- * it has mounted (it loads after the first paint): the quiz starts as soon as it is ready, so the
- * click is not lost.
- */
 export const QUIZ_REQUESTED = 'quizRequested';
+
+const key = (lessonId: string) => `lesson-step:${lessonId}`;
 
 export function mountLessonSteps(article: HTMLElement): void {
   const nav = article.querySelector<HTMLElement>('#lesson-steps');

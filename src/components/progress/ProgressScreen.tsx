@@ -44,7 +44,7 @@ function AverageScore({ pillar }: { pillar: UserProgress['pillars'][number] }) {
 function EmptyState() {
   return (
     <div className="empty-state" data-testid="empty-state">
-      <h3>No quizzes yet</h3>
+      <h2>No quizzes yet</h2>
       <p>Your charts and figures appear here after your first quiz. Every number on this screen is your own.</p>
       <a className="btn btn-primary" href="/lessons">
         Start your first lesson
@@ -163,7 +163,7 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
               <ul className="pillar-summary">
                 {progress.pillars.map((p) => (
                   <li key={p.pillar} className="card" data-pillar={p.pillar} data-highlighted={p.highlighted}>
-                    <h3>{PILLAR_LABELS[p.pillar]}</h3>
+                    <h2>{PILLAR_LABELS[p.pillar]}</h2>
                     <p>
                       <strong data-testid="completed">
                         {p.completedLessons}/{p.totalLessons}
@@ -182,7 +182,7 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
               </ul>
               {count >= 2 && first && newest && (
                 <section className="card" aria-labelledby="assessment-change">
-                  <h3 id="assessment-change">Your assessment: first vs newest</h3>
+                  <h2 id="assessment-change">Your assessment: first vs newest</h2>
                   <table className="data-table">
                     <thead>
                       <tr>
@@ -288,7 +288,7 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
                 <EmptyState />
               )}
               <section className="card" aria-labelledby="badges-heading">
-                <h3 id="badges-heading">Badges</h3>
+                <h2 id="badges-heading">Badges</h2>
                 <BadgeList badges={progress.badges} />
               </section>
             </>
@@ -325,7 +325,7 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
                 <EmptyState />
               )}
               <section className="card" aria-labelledby="metrics-title">
-                <h3 id="metrics-title">Performance Metrics</h3>
+                <h2 id="metrics-title">Performance Metrics</h2>
                 <dl className="metrics">
                   <div data-metric="improvement">
                     <dt>Improvement Rate</dt>
@@ -358,7 +358,7 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
               ) : (
                 <>
                   <section className="card" aria-labelledby="accuracy-title">
-                    <h3 id="accuracy-title">Accuracy by pillar and level</h3>
+                    <h2 id="accuracy-title">Accuracy by pillar and level</h2>
                     <table className="data-table reflow" data-testid="accuracy-table">
                       <thead>
                         <tr>
@@ -388,7 +388,7 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
                     </table>
                   </section>
                   <section className="card" aria-labelledby="missed-title">
-                    <h3 id="missed-title">Most-missed questions</h3>
+                    <h2 id="missed-title">Most-missed questions</h2>
                     {analytics.mostMissed.length === 0 ? (
                       <p>You haven't missed a question yet. Impressive!</p>
                     ) : (
@@ -414,7 +414,7 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
             <ul className="detail-list">
               {progress.pillars.map((p) => (
                 <li key={p.pillar} className="card" data-pillar={p.pillar} data-highlighted={p.highlighted}>
-                  <h3>{PILLAR_LABELS[p.pillar]}</h3>
+                  <h2>{PILLAR_LABELS[p.pillar]}</h2>
                   <p>
                     <strong data-testid="detail-complete">
                       {p.completedLessons}/{p.totalLessons} Complete
