@@ -258,7 +258,7 @@ for (const target of targets) {
     // endpoint (/ping, no page rendering) is shown beside it for reference.
     const ceiling = record(target.kind, 'trivial page /trivial (framework ceiling)', await measure({ url: `${base}/trivial` })).rps;
     record(target.kind, 'trivial endpoint /ping (reference)', await measure({ url: `${base}/ping` }), ceiling, { target: false });
-    // As for the signed-in rows below: the static ceiling measured right before and right after.
+    // The static ceiling measured right before and right after the landing page.
     if (!flags.volume) {
       const staticBefore = await measureStatic();
       await measure({ url: `${base}/`, duration: warmup });
@@ -270,22 +270,14 @@ for (const target of targets) {
       [`lesson page /lesson/${lessonId}`, `/lesson/${lessonId}`, 'cookie'],
       ['GET /api/lessons/credit/intermediate', '/api/lessons/credit/intermediate', 'bearer'],
     ];
-    // Throughput on these machines drifts within a run, so the ceiling is measured again right
-    // before and right after each signed-in row, and the row's ratio is to the mean of the two.
+    // Throughput on these machines drifts within a run, so each signed-in row is measured in turns
+    // with the ceiling (inTurns): T R R T R T T R, each of --compare-seconds; the row's ratio is the
+    // median of each R turn's ratio to the T turn(s) beside it, its rate and p99 its turns' medians.
     const ceilings = [ceiling];
-    const measureCeiling = async () => {
-      const rps = Math.round((await measure({ url: `${base}/trivial` })).requests.average);
-      ceilings.push(rps);
-      return rps;
-    };
-    let before = await measureCeiling();
     const besideCeiling = async (name, load) => {
-      // Steady state, as for the ceiling: a short unrecorded run first (JIT, each learner's first read).
-      await measure({ ...load, duration: warmup });
-      const result = await measure(load);
-      const after = await measureCeiling();
-      record(target.kind, name, result, (before + after) / 2);
-      before = after;
+      const turns = await inTurns({ T: { url: `${base}/trivial` }, R: load }, ['T', 'R', 'R', 'T', 'R', 'T', 'T', 'R'], Number(flags['compare-seconds']));
+      ceilings.push(...summary(turns, 'T').turns);
+      record(target.kind, name, summary(turns, 'R'), null, { ratio: pairedRatio(turns, 'R', 'T') });
     };
     for (const [name, p, auth] of pages) {
       await besideCeiling(name, {
@@ -644,9 +636,12 @@ const table = [
   '|---|---|---:|---:|---:|---:|---:|---:|---|',
   ...rows.map((r) => `| ${r.db} | ${r.name} | ${r.rps} | ${r.ratio} | ${(r.rps / staticMean).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.meets} |`),
   '',
-  'Throughput drifts within a run, so each ceiling is measured again right before and right after',
-  'the rows compared with it (the landing page, each signed-in row), and the ratio is to the mean',
-  'of those two; the ratio to the static server is to the mean of all its measurements. All',
+  'Throughput drifts within a run. The landing page is compared with the static server measured',
+  'right before and right after it (the mean of the two); the ratio to the static server is to the',
+  `mean of all its measurements. Each signed-in row (lessons list, lesson page, lessons API and`,
+  `completions) is measured in eight turns of ${flags['compare-seconds']} s with the trivial page (T R R T R T T R, after a 2 s`,
+  'warm-up of each): its rate and p99 are its turns\' medians, its ratio the median of each turn\'s',
+  'ratio to the trivial page\'s turn(s) beside it; the learner rows below likewise. All',
   'measurements of the ceilings, in order (requests/s):',
   `static file server: ${staticRuns.join(', ')}.`,
   ...ceilingRuns.map((c) => `${c.db} ${c.name ?? 'trivial page'}: ${c.rps.join(', ')}.`),
