@@ -123,6 +123,9 @@ function routeGroups(who) {
     : [['fresh', GROUP.fresh, historyLearners], ['history', GROUP.history, historyLearners]];
 }
 
+/** Eight turns of two loads, a b b a b a a b: each comes first in two of the adjacent pairs. */
+const eightTurns = (a, b) => [a, b, b, a, b, a, a, b];
+
 const median = (xs) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2;
@@ -275,7 +278,7 @@ for (const target of targets) {
     // median of each R turn's ratio to the T turn(s) beside it, its rate and p99 its turns' medians.
     const ceilings = [ceiling];
     const besideCeiling = async (name, load) => {
-      const turns = await inTurns({ T: { url: `${base}/trivial` }, R: load }, ['T', 'R', 'R', 'T', 'R', 'T', 'T', 'R'], Number(flags['compare-seconds']));
+      const turns = await inTurns({ T: { url: `${base}/trivial` }, R: load }, eightTurns('T', 'R'), Number(flags['compare-seconds']));
       ceilings.push(...summary(turns, 'T').turns);
       record(target.kind, name, summary(turns, 'R'), null, { ratio: pairedRatio(turns, 'R', 'T') });
     };
@@ -347,7 +350,7 @@ async function learnerSection(db, base, { cookie, bearer }) {
   const oneName = `/trivial, ${connections} connections on one session (ratio to cookie-less /trivial)`;
   const one = await inTurns(
     { bare: { url: `${base}/trivial` }, one: { url: `${base}/trivial`, headers: cookie(GROUP.fresh) } },
-    ['bare', 'one', 'one', 'bare', 'one', 'bare', 'bare', 'one'],
+    eightTurns('bare', 'one'),
     seconds,
   );
   record(db, oneName, summary(one, 'one'), null, { minRatio: 0.8, ratio: pairedRatio(one, 'one', 'bare') });
@@ -398,7 +401,7 @@ async function volumeComparison(db, smallBase, largeBase, { cookie, bearer }) {
     const groups = routeGroups(who);
     for (const [kind, first, count] of groups) {
       const load = (base) => learnerLoad(base + route, auth === 'cookie' ? cookie : bearer, count, first);
-      const turns = await inTurns({ small: load(smallBase), large: load(largeBase) }, ['small', 'large', 'large', 'small', 'large', 'small', 'small', 'large'], seconds);
+      const turns = await inTurns({ small: load(smallBase), large: load(largeBase) }, eightTurns('small', 'large'), seconds);
       const figure = (side) => {
         const r = summary(turns, side);
         return { rps: Math.round(r.requests.average), turns: r.turns, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
