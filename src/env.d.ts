@@ -9,5 +9,7 @@ declare namespace App {
     learner?: import('./lib/server/learning/learner-store/rows.ts').PrefetchedRows;
     /** GET and HEAD only: the learner's data version as this request's session lookup read it (kept snapshots are served at it). */
     learnerVersion?: import('./lib/server/learning/learner-store/versions.ts').SeenVersion;
+    /** Set by the server wrapper: the session check it started as a safe request arrived (early-check.ts). */
+    sessionCheck?: import('./lib/server/auth/early-check.ts').EarlySessionCheck<import('./lib/server/auth/session.ts').ValidatedSession | null>;
   }
 }

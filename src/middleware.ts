@@ -6,6 +6,10 @@ import { compressPage } from './lib/server/platform/compress-page.ts';
 import { describeError, log } from './lib/server/platform/log.ts';
 import { getEnv } from './lib/server/platform/env.ts';
 import { deleteSessionCookie, readSessionToken, setSessionCookie, validateSessionToken } from './lib/server/auth/session.ts';
+import { registerSessionCheck } from './lib/server/auth/early-check.ts';
+
+// The server wrapper starts a safe request's session check as the request arrives (early-check.ts).
+registerSessionCheck((token) => validateSessionToken(token));
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -64,7 +68,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
       return jsonError(403, 'Cross-site requests are not allowed');
     }
     if (found) {
-      const result = await validateSessionToken(found.token);
+      // The check the server wrapper started for this very token, if it did.
+      const early = locals.sessionCheck;
+      const result = await (early?.token === found.token ? early.result : validateSessionToken(found.token));
       if (result) {
         locals.user = result.user;
         locals.session = result.session;

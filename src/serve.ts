@@ -15,7 +15,8 @@ import { loadContent } from './lib/server/content/curriculum-loader.ts';
 import { ADMIN_BODY_LIMIT, BODY_LIMIT } from './lib/server/platform/http.ts';
 import { startOutboxWorker } from './lib/server/mail/outbox.ts';
 import { REMINDER_INTERVAL_MS, startReminderJob } from './lib/server/learning/reminders.ts';
-import { deleteExpiredSessions } from './lib/server/auth/session.ts';
+import { deleteExpiredSessions, sessionCookieName, type ValidatedSession } from './lib/server/auth/session.ts';
+import { rawSessionToken, startSessionCheck, type EarlySessionCheck } from './lib/server/auth/early-check.ts';
 import { composeRequestedEmail, deleteStaleUnverifiedAccounts } from './lib/server/auth/credentials.ts';
 import { pruneLimits } from './lib/server/platform/rate-limit.ts';
 import { pruneQuizChecks } from './lib/server/learning/quiz-checks.ts';
@@ -37,7 +38,7 @@ try {
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 process.env.ASTRO_NODE_LOGGING = 'disabled';
 const { handler } = (await import(new URL('../dist/server/entry.mjs', import.meta.url).href)) as {
-  handler: (req: http.IncomingMessage, res: http.ServerResponse) => void;
+  handler: (req: http.IncomingMessage, res: http.ServerResponse, next?: undefined, locals?: { sessionCheck: EarlySessionCheck<ValidatedSession | null> }) => void;
 };
 
 const securityHeaders = securityHeadersFor(env);
@@ -95,6 +96,9 @@ let cleanup: ReturnType<typeof setInterval> | undefined;
 // A visitor carrying a session cookie is never served a page kept for signed-out visitors.
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?session=[^;]/;
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const cookieName = sessionCookieName();
+
 let inFlight = 0;
 let shuttingDown = false;
 
@@ -129,7 +133,12 @@ const server = http.createServer((req, res) => {
   if (!ready && !isStaticPath(path)) {
     return sendJson(res, 503, { message: 'The service is starting. Please try again in a moment.' }, { 'Retry-After': '2' });
   }
-  readBodyAhead(req, res, () => handler(req, res));
+  // A safe request's session is checked first, and the page's code starts with its outcome (early-check.ts).
+  const token = SAFE_METHODS.has(req.method ?? '') ? rawSessionToken(req.headers.authorization, req.headers.cookie, cookieName) : undefined;
+  const sessionCheck = token === undefined ? undefined : startSessionCheck<ValidatedSession | null>(token);
+  const run = () => readBodyAhead(req, res, () => handler(req, res, undefined, sessionCheck && { sessionCheck }));
+  if (sessionCheck) sessionCheck.result.then(run, run);
+  else run();
 });
 
 /** GET `path` from this server as a visitor without cookies (at start-up: once it accepts connections). */

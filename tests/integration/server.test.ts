@@ -99,6 +99,40 @@ it('postgres: an unexpected error answers a generic 500 without details, and log
   }
 });
 
+it('postgres: a signed-in GET, checked before the page runs, sees a change and a sign-out made on another server just before it', { ignore: !postgresUrl }, async () => {
+  const database = await createDatabaseOnServer();
+  const [a, b] = [await startServer({ env: { DATABASE_URL: database.url } }), await startServer({ env: { DATABASE_URL: database.url } })];
+  const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+  try {
+    const [user] = await sql`insert into users (email, first_name, last_name, email_verified_at) values ('two@example.com', 'Before', 'R', now()) returning id`;
+    await sql`insert into sessions (id, secret_hash, user_id) values ('early', ${hashToken('secret')}, ${user.id})`;
+    const byCookie = { cookie: 'session=early.secret' };
+    const byBearer = { authorization: 'Bearer early.secret' };
+    const me = async (headers: Record<string, string>) => {
+      const res = await fetch(`${b.url}/api/auth/user`, { headers });
+      if (res.status === 200) return (await res.json()).firstName;
+      await res.body?.cancel();
+      return res.status;
+    };
+    // A burst on one session (the lookups it shares), then each change, then at once a request.
+    const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => me(i % 2 ? byCookie : byBearer)));
+    assertEquals(new Set(burst), new Set(['Before']));
+    await sql`update users set first_name = 'After' where id = ${user.id}`;
+    assertEquals([await me(byCookie), await me(byBearer)], ['After', 'After']);
+    const logout = await fetch(`${a.url}/api/auth/logout`, { method: 'POST', headers: { ...byCookie, 'sec-fetch-site': 'same-origin' } });
+    assertEquals(logout.status < 400, true, `logout answered ${logout.status}`);
+    await logout.body?.cancel();
+    assertEquals([await me(byCookie), await me(byBearer)], [401, 401]);
+    const page = await fetch(`${b.url}/dashboard`, { headers: byCookie, redirect: 'manual' });
+    await page.body?.cancel();
+    assertEquals([page.status, page.headers.get('location')], [302, '/?next=%2Fdashboard'], 'signed out: sent to sign in');
+  } finally {
+    await sql.end();
+    await Promise.all([a.stop(), b.stop()]);
+    await database.drop();
+  }
+});
+
 const outsideAddress = Deno.networkInterfaces().find((i) => i.family === 'IPv4' && !i.address.startsWith('127.'))?.address;
 
 it('the dev mailbox answers this machine only, never another address', { ignore: !outsideAddress }, async () => {
@@ -272,6 +306,10 @@ it('postgres: requests during a database outage get 503 JSON, and the server rec
     const body = await api.json();
     assertMatch(body.message, /temporarily unavailable/);
     assertEquals(JSON.stringify(body).includes('stack'), false);
+    // A signed-in page: its session check, made before the page runs, fails the same way.
+    const page = await fetch(server.url + '/dashboard', { headers: { cookie: 'session=abc.def' } });
+    assertEquals(page.status, 503);
+    assertMatch(await page.text(), /Temporarily unavailable/);
 
     await admin.unsafe(`alter database "${database.name}" allow_connections true`);
     await waitFor(async () => {
