@@ -6,12 +6,10 @@ import { compressPage } from './lib/server/platform/compress-page.ts';
 import { describeError, log } from './lib/server/platform/log.ts';
 import { getEnv } from './lib/server/platform/env.ts';
 import { deleteSessionCookie, readSessionToken, setSessionCookie, validateSessionToken } from './lib/server/auth/session.ts';
-import { registerSessionCheck } from './lib/server/auth/early-check.ts';
+import { SAFE_METHODS, registerSessionCheck } from './lib/server/auth/early-check.ts';
 
 // The server wrapper starts a safe request's session check as the request arrives (early-check.ts).
 registerSessionCheck((token) => validateSessionToken(token));
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * CSRF: a state-changing browser request must come from our own origin (DESIGN.md): its Origin

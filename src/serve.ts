@@ -16,7 +16,7 @@ import { ADMIN_BODY_LIMIT, BODY_LIMIT } from './lib/server/platform/http.ts';
 import { startOutboxWorker } from './lib/server/mail/outbox.ts';
 import { REMINDER_INTERVAL_MS, startReminderJob } from './lib/server/learning/reminders.ts';
 import { deleteExpiredSessions, sessionCookieName, type ValidatedSession } from './lib/server/auth/session.ts';
-import { rawSessionToken, startSessionCheck, type EarlySessionCheck } from './lib/server/auth/early-check.ts';
+import { SAFE_METHODS, rawSessionToken, startSessionCheck, type EarlySessionCheck } from './lib/server/auth/early-check.ts';
 import { composeRequestedEmail, deleteStaleUnverifiedAccounts } from './lib/server/auth/credentials.ts';
 import { pruneLimits } from './lib/server/platform/rate-limit.ts';
 import { pruneQuizChecks } from './lib/server/learning/quiz-checks.ts';
@@ -96,7 +96,6 @@ let cleanup: ReturnType<typeof setInterval> | undefined;
 // A visitor carrying a session cookie is never served a page kept for signed-out visitors.
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?session=[^;]/;
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const cookieName = sessionCookieName();
 
 let inFlight = 0;

@@ -7,6 +7,7 @@ import { createRequestFromNodeRequest } from 'astro/app/node';
 // Not among astro's package exports: the middleware's cookies are this class.
 import { AstroCookies } from '../../node_modules/astro/dist/core/cookies/index.js';
 import { assertEquals } from '../helpers/assert.ts';
+import { waitFor } from '../helpers/wait.ts';
 import { rawSessionToken, registerSessionCheck, startSessionCheck } from '../../src/lib/server/auth/early-check.ts';
 import { readSessionToken } from '../../src/lib/server/auth/session.ts';
 
@@ -60,9 +61,24 @@ Deno.test('the registered check is started with the token, and its failure is le
   const ok = startSessionCheck<{ user: string }>(TOKEN);
   assertEquals(ok?.token, TOKEN);
   assertEquals(await ok?.result, { user: TOKEN });
-  // Never awaited (a prerendered page): no unhandled rejection fails this test.
-  const failed = startSessionCheck('bad.token');
-  await new Promise((resolve) => setTimeout(resolve, 10));
+  // Never awaited (a prerendered page): not reported as unhandled. A control rejection, left
+  // unhandled on purpose, shows when the runtime has looked for unhandled ones.
+  const reported: unknown[] = [];
+  const listener = (event: PromiseRejectionEvent) => {
+    reported.push(event.reason);
+    event.preventDefault();
+  };
+  globalThis.addEventListener('unhandledrejection', listener);
+  const control = new Error('control');
+  let failed;
+  try {
+    failed = startSessionCheck('bad.token');
+    void Promise.reject(control);
+    await waitFor(() => reported.includes(control), { timeout: 5000, interval: 5, message: 'the control rejection is reported' });
+  } finally {
+    globalThis.removeEventListener('unhandledrejection', listener);
+  }
+  assertEquals(reported, [control], 'only the control is unhandled');
   // Awaited (the middleware): it still rejects there, where a database outage becomes a 503.
   const error = await failed?.result.then(() => null, (e: Error) => e.message);
   assertEquals([seen, error], [[TOKEN, 'bad.token'], 'database unavailable']);

@@ -12,6 +12,9 @@
 // (2026-11-27): checked in the middleware 0.78 and 0.82; started by the wrapper but awaited in the
 // middleware 0.82, 0.80 and 0.78; awaited before Astro starts 0.84, 0.88, 0.87 and 0.87.
 
+/** Methods that change nothing: the middleware's CSRF check passes them, and the wrapper checks their session early. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** What the middleware finds in `locals.sessionCheck`: the token checked and the check's outcome. */
 export interface EarlySessionCheck<R> {
   token: string;
