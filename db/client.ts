@@ -45,7 +45,7 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /**
  * Startup settings of the app's PostgreSQL connections. Nothing caches across requests on
  * PostgreSQL, so nothing listens for the change notifications PGlite's caches use: the triggers
- * skip them (migration 0011; completions on the bench machine 0.48 → 0.53 of the trivial page).
+ * skip them (migration 0011).
  */
 const POSTGRES_CONNECTION = { application_name: 'finance-app', 'app.cache_notify': 'off' };
 
@@ -61,14 +61,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // The statements every request makes (a session lookup, a learner's rows) go over two
     // connections of their own: postgres.js pipelines them and sends each connection's queries of
     // one tick in one write, so a burst of requests wakes PostgreSQL a few times instead of once per
-    // query (on the 2-core bench machine: lessons list 0.40 → 0.46 of the trivial page). The fixed
+    // query. The fixed
     // group writes (quiz attempts, question sets) have two more, so they never wait behind the
     // main pool's work nor hold up a pipelined read.
     //
     // Those statements are written so that one plan suits every parameter (primary-key lookups),
     // and PostgreSQL is told to keep it: otherwise it plans a statement whose parameter is a list
-    // anew at every call, and on the bench machine the planning (~250 µs) cost more than the
-    // lookups themselves (a group of 17 sessions: 567 → 367 µs of PostgreSQL's CPU). Their JSON
+    // anew at every call, and the planning cost more than the lookups themselves. Their JSON
     // parameters are declared text in the statements: these connections have no drizzle serializers.
     const kept = { plan_cache_mode: 'force_generic_plan' };
     const hot = pool(2, kept);

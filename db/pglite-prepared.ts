@@ -1,7 +1,6 @@
 // Named prepared statements for PGlite. PGlite's own `query` sends parse, describe, bind,
 // describe, execute and sync as six calls into the WebAssembly Postgres and plans the statement
-// every time: ~0.4 ms for a primary-key lookup. A statement prepared once and then bound and
-// executed in one call costs ~0.05 ms (measured on this project's 2-core machines; see the README).
+// every time. A statement prepared once and then bound and executed in one call costs a fraction.
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
 
 interface Statement {

@@ -2,7 +2,7 @@
 -- app.cache_notify = off (every PostgreSQL connection of the app, and PGlite's quiz-attempt
 -- statement, which updates its cache from its own result) the row is not even queued for the
 -- trigger, where before the trigger function ran for each row only to return. On PGlite the
--- function call cost ~26 µs of each quiz completion (measured). The functions keep their own check.
+-- function call was a cost on each quiz completion. The functions keep their own check.
 DROP TRIGGER sessions_notify_app_cache ON sessions;
 --> statement-breakpoint
 CREATE TRIGGER sessions_notify_app_cache AFTER UPDATE OR DELETE ON sessions FOR EACH ROW

@@ -1,7 +1,7 @@
 // The account fields' rules (spec 5), written once: the forms call these functions before they
 // send, and the API's zod schemas (schemas.ts) call the same functions, so both give the same
 // answer and the same message. Plain functions, so a form's island ships no validation library.
-import { messages, PASSWORD_MAX, PASSWORD_MIN } from './password-rules.ts';
+import { setPasswordProblem } from './password-rules.ts';
 import { phoneShapeProblem } from './phone.ts';
 
 export const EMAIL_MAX = 254;
@@ -26,11 +26,21 @@ export function emailProblem(value: string): string | null {
   return EMAIL_PATTERN.test(email) ? null : fieldMessages.emailInvalid;
 }
 
-/** First and last name: required, at most 100 characters once trimmed. */
+// Letters of any script (with their combining marks), spaces, apostrophes, hyphens and periods.
+const NAME_PATTERN = /^[\p{L}\p{M}' \u2019.\u2010-]+$/u;
+// A name is never a link or an address: it may be shown in pages and e-mails.
+const NAME_LINK = /:\/\/|@|www\./i;
+
+/**
+ * First and last name: required, at most 100 characters once trimmed, letters of any script,
+ * spaces, apostrophes, hyphens and periods, and never a web or e-mail address.
+ */
 export function nameProblem(label: 'First name' | 'Last name', value: string): string | null {
   const name = value.trim();
   if (!name) return `${label} is required`;
-  return name.length > NAME_MAX ? `${label} must be at most ${NAME_MAX} characters` : null;
+  if (name.length > NAME_MAX) return `${label} must be at most ${NAME_MAX} characters`;
+  if (NAME_LINK.test(name)) return `${label} cannot contain a web or e-mail address`;
+  return NAME_PATTERN.test(name) ? null : `${label} can only use letters, spaces, apostrophes, hyphens and periods`;
 }
 
 /**
@@ -38,10 +48,7 @@ export function nameProblem(label: 'First name' | 'Last name', value: string): s
  * at login, so it is trimmed wherever one is set too and the length counts the trimmed text.
  */
 export function newPasswordProblem(value: string): string | null {
-  const password = value.trim();
-  if (!password) return fieldMessages.passwordRequired;
-  if (password.length < PASSWORD_MIN) return messages.tooShort;
-  return password.length > PASSWORD_MAX ? messages.tooLong : null;
+  return value.trim() ? setPasswordProblem(value) : fieldMessages.passwordRequired;
 }
 
 export interface SignUpFields {

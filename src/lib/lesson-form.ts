@@ -7,7 +7,7 @@ export const LESSON_DEFAULTS = { orderIndex: 1, duration: 10, options: 4 } as co
 /**
  * A sensible weight for a new lesson (the spec's 16.67 was one sixth of a 6-lesson pillar): the
  * median weight of the lessons of its pillar and level (the curriculum weighs each lesson of a
- * level alike), else of its pillar, else an equal share of a 15-lesson pillar. Rounded to 0.01.
+ * level alike), else of its pillar, else an equal share of a 15-lesson pillar. Rounded to hundredths.
  */
 export function suggestedWeight(lessons: ReadonlyArray<{ pillar: string; level: string; weight: number }>, pillar?: string, level?: string): number {
   const median = (list: number[]) => {

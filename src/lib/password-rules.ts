@@ -13,20 +13,17 @@ export const messages = {
 } as const;
 
 /**
- * Set-password rules 1 to 4 in the spec's order (5, "Set password"), on the trimmed password
- * (spec 5 trims it at login): the first broken rule's message, or null. The API's schema runs it too.
+ * Every password screen has the sign-up rules (length on the trimmed password, as sign-in trims
+ * it; the server also refuses the most common passwords): the first broken rule's message, or null.
  */
 export function setPasswordProblem(value: string): string | null {
   const password = value.trim();
   if (password.length < PASSWORD_MIN) return messages.tooShort;
   if (password.length > PASSWORD_MAX) return messages.tooLong;
-  if (!/[a-z]/.test(password)) return messages.lowercase;
-  if (!/[A-Z]/.test(password)) return messages.uppercase;
-  if (!/[0-9]/.test(password)) return messages.number;
   return null;
 }
 
-/** Set-password rules in the spec's order (5, "Set password"), confirmation last. */
+/** The password rules, then the confirmation. */
 export function checkSetPassword(password: string, confirm: string): string | null {
   return setPasswordProblem(password) ?? (password !== confirm ? messages.mismatch : null);
 }

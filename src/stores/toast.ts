@@ -8,7 +8,7 @@ export interface Toast {
   duration: number;
 }
 
-/** Spec section 9: toast default 5000 ms, at most one visible at a time. */
+/** Spec section 9: a toast shows for five seconds by default, at most one visible at a time. */
 export const TOAST_DEFAULT_MS = 5000;
 
 export const $toast = atom<Toast | null>(null);

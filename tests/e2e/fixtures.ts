@@ -77,10 +77,11 @@ export async function signedInLearner(page: Page, options: { firstName?: string;
 }
 
 /**
- * A verification page opened in a browser that did not sign up asks before confirming (a link to
- * someone else's token must not sign anyone in unawares): press its button.
+ * A verification page opened in a browser that did not sign up asks for the password chosen at
+ * sign-up before confirming: type it and confirm.
  */
-export async function confirmEmailOnPage(page: Page): Promise<void> {
+export async function confirmEmailOnPage(page: Page, password: string): Promise<void> {
+  await page.getByLabel('Password you chose at sign-up').fill(password);
   await page.getByRole('button', { name: 'Confirm my email address' }).click();
 }
 

@@ -1,6 +1,6 @@
 // The spec's section 8 texts that only show when something goes wrong: each failure is forced
 // with page.route, and each timing is checked on Playwright's fake clock.
-import { test, expect, gotoHydrated, signedInLearner, uniqueEmail, PASSWORD, confirmEmailOnPage, type Page } from './fixtures.ts';
+import { test, expect, gotoHydrated, signedInLearner, uniqueEmail, PASSWORD, type Page } from './fixtures.ts';
 
 /** A route that answers only when `release()` is called, to see the in-flight labels. */
 function held(page: Page, pattern: string, answer: { status: number; body: unknown }) {
@@ -98,30 +98,25 @@ test.describe('spec messages on failure paths', () => {
   test('e-mail confirmation and simple verification: each failure text', async ({ page }) => {
     await page.route('**/api/verify-email*', (route) => route.fulfill(json(500, {})));
     await page.goto('/email-confirm?token=abc');
-    await confirmEmailOnPage(page);
     await expect(page.getByRole('alert')).toHaveText('Account setup failed. Please contact support.');
     await page.unroute('**/api/verify-email*');
 
     await page.route('**/api/verify-email*', (route) => route.abort('internetdisconnected'));
     await page.goto('/email-confirm#token=abc');
-    await confirmEmailOnPage(page);
     await expect(page.getByRole('alert')).toHaveText('Something went wrong. Please try again.');
     await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
     await page.unroute('**/api/verify-email*');
 
     // The real server refuses an unknown token with its own message.
     await page.goto('/email-confirm?token=not-a-real-token');
-    await confirmEmailOnPage(page);
     await expect(page.getByRole('alert')).toHaveText('Failed to verify email. Please try signing up again.');
     await page.goto('/verify-email-simple?token=not-a-real-token');
-    await confirmEmailOnPage(page);
     await expect(page.getByRole('heading', { name: 'Verification Failed' })).toBeVisible();
     await expect(page.getByRole('alert')).toHaveText(/^Email verification failed: .+/);
 
     const slow = held(page, '**/api/verify-email*', { status: 400, body: {} });
     await slow.ready;
     await page.goto('/verify-email-simple?token=abc');
-    await confirmEmailOnPage(page);
     await expect(page.getByRole('heading', { name: 'Verifying Email' })).toBeVisible();
     slow.release();
     await expect(page.getByRole('alert')).toHaveText('Email verification failed');

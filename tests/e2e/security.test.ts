@@ -1,9 +1,65 @@
 // The security review's browser-side rules: a verification link signs nobody in unawares, and an
-// address verified away from the signing-up browser gets its own password.
-import { test, expect, expectNoSeriousA11yViolations, waitForMail, linkFrom, uniqueEmail, PASSWORD } from './fixtures.ts';
+// owner who opens it in another browser is never locked out.
+import { test, expect, expectNoSeriousA11yViolations, waitForMail, linkFrom, uniqueEmail, gotoHydrated, PASSWORD } from './fixtures.ts';
 
 test.describe('verification links', () => {
-  test('opened in another browser: the page asks first, then the owner chooses a password; the sign-up password is gone', async ({ page, browser }) => {
+  test('the phone case: opened in a second browser and closed, the owner is never locked out; the sign-up password then confirms', async ({ page, browser }) => {
+    test.setTimeout(60_000);
+    const email = uniqueEmail('phone');
+    // The first browser signs up with the form (it gets the sign-up cookie).
+    await gotoHydrated(page, '/login?mode=signup');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('First name').fill('Pat');
+    await page.getByLabel('Last name').fill('Phone');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    const mail = await waitForMail(email, /Confirm/);
+    expect(mail.text).not.toContain('Pat');
+    const link = linkFrom(mail, '/verify-email');
+
+    // The mail app opens the link in its own browser: it shows the address and asks; nothing changes.
+    const mailApp = await browser.newContext({ baseURL: process.env.BASE_URL });
+    try {
+      const inMailApp = await mailApp.newPage();
+      await inMailApp.goto(link);
+      await expect(inMailApp.getByTestId('confirming-email')).toHaveText(email);
+      await expect(inMailApp.getByLabel('Password you chose at sign-up')).toBeVisible();
+      await expectNoSeriousA11yViolations(inMailApp);
+      expect((await inMailApp.request.get('/api/auth/user')).status()).toBe(401);
+    } finally {
+      await mailApp.close(); // whoever closes that screen has lost nothing
+    }
+
+    // Back in the first browser: the sign-up password is still recognised (the form asks for the
+    // e-mail link, not "Invalid email or password") and resending is offered.
+    await gotoHydrated(page, '/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert')).toContainText('click the verification link');
+    await expect(page.getByRole('button', { name: 'Resend verification email' })).toBeVisible();
+
+    // A second browser again, with the same link, typing the sign-up password: confirmed, signed in.
+    const other = await browser.newContext({ baseURL: process.env.BASE_URL });
+    try {
+      const p = await other.newPage();
+      await p.goto(link);
+      await p.getByLabel('Password you chose at sign-up').fill('Not-The-Password-1');
+      await p.getByRole('button', { name: 'Confirm my email address' }).click();
+      await expect(p.getByRole('alert')).toContainText('not the password chosen at sign-up');
+      await p.getByLabel('Password you chose at sign-up').fill(PASSWORD);
+      await p.getByRole('button', { name: 'Confirm my email address' }).click();
+      await expect(p.getByRole('heading', { name: 'Email Verified' })).toBeVisible();
+      await p.waitForURL('**/assessment');
+    } finally {
+      await other.close();
+    }
+    const headers = { origin: process.env.BASE_URL!, 'x-forwarded-for': '10.61.4.1' };
+    expect((await page.request.post('/api/login-email', { headers, data: { email, password: PASSWORD } })).status()).toBe(200);
+  });
+
+  test("I didn't sign up here: a squatter's password is dropped when the owner chooses a new one", async ({ page, browser }) => {
     const email = uniqueEmail('squat');
     const squatter = await browser.newContext({ baseURL: process.env.BASE_URL });
     try {
@@ -17,22 +73,19 @@ test.describe('verification links', () => {
     }
     const mail = await waitForMail(email, /Confirm/);
 
-    // The owner's browser never signed up: nothing happens until they confirm.
     await page.goto(linkFrom(mail, '/verify-email'));
-    const confirm = page.getByRole('button', { name: 'Confirm my email address' });
-    await expect(confirm).toBeVisible();
+    await expect(page.getByTestId('confirming-email')).toHaveText(email);
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+    await page.getByRole('button', { name: "I didn't sign up here, or I forgot the password" }).click();
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm new password').fill('short');
+    await page.getByRole('button', { name: 'Set password and confirm' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Password must be at least 8 characters long');
+    await page.getByLabel('New password', { exact: true }).fill('Owners-Choice-26');
+    await page.getByLabel('Confirm new password').fill('Owners-Choice-26');
     await expectNoSeriousA11yViolations(page);
-    await confirm.click();
+    await page.getByRole('button', { name: 'Set password and confirm' }).click();
     await expect(page.getByRole('heading', { name: 'Email Verified' })).toBeVisible();
-    await page.waitForURL('**/set-password?reason=verified-elsewhere');
-    await expect(page.getByText('opened on a different device or browser')).toBeVisible();
-    await expect(page.getByText(email)).toBeVisible();
-    await expect(page.getByLabel('Current password', { exact: true })).toHaveCount(0);
-    await expectNoSeriousA11yViolations(page);
-    await page.getByLabel('Password', { exact: true }).fill('Owners-Choice-26');
-    await page.getByLabel('Confirm password', { exact: true }).fill('Owners-Choice-26');
-    await page.getByRole('button', { name: 'Set Password' }).click();
     await page.waitForURL('**/assessment');
 
     const headers = { origin: process.env.BASE_URL!, 'x-forwarded-for': '10.61.1.2' };

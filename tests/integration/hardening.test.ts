@@ -136,7 +136,7 @@ for (const kind of databaseKinds()) {
     }
   });
 
-  Deno.test(`${kind}: verifying from the sign-up client keeps the password; from another client it clears it and ends every session`, async () => {
+  Deno.test(`${kind}: a verification link confirms at once only from its own sign-up client; elsewhere only with the sign-up password or a new one`, async () => {
     const db = await createTestDatabase(kind);
     setDatabaseHandle(db.handle);
     try {
@@ -147,32 +147,70 @@ for (const kind of databaseKinds()) {
         await db.handle.db.insert(emailVerificationTokens).values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + HOUR) });
         return { token, user };
       };
-      const input = (email: string) => ({ email, password: 'Chosen-At-Signup-1', firstName: 'S', lastName: 'Q' });
+      const chosen = 'Chosen-At-Signup-1';
+      const input = (email: string) => ({ email, password: chosen, firstName: 'S', lastName: 'Q' });
+      const reread = async (id: string) => (await db.handle.db.select().from(users).where(eq(users.id, id)))[0];
 
       // The normal path: the same client (its sign-up cookie) keeps the chosen password.
       const ownClient = generateRandomToken();
       await signUp(input('owner@example.com'), ownClient);
       const own = await tokenOf('owner@example.com');
-      const kept = await verifyEmailToken(own.token, ownClient);
-      assertEquals(kept?.passwordCleared, false);
-      assert(kept?.user.passwordHash && kept.user.emailVerifiedAt);
+      const kept = await verifyEmailToken(own.token, { signupClient: ownClient });
+      assertEquals(kept?.kind, 'verified');
+      assert(kept?.kind === 'verified' && kept.user.passwordHash && kept.user.emailVerifiedAt);
 
-      // A squatter signed up with someone else's address; the owner follows the link elsewhere.
-      const squatterClient = generateRandomToken();
-      await signUp(input('victim@example.com'), squatterClient);
+      // Another client, no proof: nothing changes, and the link stays good.
+      await signUp(input('phone@example.com'), generateRandomToken());
+      const phone = await tokenOf('phone@example.com');
+      const otherCookie = generateRandomToken(); // a leftover sign-up cookie of another account
+      assertEquals((await verifyEmailToken(phone.token, { signupClient: otherCookie }))?.kind, 'confirm');
+      assertEquals((await verifyEmailToken(phone.token))?.kind, 'confirm');
+      const untouched = await reread(phone.user.id);
+      assertEquals(untouched.emailVerifiedAt, null, 'still unverified');
+      assertEquals(untouched.passwordHash, phone.user.passwordHash, 'the sign-up password is kept');
+      // Resend still works for it.
+      await db.handle.db.delete(rateLimitBuckets);
+      assertEquals((await composeRequestedEmail('verify-email-request', 'phone@example.com'))?.kind, 'verify-email');
+      const again = await tokenOf('phone@example.com');
+      assertEquals((await verifyEmailToken(again.token, { password: 'Not-The-Password-9' }))?.kind, 'wrong-password');
+      assertEquals((await reread(phone.user.id)).emailVerifiedAt, null);
+      const withPassword = await verifyEmailToken(again.token, { password: chosen });
+      assertEquals(withPassword?.kind, 'verified');
+      assertEquals((await reread(phone.user.id)).passwordHash, phone.user.passwordHash, 'the sign-up password is kept');
+      assertEquals(await verifyEmailToken(again.token, { password: chosen }), null, 'single use');
+
+      // A squatter signed up with someone else's address; the owner chooses a new password.
+      await signUp(input('victim@example.com'), generateRandomToken());
       const victim = await tokenOf('victim@example.com');
       const before = await createSession(victim.user.id, true);
-      const cleared = await verifyEmailToken(victim.token, null);
-      assertEquals(cleared?.passwordCleared, true);
-      assertEquals(cleared?.user.passwordHash, null);
-      assert(cleared?.user.emailVerifiedAt, 'the address is verified');
+      const replaced = await verifyEmailToken(victim.token, { newPassword: 'Owners-New-Pass-3' });
+      assertEquals(replaced?.kind, 'verified');
+      assert(replaced?.kind === 'verified' && replaced.passwordChanged);
+      const after = await reread(victim.user.id);
+      assert(after.emailVerifiedAt, 'the address is verified');
+      assert(after.passwordHash && after.passwordHash !== victim.user.passwordHash, "the squatter's password is gone");
       assertEquals(await validateSessionToken(before.token), null, 'sessions made before are gone');
       assertEquals((await db.handle.db.select().from(sessions).where(eq(sessions.userId, victim.user.id))).length, 0);
+    } finally {
+      await db.drop();
+    }
+  });
 
-      // Another client's cookie is no better than none.
-      await signUp(input('third@example.com'), generateRandomToken());
-      const third = await tokenOf('third@example.com');
-      assertEquals((await verifyEmailToken(third.token, generateRandomToken()))?.passwordCleared, true);
+  Deno.test(`${kind}: an e-mail that will never go out keeps no live link`, async () => {
+    const db = await createTestDatabase(kind);
+    setDatabaseHandle(db.handle);
+    try {
+      await verifiedUser(db, 'never.sent@example.com');
+      await requestPasswordReset('never.sent@example.com');
+      const refusing: Transport = { name: 'refusing', send: () => Promise.resolve({ ok: false, retry: false, error: '422: invalid recipient' }) };
+      for (let i = 0; i < 5; i++) {
+        await db.handle.db.update(emailOutbox).set({ nextAttemptAt: new Date(0) });
+        await processOutbox(db.handle.db, refusing, composeRequestedEmail);
+      }
+      const [row] = await db.handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'never.sent@example.com'));
+      assertEquals(row.status, 'failed');
+      assert(!/token=(?!removed)/.test(row.text + row.html), 'no live token in a failed e-mail');
+      assertMatch(row.text, /reset-password\?token=removed/);
     } finally {
       await db.drop();
     }

@@ -129,43 +129,46 @@ describe('the security review (ASVS L2) over HTTP', () => {
     }
   });
 
-  it('GET /api/verify-email verifies but signs nobody in (no cookie, no token); the pages confirm by POST from our origin', async () => {
-    // The attacker's own account, verified through a victim's browser by a GET: no session.
+  it('GET /api/verify-email from another browser neither verifies nor signs in; the pages confirm by POST from our origin', async () => {
+    // The attacker's own link opened by a victim's browser (a GET, no sign-up cookie): nothing happens.
     const email = uniqueEmail('csrf');
-    const token = await signUp(new Client(server.url), email, strongPassword());
+    const password = strongPassword();
+    const token = await signUp(new Client(server.url), email, password);
     const victim = new Client(server.url);
-    const got = await victim.get<{ user: { email: string }; tempAuthToken: unknown }>(`/api/verify-email?token=${token}`);
+    const got = await victim.get<{ user: { email: string }; tempAuthToken: unknown; needsConfirmation: boolean }>(`/api/verify-email?token=${token}`);
     assertEquals(got.status, 200);
     assertEquals(got.body.user.email, email);
     assertEquals(got.body.tempAuthToken, null);
+    assertEquals(got.body.needsConfirmation, true);
     assertEquals(got.headers.getSetCookie(), [], 'a GET sets no cookie');
     assertEquals((await victim.get('/api/auth/user')).status, 401);
+    const login = await new Client(server.url).post<{ requiresVerification: boolean }>('/api/login-email', { email, password });
+    assertEquals(login.status, 403, 'still unverified');
 
     // A POST from another site is refused before it does anything.
-    const other = await signUp(new Client(server.url), uniqueEmail('csrf'), strongPassword());
-    const crossSite = await new Client(server.url).post('/api/verify-email', { token: other }, { origin: 'https://evil.example' });
+    const crossSite = await new Client(server.url).post('/api/verify-email', { token }, { origin: 'https://evil.example' });
     assertEquals(crossSite.status, 403);
-    // From our origin it verifies and signs in.
+    // From our origin with the sign-up password it verifies and signs in.
     const browser = new Client(server.url);
-    const posted = await browser.post<{ tempAuthToken: string }>('/api/verify-email', { token: other });
+    const posted = await browser.post<{ tempAuthToken: string }>('/api/verify-email', { token, password });
     assertEquals(posted.status, 200);
     assert(posted.body.tempAuthToken.includes('.'));
     assertEquals((await browser.get('/api/auth/user')).status, 200);
   });
 
-  it('a squatter keeps nothing: verifying from another client clears the sign-up password; the owner sets their own', async () => {
+  it("a squatter keeps nothing: the owner chooses a new password on the link's page, which drops the squatter's", async () => {
     const email = uniqueEmail('owner');
     const squatterPassword = 'Squatter-Pass-2026';
     const token = await signUp(new Client(server.url), email, squatterPassword);
     const owner = new Client(server.url);
-    const verified = await owner.post<{ needsPassword: boolean }>('/api/verify-email', { token });
-    assertEquals(verified.status, 200);
-    assertEquals(verified.body.needsPassword, true);
+    const asked = await owner.post<{ needsConfirmation: boolean; email: string }>('/api/verify-email', { token });
+    assertEquals(asked.status, 200);
+    assertEquals(asked.body.needsConfirmation, true);
+    assertEquals(asked.body.email, email);
+    const chosen = await owner.post('/api/verify-email', { token, newPassword: 'Owners-Own-Pass-1' });
+    assertEquals(chosen.status, 200);
+    assertEquals((await owner.get('/api/auth/user')).status, 200);
     assertEquals((await new Client(server.url).post('/api/login-email', { email, password: squatterPassword })).status, 401);
-    // The set-password screen, then the owner's own password works; no current password needed.
-    const page = await owner.get('/set-password?reason=verified-elsewhere');
-    assertEquals(page.status, 200);
-    assertEquals((await owner.post('/api/auth/set-password', { password: 'Owners-Own-Pass-1' })).status, 200);
     assertEquals((await new Client(server.url).post('/api/login-email', { email, password: 'Owners-Own-Pass-1' })).status, 200);
   });
 
@@ -175,14 +178,15 @@ describe('the security review (ASVS L2) over HTTP', () => {
     assertEquals((await new Client(server.url).post('/api/login-email', { email, password })).status, 200);
   });
 
-  it('per-account limit: guesses at one account from 20 addresses, then even the right password waits', async () => {
+  it('per-account limit: past 20 wrong guesses from many addresses, wrong ones wait longer each time; the right one still gets in', async () => {
     const { email, password } = await learner();
     for (let i = 1; i <= 20; i++) {
       assertEquals((await new Client(server.url).post('/api/login-email', { email, password: `wrong-${i}-Pass` })).status, 401, `guess ${i}`);
     }
-    const next = await new Client(server.url).post('/api/login-email', { email, password });
+    const next = await new Client(server.url).post('/api/login-email', { email, password: 'wrong-21-Pass' });
     assertEquals(next.status, 429);
-    assertMatch(next.body.message as string, /Too many failed sign-in attempts/);
+    assertMatch(next.body.message as string, /Forgot password/);
+    assertEquals((await new Client(server.url).post('/api/login-email', { email, password })).status, 200);
   });
 
   it('an IPv6 client is counted by its /64', async () => {

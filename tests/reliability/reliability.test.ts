@@ -12,6 +12,8 @@ import { startProxy } from './proxy.mjs';
 import { storedAndRebuiltAggregates } from '../helpers/aggregates.ts';
 import { waitFor } from '../helpers/wait.ts';
 import { it } from '../helpers/bdd.ts';
+import { bodyEndpoints } from '../helpers/routes.ts';
+import { REFUSED_NEXT } from '../helpers/redirect-table.ts';
 
 
 /** This machine's PostgreSQL cluster, when the test may restart it (root, Debian's pg_ctlcluster, a local server). */
@@ -241,37 +243,27 @@ it('a fuzzer sends thousands of malformed, oversized, deeply nested and wrongly 
     // Half the requests carry a signed-in learner's session, so the protected endpoints' parsing is fuzzed too.
     const { client } = await createLearner(server.url, resend);
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    // Every endpoint that takes a body (from the routes), and the GETs that read a query.
     const endpoints: Array<[string, string]> = [
-      ['POST', '/api/signup'],
-      ['POST', '/api/login-email'],
-      ['POST', '/api/forgot-password'],
-      ['POST', '/api/resend-verification'],
-      ['POST', '/api/reset-password'],
+      ...bodyEndpoints().map(({ method, url }): [string, string] => [method, url]),
       ['GET', '/api/validate-reset-token?token='],
       ['GET', '/api/verify-email?token='],
-      ['POST', '/api/auth/set-password'],
-      ['POST', '/api/auth/logout'],
-      ['POST', '/api/sync-user'],
-      ['POST', '/api/auth/google/callback'],
-      ['POST', '/api/assessment/submit'],
       ['GET', '/api/assessment'],
       ['GET', '/api/lessons/counts'],
       ['GET', '/api/lesson/1'],
-      ['POST', '/api/lesson/1/complete'],
-      ['POST', '/api/admin/lessons'],
-      ['PUT', '/api/admin/lessons/1'],
-      ['POST', '/api/review/00000000-0000-0000-0000-000000000000/answer'],
-      ['POST', '/api/account/delete'],
+      ['GET', '/login?next='],
     ];
     let seed = 42;
     const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
     const nested = (depth: number): unknown => (depth === 0 ? 'x' : { a: nested(depth - 1), b: [nested(depth - 1)] });
-    const values = () => [null, true, 0, -1, 1e308, 'x'.repeat(Math.floor(rand() * 3000)), [], {}, ['a', 1, null], '\u0000', '💸', { $gt: '' }, '<script>'][Math.floor(rand() * 13)];
+    const values = () => [null, true, 0, -1, 1e308, 'x'.repeat(Math.floor(rand() * 3000)), [], {}, ['a', 1, null], '\u0000', '💸', { $gt: '' }, '<script>', ...REFUSED_NEXT][Math.floor(rand() * (13 + REFUSED_NEXT.length))];
     const bodies = (): string | undefined => {
       const r = rand();
       if (r < 0.1) return '{"email": ';
       if (r < 0.15) return 'not json at all';
       if (r < 0.2) return JSON.stringify(nested(12));
+      if (r < 0.22) return '['.repeat(10_000) + ']'.repeat(10_000);
+      if (r < 0.24) return '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000);
       if (r < 0.25) return JSON.stringify({ pad: 'y'.repeat(70_000) });
       if (r < 0.3) return JSON.stringify([1, 2, 3]);
       const keys = ['email', 'password', 'firstName', 'lastName', 'phoneNumber', 'token', 'userId', 'answers', 'attemptId', 'quizResponses', 'title', 'sections', 'questions', 'code', 'state', 'zipCode', 'userAnswer', 'version'];
@@ -298,6 +290,13 @@ it('a fuzzer sends thousands of malformed, oversized, deeply nested and wrongly 
         count++;
         if (res.status >= 500 || /at \S+ \(|node_modules|stack/i.test(text)) failures.push(`${method} ${path} → ${res.status} ${text.slice(0, 120)}`);
       }
+    }
+    // The redirect table, signed in: never off our origin.
+    for (const value of REFUSED_NEXT) {
+      const res = await fetch(`${server.url}/login?next=${encodeURIComponent(value)}`, { headers: { cookie }, redirect: 'manual' });
+      await res.body?.cancel();
+      const location = res.headers.get('location') ?? '';
+      if (res.status >= 500 || !location.startsWith('/') || /^\/[/\\]/.test(location)) failures.push(`/login?next=${JSON.stringify(value)} → ${res.status} ${location}`);
     }
     assert(count >= 2000, `${count} requests`);
     assertEquals(failures, []);

@@ -26,8 +26,8 @@ const NAMES = [
   '${alert(1)}',
 ];
 
+// Mails that greet by name: those to a verified address (the verification mail never does).
 const emailsFor = (name: string): EmailMessage[] => [
-  verificationEmail('a@example.com', name, 'tok1'),
   resetEmail('a@example.com', name, 'tok2'),
   accountExistsEmail('a@example.com', name),
   passwordChangedEmail('a@example.com', name),
@@ -50,6 +50,14 @@ Deno.test('every e-mail shows the first name as text: no element, attribute or l
       assertEquals(DomUtils.textContent(greeting), `Hi ${name},`);
       assert(mail.text.startsWith(`Hi ${name},\n\n`), 'the plain-text version keeps the name as typed');
     }
+  }
+});
+
+Deno.test('a mail to an address nobody has verified carries no name: the verification mail, and a reset without one', () => {
+  for (const mail of [verificationEmail('a@example.com', 'tok1'), resetEmail('a@example.com', null, 'tok2')]) {
+    assert(mail.text.startsWith('Hi,\n\n'), mail.text.slice(0, 20));
+    const doc = parseDocument(mail.html, { decodeEntities: true });
+    assertEquals(DomUtils.textContent(DomUtils.findOne((e) => e.name === 'p', doc.children)!), 'Hi,');
   }
 });
 

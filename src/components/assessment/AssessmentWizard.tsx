@@ -21,7 +21,7 @@ interface Props {
   retake?: boolean;
 }
 
-/** Spec 9: 'Continue to Dashboard' goes to /dashboard after 200 ms. */
+/** Spec 9: 'Continue to Dashboard' goes to /dashboard after a moment. */
 export const DASHBOARD_REDIRECT_MS = 200;
 
 const storageKey = (userId: string) => `assessment-progress:${userId}`;

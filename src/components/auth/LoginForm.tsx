@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Field from '../ui/Field.tsx';
 import { api, messageOf, NetworkError } from '../api.ts';
 import { showToast } from '../../stores/toast.ts';
+import { safeNextPath } from '../../lib/safe-redirect.ts';
 
 interface Props {
   onSwitchToSignUp: () => void;
@@ -43,7 +44,7 @@ export default function LoginForm({ onSwitchToSignUp, onForgotPassword, next = '
         body: { email: email.trim(), password: password.trim(), rememberMe },
       });
       if (result.ok) {
-        window.location.href = next;
+        window.location.assign(safeNextPath(next));
         return;
       }
       if (result.status === 403 && (result.data?.requiresVerification || result.data?.authProvider === 'email-verification')) {

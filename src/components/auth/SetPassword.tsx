@@ -4,10 +4,10 @@ import { api, messageOf, NetworkError } from '../api.ts';
 import { checkSetPassword, messages } from '../../lib/password-rules.ts';
 
 /**
- * A first password (`hasPassword` false: Google sign-in, or an address verified from another
- * device) or a change of password, which also asks for the current one.
+ * A first password (`hasPassword` false: an account made with Google sign-in) or a change of
+ * password, which also asks for the current one. The rules are the sign-up form's.
  */
-export default function SetPassword({ userId, next, hasPassword = false, email, verifiedElsewhere = false }: { userId: string; next: string; hasPassword?: boolean; email?: string; verifiedElsewhere?: boolean }) {
+export default function SetPassword({ userId, next, hasPassword = false }: { userId: string; next: string; hasPassword?: boolean }) {
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -19,10 +19,7 @@ export default function SetPassword({ userId, next, hasPassword = false, email, 
       ? 'Enter your current password'
       : checkSetPassword(password, confirm);
   const rules = [
-    { text: 'At least 8 characters', met: password.length >= 8 },
-    { text: 'A lowercase letter', met: /[a-z]/.test(password) },
-    { text: 'An uppercase letter', met: /[A-Z]/.test(password) },
-    { text: 'A number', met: /[0-9]/.test(password) },
+    { text: 'At least 8 characters', met: password.trim().length >= 8 },
     { text: 'Both passwords match', met: password.length > 0 && password === confirm },
   ];
 
@@ -48,14 +45,7 @@ export default function SetPassword({ userId, next, hasPassword = false, email, 
   return (
     <form noValidate onSubmit={submit} aria-label="Set your password">
       <h1>{hasPassword ? 'Change your password' : 'Set your password'}</h1>
-      {verifiedElsewhere ? (
-        <p>
-          Your email address{email ? <> <strong>{email}</strong></> : null} is verified. Because the link was opened on a different device or browser than the one used to sign up, please
-          choose your password now. This keeps anyone else from using a password they picked.
-        </p>
-      ) : (
-        <p>{hasPassword ? 'Enter your current password, then choose a new one.' : 'Choose a password so you can also sign in with your email address.'}</p>
-      )}
+      <p>{hasPassword ? 'Enter your current password, then choose a new one.' : 'Choose a password so you can also sign in with your email address.'}</p>
       {error && (
         <div className="alert alert-error" role="alert">
           {error}

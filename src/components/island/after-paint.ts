@@ -1,9 +1,7 @@
 // Starts a page's scripts once its server-rendered HTML has been painted: the modules they import
 // (React DOM among them) are then requested after the first paint instead of competing with the
-// stylesheet and the HTML for it. Measured with Lighthouse (bench/RESULTS.md): the learner pages'
-// LCP went from ~2.0 s (scripts at once) to ~1.3 s (after two animation frames) and ~1.0 s (after
-// the paint). Two frames were not enough: the imports were requested 2-40 ms before the frame was
-// shown, so Lighthouse counted them toward the paint. The paint-timing entry comes once the frame
+// stylesheet and the HTML for it. Two animation frames were not enough: the imports could still be
+// requested before the frame was shown. The paint-timing entry comes once the frame
 // has been shown. The HTML is complete without these scripts; controls that need one stay disabled
 // until it runs, and tests wait for an island's `data-ssr` to go.
 

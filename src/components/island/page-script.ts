@@ -3,12 +3,10 @@
 // Vite's helper for dynamic imports is bundled into it: with a script per page the helper was a
 // chunk of its own, requested only once the page's script had arrived, a second round trip before
 // the first paint. AppLayout starts it after the first paint (its template); a lesson's steps,
-// which must be set before the paint, are a script of the lesson page's own, inlined. Lighthouse
-// LCP (bench/RESULTS.md): 1.2-1.3 s with a script per page, 0.9 s with nothing before the paint
-// (the lesson 0.97-1.0 s while its steps were in this script, 0.91 s since).
+// which must be set before the paint, are a script of the lesson page's own, inlined.
 // Nothing it loads imports a stylesheet: Astro gives a script's stylesheets, those of its dynamic
 // imports too, to every page that has the script, so each signed-in page carried every island's
-// CSS (8-11 KB more HTML). The pages import the stylesheets of what they render.
+// CSS. The pages import the stylesheets of what they render.
 /** The components of the islands ReactIsland.astro renders, by island name. */
 const islands: Record<string, () => Promise<{ default: Parameters<typeof import('./hydrate.ts').hydrateIsland>[1] }>> = {
   dashboard: () => import('../dashboard/Dashboard.tsx'),

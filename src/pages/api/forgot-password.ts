@@ -13,7 +13,7 @@ const FORGOT_MESSAGE =
 export const POST: APIRoute = async (context) => {
   const limit = await hitLimit(limits.forgotPassword(clientIp(context)));
   if (!limit.allowed) return tooManyEmailRequests(limit.retryAfterSeconds);
-  const { email } = await readJson(context.request, emailOnlySchema);
+  const { email } = await readJson(context, emailOnlySchema);
   await requestPasswordReset(email);
   return Response.json({ message: FORGOT_MESSAGE });
 };

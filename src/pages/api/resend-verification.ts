@@ -10,7 +10,7 @@ import { tooManyEmailRequests } from '../../lib/server/platform/limit-responses.
 export const POST: APIRoute = async (context) => {
   const limit = await hitLimit(limits.resendVerification(clientIp(context)));
   if (!limit.allowed) return tooManyEmailRequests(limit.retryAfterSeconds);
-  const { email } = await readJson(context.request, emailOnlySchema);
+  const { email } = await readJson(context, emailOnlySchema);
   await resendVerification(email);
   return Response.json({
     message: 'If that address has an account waiting for verification, we have sent a new verification link.',

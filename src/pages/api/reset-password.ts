@@ -12,7 +12,7 @@ export const POST: APIRoute = async (context) => {
   const limit = limits.resetTokenFailures(ip);
   const state = await peekLimit(limit);
   if (!state.allowed) return tooManyResetTries(state.retryAfterSeconds);
-  const { token, password } = await readJson(context.request, resetPasswordSchema);
+  const { token, password } = await readJson(context, resetPasswordSchema);
   // A made-up token is refused before any password hashing, and counts against the client.
   if (!(await resetPassword(token, password))) {
     const counted = await hitLimit(limit);

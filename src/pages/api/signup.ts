@@ -15,7 +15,7 @@ export const POST: APIRoute = async (context) => {
       'Retry-After': String(limit.retryAfterSeconds),
     });
   }
-  const body = await readJson(context.request, signupSchema);
+  const body = await readJson(context, signupSchema);
   // Every sign-up gets the cookie, a taken address too, so the answer tells nothing.
   await signUp(body, issueSignupCookie(context.cookies));
   // The same answer for a new and a taken address (no enumeration).

@@ -7,7 +7,7 @@ import { toSessionUser } from '../../lib/server/auth/session.ts';
 
 export const POST: APIRoute = async (context) => {
   const user = requireUser(context);
-  const body = await readJson(context.request, syncUserSchema);
+  const body = await readJson(context, syncUserSchema);
   requireOwnUserId(user, body.id);
   const updated = body.zipCode === undefined ? null : await updateZipCode(user.id, body.zipCode || null);
   const { id, email, firstName, lastName, phoneNumber, zipCode, role, emailVerified } = updated ? toSessionUser(updated) : user;

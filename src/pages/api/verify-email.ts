@@ -1,54 +1,99 @@
 import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
+import type { User } from '../../../db/schema.ts';
 import { jsonError, readJson } from '../../lib/server/platform/http.ts';
-import { verifyEmailToken, type VerifiedEmail } from '../../lib/server/auth/credentials.ts';
+import { verifyEmailToken, type Verification } from '../../lib/server/auth/credentials.ts';
 import { createSession, setSessionCookie } from '../../lib/server/auth/session.ts';
 import { deleteSignupCookie, readSignupCookie } from '../../lib/server/auth/signup-cookie.ts';
+import { hitLimit, limits, refundLimit } from '../../lib/server/platform/rate-limit.ts';
+import { clientIp } from '../../lib/server/platform/client-ip.ts';
+import { tooManySignIns } from '../../lib/server/platform/limit-responses.ts';
 import { log } from '../../lib/server/platform/log.ts';
+import { newPasswordProblem } from '../../lib/account-fields.ts';
+import { PASSWORD_MAX, messages } from '../../lib/password-rules.ts';
 
 const INVALID_LINK = 'Invalid verification link. Please check your email for the correct link.';
 const EXPIRED_LINK = 'This verification link is invalid or has expired. Please request a new one.';
-const verifySchema = z.object({ token: z.string({ error: INVALID_LINK }).trim().min(1, INVALID_LINK).max(200, INVALID_LINK) });
+export const CONFIRM_MESSAGE = 'To confirm this address, enter the password you chose when you signed up, or choose a new one.';
+const WRONG_PASSWORD = 'That is not the password chosen at sign-up. Try again, or choose a new password.';
 
-function answer({ user, passwordCleared }: VerifiedEmail, tempAuthToken: string | null) {
+const token = z.string({ error: INVALID_LINK }).trim().min(1, INVALID_LINK).max(200, INVALID_LINK);
+const verifySchema = z.object({
+  token,
+  password: z.string().max(PASSWORD_MAX, messages.tooLong).optional(),
+  newPassword: z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = newPasswordProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
+});
+
+const userFields = (user: User) => ({ id: user.id, email: user.email, firstName: user.firstName });
+
+/** Another browser: nothing has changed; the page asks for the sign-up password or a new one. */
+const askToConfirm = (user: User) =>
+  Response.json({ message: CONFIRM_MESSAGE, needsConfirmation: true, email: user.email, user: { email: user.email }, tempAuthToken: null, needsPassword: false });
+
+function verifiedAnswer(verification: Extract<Verification, { kind: 'verified' }>, tempAuthToken: string | null) {
+  log('info', 'email verified', { userId: verification.user.id, passwordChanged: verification.passwordChanged });
   return Response.json({
-    message: passwordCleared ? 'Email verified. Please choose a password to finish setting up your account.' : 'Email verified successfully',
-    user: { id: user.id, email: user.email, firstName: user.firstName },
+    message: verification.passwordChanged ? 'Email verified and your new password is set.' : 'Email verified successfully',
+    user: userFields(verification.user),
     tempAuthToken,
-    needsPassword: user.passwordHash === null,
+    needsPassword: verification.user.passwordHash === null,
+    needsConfirmation: false,
   });
 }
 
-async function verify(context: APIContext, token: string): Promise<VerifiedEmail | Response> {
-  const verified = await verifyEmailToken(token, readSignupCookie(context.cookies));
-  if (!verified) return jsonError(400, EXPIRED_LINK);
-  log('info', 'email verified', { userId: verified.user.id, passwordCleared: verified.passwordCleared });
-  return verified;
-}
-
 /**
- * The spec's call: verifies the address and answers the result. It creates no session and sets
- * no cookie (a GET must not sign anyone in: a link to someone else's token would sign the
- * victim into that account), so `tempAuthToken` is null; our pages confirm with the POST below.
+ * The spec's call. From the browser that signed up (its sign-up cookie) it verifies the address;
+ * from anywhere else it changes nothing and says how to confirm. It never creates a session or
+ * sets a cookie (a GET must not sign anyone in), so `tempAuthToken` is null.
  */
 export const GET: APIRoute = async (context) => {
-  const token = context.url.searchParams.get('token') ?? '';
-  if (!token || token.length > 200) return jsonError(400, INVALID_LINK);
-  const verified = await verify(context, token);
-  return verified instanceof Response ? verified : answer(verified, null);
+  const raw = context.url.searchParams.get('token') ?? '';
+  if (!raw || raw.length > 200) return jsonError(400, INVALID_LINK);
+  const verification = await verifyEmailToken(raw, { signupClient: readSignupCookie(context.cookies) });
+  if (!verification) return jsonError(400, EXPIRED_LINK);
+  return verification.kind === 'verified' ? verifiedAnswer(verification, null) : askToConfirm(verification.user);
 };
 
 /**
- * The verification pages' confirmation, from our own origin (the CSRF check): verifies the
- * address and signs this browser in. From the client that signed up the account keeps its
- * password; from any other the password was cleared and the answer says `needsPassword`.
+ * The verification pages' confirmation, from our own origin (the CSRF check). `{ token }` alone
+ * confirms from the browser that signed up; elsewhere the answer asks to confirm, and the page
+ * sends `{ token, password }` (the sign-up password, counted as a sign-in attempt) or
+ * `{ token, newPassword }`. A confirmation signs this browser in.
  */
 export const POST: APIRoute = async (context) => {
-  const { token } = await readJson(context.request, verifySchema);
-  const verified = await verify(context, token);
-  if (verified instanceof Response) return verified;
-  const { token: sessionToken, session } = await createSession(verified.user.id, true);
+  const body = await readJson(context, verifySchema);
+  const usesPassword = body.password !== undefined && body.newPassword === undefined;
+  const slot = usesPassword ? await takeSignInSlot(context) : null;
+  if (slot instanceof Response) return slot;
+  const verification = await verifyEmailToken(body.token, {
+    signupClient: readSignupCookie(context.cookies),
+    password: body.newPassword === undefined ? body.password : undefined,
+    newPassword: body.newPassword,
+  });
+  if (!verification) return jsonError(400, EXPIRED_LINK);
+  if (verification.kind === 'confirm') return askToConfirm(verification.user);
+  if (verification.kind === 'wrong-password') {
+    log('info', 'email confirmation refused', { userId: verification.user.id, reason: 'wrong sign-up password' });
+    return jsonError(400, WRONG_PASSWORD, { password: WRONG_PASSWORD });
+  }
+  if (slot) await refundLimit(slot);
+  const { token: sessionToken, session } = await createSession(verification.user.id, true);
   setSessionCookie(context.cookies, sessionToken, session);
-  deleteSignupCookie(context.cookies);
-  return answer(verified, sessionToken);
+  // Confirmed by this browser's own sign-up cookie: it has done its work.
+  if (body.password === undefined && body.newPassword === undefined) deleteSignupCookie(context.cookies);
+  return verifiedAnswer(verification, sessionToken);
 };
+
+/** A sign-up password typed on this page is a sign-in attempt: it takes a slot of the client's limit. */
+async function takeSignInSlot(context: APIContext) {
+  const limit = limits.loginFailures(clientIp(context));
+  const state = await hitLimit(limit);
+  return state.allowed ? limit : tooManySignIns(state.retryAfterSeconds);
+}

@@ -123,7 +123,7 @@ export async function signUp(input: SignUpInput, signupClient: string): Promise<
       userId: user.id,
       expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
     });
-    if (allowed) await enqueueEmail(tx, verificationEmail(user.email, user.firstName, token));
+    if (allowed) await enqueueEmail(tx, verificationEmail(user.email, token));
   });
 }
 
@@ -135,7 +135,7 @@ async function replaceVerificationToken(tx: Executor, user: User): Promise<Email
     userId: user.id,
     expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
   });
-  return verificationEmail(user.email, user.firstName, token);
+  return verificationEmail(user.email, token);
 }
 
 // Forgot-password and resend-verification do the same work for every address: they queue a
@@ -175,44 +175,76 @@ export async function composeRequestedEmail(kind: RequestKind, address: string):
     .insert(passwordResetTokens)
     .values({ tokenHash: hashToken(token), userId: user.id, expiresAt })
     .onConflictDoUpdate({ target: passwordResetTokens.userId, set: { tokenHash: hashToken(token), expiresAt, createdAt: new Date() } });
-  return resetEmail(user.email, user.firstName, token);
+  return resetEmail(user.email, user.emailVerifiedAt ? user.firstName : null, token);
 }
 
-export interface VerifiedEmail {
-  user: User;
-  /** True when the link was followed from another client than the one that signed up. */
-  passwordCleared: boolean;
+/** What following a verification link came to (null: the link is invalid or has expired). */
+export type Verification =
+  | { kind: 'verified'; user: User; passwordChanged: boolean }
+  | { kind: 'confirm'; user: User }
+  | { kind: 'wrong-password'; user: User };
+
+/** How the visitor proves the account is theirs, beyond holding the link. */
+export interface VerificationProof {
+  /** The secret of this browser's sign-up cookie, when it has one. */
+  signupClient?: string | null;
+  /** The password chosen at sign-up. */
+  password?: string;
+  /** A new password ("I didn't sign up here / forgot it"); sign-up rules, checked by the caller's schema. */
+  newPassword?: string;
 }
 
 /**
- * Consumes a verification token (single use, atomic) and marks the address verified. Following
- * the link proves only the address: unless `signupClient` is the secret of the sign-up cookie the
- * signing-up client got, the password chosen at sign-up is cleared and every session of the
- * account ends, so whoever signed up with someone else's address keeps nothing.
+ * Follows a verification link. The address is confirmed at once only from the browser that signed
+ * up for this very account (its sign-up cookie matches the account's); from anywhere else only with
+ * the password chosen at sign-up, or with a new password, which replaces the old one and ends every
+ * session of the account. Until then nothing changes: the address stays unverified, the sign-up
+ * password keeps working and the link can be resent. So nobody can squat an address, nobody is
+ * signed in to an account by someone else's link, and the owner is never locked out.
  */
-export async function verifyEmailToken(token: string, signupClient?: string | null): Promise<VerifiedEmail | null> {
+export async function verifyEmailToken(token: string, proof: VerificationProof = {}): Promise<Verification | null> {
   if (!token || token.length > 200) return null;
   const db = await getDb();
-  const result = await db.transaction(async (tx) => {
-    const [consumed] = await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.tokenHash, hashToken(token))).returning();
-    if (!consumed || consumed.expiresAt.getTime() <= Date.now()) return null;
-    const [user] = await tx.select().from(users).where(eq(users.id, consumed.userId)).for('update');
-    if (!user) return null;
-    if (user.emailVerifiedAt) return { user, passwordCleared: false };
-    const sameClient = Boolean(signupClient && user.signupClientHash && constantTimeEqualText(hashToken(signupClient), user.signupClientHash));
-    const passwordCleared = !sameClient && user.passwordHash !== null;
+  const tokenHash = hashToken(token);
+  const [found] = await db
+    .select({ user: users, expiresAt: emailVerificationTokens.expiresAt })
+    .from(emailVerificationTokens)
+    .innerJoin(users, eq(users.id, emailVerificationTokens.userId))
+    .where(eq(emailVerificationTokens.tokenHash, tokenHash))
+    .limit(1);
+  if (!found || found.expiresAt.getTime() <= Date.now()) return null;
+  const { user } = found;
+  const sameClient = Boolean(proof.signupClient && user.signupClientHash && constantTimeEqualText(hashToken(proof.signupClient), user.signupClientHash));
+  let passwordHash: string | undefined;
+  if (!sameClient) {
+    if (proof.newPassword !== undefined) {
+      assertPasswordAllowed(proof.newPassword, 'newPassword');
+      passwordHash = await hashPassword(proof.newPassword);
+    } else if (proof.password !== undefined) {
+      if (!user.passwordHash || !(await verifyPassword(user.passwordHash, proof.password))) return { kind: 'wrong-password', user };
+    } else {
+      return { kind: 'confirm', user };
+    }
+  }
+  const verified = await db.transaction(async (tx) => {
+    // Single use: of parallel confirmations, only the one that deletes the token goes on.
+    const [consumed] = await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.tokenHash, tokenHash)).returning();
+    if (!consumed) return null;
     const [updated] = await tx
       .update(users)
-      .set({ emailVerifiedAt: new Date(), signupClientHash: null, ...(passwordCleared ? { passwordHash: null } : {}) })
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, signupClientHash: null, ...(passwordHash ? { passwordHash } : {}) })
       .where(eq(users.id, user.id))
       .returning();
     await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
-    if (passwordCleared) await tx.delete(sessions).where(eq(sessions.userId, user.id));
-    return { user: updated, passwordCleared };
+    if (passwordHash) {
+      await tx.delete(sessions).where(eq(sessions.userId, user.id));
+      await enqueueEmail(tx, passwordChangedEmail(updated.email, updated.firstName));
+    }
+    return updated;
   });
-  if (!result) return null;
-  if (result.passwordCleared) log('info', 'email verified from another client: sign-up password cleared', { userId: result.user.id });
-  return { ...result, user: await applyConfiguredRole(result.user) };
+  if (!verified) return null;
+  if (passwordHash) log('info', 'email verified with a new password: other sessions ended', { userId: verified.id });
+  return { kind: 'verified', user: await applyConfiguredRole(verified), passwordChanged: Boolean(passwordHash) };
 }
 
 /** Deletes accounts nobody verified within UNVERIFIED_ACCOUNT_TTL_MS (their tokens go with them). */
@@ -275,6 +307,7 @@ export async function resetPassword(token: string, password: string): Promise<bo
       .where(eq(users.id, consumed.userId))
       .returning();
     if (!user) return false;
+    await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     await enqueueEmail(tx, passwordChangedEmail(user.email, user.firstName));
     return true;

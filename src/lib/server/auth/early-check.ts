@@ -7,10 +7,7 @@
 //
 // Why: on PostgreSQL a signed-in request waits one round trip for its session (it must see every
 // write made before it arrived, so it never shares a lookup already sent), and a request suspended
-// inside the framework costs the server more than one suspended before it. With 50 connections on
-// one session, /trivial against the cookie-less rate, each the median of eight paired turns
-// (2026-11-27): checked in the middleware 0.78 and 0.82; started by the wrapper but awaited in the
-// middleware 0.82, 0.80 and 0.78; awaited before Astro starts 0.84, 0.88, 0.87 and 0.87.
+// inside the framework costs the server more than one suspended before it.
 
 /** Methods that change nothing: the middleware's CSRF check passes them, and the wrapper checks their session early. */
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -37,9 +37,17 @@ export function link(path: string, params: Record<string, string>): string {
   return url.href;
 }
 
-export function verificationEmail(to: string, firstName: string, token: string): EmailMessage {
+/**
+ * The greeting: by name only to a verified address. Whoever signs up chooses the name, so a mail
+ * to an address nobody has confirmed carries nothing they typed.
+ */
+function greeting(firstName: string | null): string {
+  return firstName ? `Hi ${firstName},` : 'Hi,';
+}
+
+export function verificationEmail(to: string, token: string): EmailMessage {
   const url = link('/verify-email', { token });
-  const lines = [`Hi ${firstName},`, 'Welcome to Wealth Coach! Please confirm your e-mail address to finish creating your account.', 'The link works for 24 hours.'];
+  const lines = [greeting(null), 'Welcome to Wealth Coach! Please confirm your e-mail address to finish creating your account.', 'The link works for 24 hours.'];
   return {
     kind: 'verify-email',
     to,
@@ -49,10 +57,11 @@ export function verificationEmail(to: string, firstName: string, token: string):
   };
 }
 
-export function resetEmail(to: string, firstName: string, token: string): EmailMessage {
+/** `firstName` only when the address is verified (see greeting). */
+export function resetEmail(to: string, firstName: string | null, token: string): EmailMessage {
   const url = link('/reset-password', { token });
   const lines = [
-    `Hi ${firstName},`,
+    greeting(firstName),
     'Someone (hopefully you) asked to reset the password of your Wealth Coach account.',
     'The link works for 1 hour. If you did not ask for this, you can ignore this e-mail: your password stays the same.',
   ];
@@ -68,7 +77,7 @@ export function resetEmail(to: string, firstName: string, token: string): EmailM
 export function accountExistsEmail(to: string, firstName: string): EmailMessage {
   const url = link('/login', {});
   const lines = [
-    `Hi ${firstName},`,
+    greeting(firstName),
     'Someone tried to create a Wealth Coach account with this e-mail address, but you already have one.',
     'If it was you, just sign in. If you forgot your password, use "Forgot password" on the sign-in screen. If it was not you, you can ignore this e-mail.',
   ];
@@ -83,7 +92,7 @@ export function accountExistsEmail(to: string, firstName: string): EmailMessage 
 
 export function passwordChangedEmail(to: string, firstName: string): EmailMessage {
   const lines = [
-    `Hi ${firstName},`,
+    greeting(firstName),
     'The password of your Wealth Coach account was just changed, and every other device was signed out.',
     'If this was not you, reset your password right away with "Forgot password" and contact us.',
   ];
@@ -129,7 +138,7 @@ function reminderEmail(kind: 'reminder-review' | 'reminder-streak', to: string, 
 export function streakReminderEmail(to: string, firstName: string, streak: number, coveredIfMissed: boolean, token: string): EmailMessage {
   const days = streak === 1 ? '1-day' : `${streak}-day`;
   const lines = [
-    `Hi ${firstName},`,
+    greeting(firstName),
     `You have a ${days} streak. One lesson or one review today keeps it going.`,
     coveredIfMissed
       ? 'If today gets away from you, a streak freeze will cover it, but you can keep your freeze for another day.'
@@ -140,7 +149,7 @@ export function streakReminderEmail(to: string, firstName: string, streak: numbe
 
 export function reviewReminderEmail(to: string, firstName: string, due: number, token: string): EmailMessage {
   const questions = due === 1 ? '1 question you missed is' : `${due} questions you missed are`;
-  const lines = [`Hi ${firstName},`, `${questions} due for review.`, 'A few minutes of review now helps the answers stick.'];
+  const lines = [greeting(firstName), `${questions} due for review.`, 'A few minutes of review now helps the answers stick.'];
   return reminderEmail('reminder-review', to, 'Your review is due', lines, { label: 'Start your review', url: link('/review', {}) }, token);
 }
 

@@ -180,6 +180,8 @@ export async function processOutbox(db: Database, transport: Transport, composeR
         .update(emailOutbox)
         .set({
           status: give_up ? 'failed' : 'pending',
+          // A mail that will never go out keeps no live link either.
+          ...(give_up ? { text: scrubLinks(row.text), html: scrubLinks(row.html), headers: scrubHeaders(row.headers) } : {}),
           lastError: result.error?.slice(0, 500) ?? 'unknown error',
           nextAttemptAt: new Date(Date.now() + backoffMs(row.attempts)),
         })

@@ -1,6 +1,5 @@
 // Server-rendered pages gzip-compressed for clients that accept it. Pages are 15 to 40 KB of
-// HTML, 4 to 9 KB compressed: on a phone's connection that is 70 to 175 ms less before the page
-// can paint (Lighthouse, bench/RESULTS.md). Static files and the kept landing page come
+// HTML, a quarter of that compressed: on a phone's connection the page can paint sooner. Static files and the kept landing page come
 // precompressed from static-files.ts; JSON answers are small and stay as they are.
 import { gzipSync } from 'node:zlib';
 

@@ -75,9 +75,11 @@ export const MAILED_KINDS = ['verify-email', 'reset-password', 'account-exists',
  */
 export const limits = {
   loginFailures: (client: string): Limit => ({ key: `login-fail:ip:${client}`, max: 10, windowMs: 10 * MINUTE }),
-  // Higher than one client's limit: one client meets its own limit first; this one stops guesses
-  // spread over many addresses (and cannot be used to lock an owner out from a single address).
+  // Wrong passwords for one account from any client: past `max`, each further one is answered 429
+  // with a growing wait (accountRetryAfter); a right password is never refused by it.
   loginFailuresForAccount: (email: string): Limit => ({ key: `login-fail:account:${address(email)}`, max: 20, windowMs: 10 * MINUTE }),
+  // Bodies that are not JSON, nest too deeply or carry NUL characters: counted before the next is parsed.
+  malformedBodies: (client: string): Limit => ({ key: `malformed:ip:${client}`, max: 20, windowMs: 10 * MINUTE }),
   resetTokenFailures: (client: string): Limit => ({ key: `reset-fail:ip:${client}`, max: 10, windowMs: 10 * MINUTE }),
   signups: (client: string): Limit => ({ key: `signup:ip:${client}`, max: 20, windowMs: HOUR }),
   forgotPassword: (client: string): Limit => ({ key: `forgot:ip:${client}`, max: 20, windowMs: HOUR }),
@@ -85,6 +87,15 @@ export const limits = {
   emailPerAddress: (kind: string, email: string): Limit => ({ key: `mail:${kind}:${address(email)}`, max: 1, windowMs: MINUTE }),
   resetEmailsPerAccount: (email: string): Limit => ({ key: `mail-hour:reset-password:${address(email)}`, max: 5, windowMs: HOUR }),
 };
+
+/**
+ * The wait after the `count`-th wrong password for one account in its window: 30 s after the first
+ * past the threshold, doubling with each further one, at most 15 minutes.
+ */
+export function accountRetryAfter(count: number, max = limits.loginFailuresForAccount('').max): number {
+  const over = Math.max(1, count - max);
+  return Math.min(30 * 2 ** Math.min(over - 1, 10), 15 * 60);
+}
 
 /** Every bucket key that names this address, exactly (no patterns: `a_b@x` must not match `axb@x`). */
 export function keysNamingAddress(email: string): string[] {

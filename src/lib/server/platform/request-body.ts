@@ -1,8 +1,8 @@
 // The one place the server reaches past Astro's documented adapter surface. Astro's Node request
 // conversion (`createRequestFromNodeRequest` in astro/app/node, which @astrojs/node's handler
 // calls) takes a body already read onto `req.body` as is, the way it takes one parsed by Express
-// middleware; without it, it wraps the message in an async generator and a stream (measured: ~10
-// µs of each quiz completion). tests/unit/request-body.test.ts fails if Astro stops taking it.
+// middleware; without it, it wraps the message in an async generator and a stream, a cost
+// on each quiz completion. tests/unit/request-body.test.ts fails if Astro stops taking it.
 import { Buffer } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 

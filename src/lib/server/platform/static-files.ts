@@ -1,7 +1,7 @@
 // The built client files (dist/client), held in memory with gzip and brotli variants and an
 // ETag, so the assets, the prerendered pages and the signed-out landing page (kept at start-up,
 // see shareWithSignedOutVisitors) are served at close to the speed of a plain static file server
-// (measured by `npm run bench`). The files' variants are made once, by the build
+// (see `npm run bench`). The files' variants are made once, by the build
 // (precompressDirectory, called from astro.config.mjs), not at every start.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

@@ -9,7 +9,7 @@ export function generateRandomToken(bytes = 20): string {
   return encodeBase32LowerCaseNoPadding(buffer);
 }
 
-/** SHA-256, hex. The runtime's native hash: every signed-in request hashes its token (1.4 µs; 11 µs in JavaScript). */
+/** SHA-256, hex. The runtime's native hash: every signed-in request hashes its token (several times faster than one in JavaScript). */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }

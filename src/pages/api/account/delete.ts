@@ -15,7 +15,7 @@ const deleteSchema = z.object({ password: z.string().trim().max(256).optional() 
 /** Deletes the signed-in learner's account after the password (or a fresh sign-in) confirms it. */
 export const POST: APIRoute = async (context) => {
   const user = requireUser(context);
-  const { password } = await readJson(context.request, deleteSchema);
+  const { password } = await readJson(context, deleteSchema);
   const record = await findUserById(user.id);
   if (!record) throw new HttpError(404, 'Account not found');
   if (record.passwordHash) {

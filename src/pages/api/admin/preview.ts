@@ -19,6 +19,6 @@ const previewSchema = z.object({
 /** Each section as saving would store it (trimmed), rendered by the lesson page's own function (practice tools as named placeholders). */
 export const POST: APIRoute = async (context) => {
   requireAdmin(context);
-  const { sections } = await readJson(context.request, previewSchema, ADMIN_BODY_LIMIT);
+  const { sections } = await readJson(context, previewSchema, ADMIN_BODY_LIMIT);
   return Response.json({ html: renderLessonSectionsHtml(sections) });
 };

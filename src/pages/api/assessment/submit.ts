@@ -6,7 +6,7 @@ import { loadAssessmentQuestions, recordAssessment, scoreSubmission } from '../.
 
 export const POST: APIRoute = async (context) => {
   const user = requireUser(context);
-  const body = await readJson(context.request, assessmentSubmitSchema);
+  const body = await readJson(context, assessmentSubmitSchema);
   requireOwnUserId(user, body.userId);
   const answers = body.answers ?? {};
   if (Object.keys(answers).length > 0) {

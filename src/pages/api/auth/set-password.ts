@@ -15,7 +15,7 @@ import { tooManySignIns } from '../../../lib/server/platform/limit-responses.ts'
 export const POST: APIRoute = async (context) => {
   const user = requireUser(context);
   const session = context.locals.session!;
-  const body = await readJson(context.request, setPasswordSchema);
+  const body = await readJson(context, setPasswordSchema);
   requireOwnUserId(user, body.userId);
   if (user.hasPassword) {
     const limit = limits.loginFailures(clientIp(context));

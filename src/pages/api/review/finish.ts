@@ -16,6 +16,6 @@ const finishSchema = z.object({
  */
 export const POST: APIRoute = async (context) => {
   const user = requireUser(context);
-  const { timeZone } = await readJson(context.request, finishSchema);
+  const { timeZone } = await readJson(context, finishSchema);
   return Response.json(await finishReviewSession(user.id, requestNow(context.request), timeZone));
 };

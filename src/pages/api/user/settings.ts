@@ -32,6 +32,6 @@ export const GET: APIRoute = async (context) => {
 /** Changes any of them: `{ timeZone?, dailyGoal?, remindReview?, remindStreak? }`. */
 export const POST: APIRoute = async (context) => {
   const user = requireUser(context);
-  const body = await readJson(context.request, settingsSchema);
+  const body = await readJson(context, settingsSchema);
   return answer(user.id, user.emailVerified, context.request, await updateSettings(user.id, body));
 };

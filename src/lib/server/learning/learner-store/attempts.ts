@@ -85,8 +85,8 @@ function resultOf(lessonId: number, attemptId: string, responses: GradedResponse
  * server meanwhile breaks the unique index; the group is then retried one by one (group-commit.ts)
  * and that attempt is found as recorded. It answers the progress row and the new badges of each
  * attempt it recorded (none for an attempt id already there); the progress rows update PGlite's
- * cache from there, so the statement turns off their change notifications (a third of its work on
- * PGlite, measured). It gives each learner it records for a new data version (versions.ts) and
+ * cache from there, so the statement turns off their change notifications (much of its work on
+ * PGlite). It gives each learner it records for a new data version (versions.ts) and
  * turns off the triggers that would, once per table. The review part is left out of a group in
  * which nobody missed a question.
  */
@@ -239,7 +239,7 @@ async function writeAttempts(group: AttemptRow[]): Promise<Written[]> {
     return {
       k,
       // Ids made here, not by the columns' defaults: PGlite draws each default UUID from
-      // /dev/urandom through its emulated file system (an open, a read and a close; measured).
+      // /dev/urandom through its emulated file system (an open, a read and a close).
       id: crypto.randomUUID(),
       user_id: a.userId,
       lesson_id: a.lessonId,
@@ -281,7 +281,7 @@ async function writeAttempts(group: AttemptRow[]): Promise<Written[]> {
 
 // One learner's attempts never share a statement (a learner is in a group once), so a group never
 // updates one progress row twice. One group at a time: two at once on PostgreSQL made the groups
-// smaller and the throughput no higher (measured twice, the second time with one plan kept).
+// smaller and the throughput no higher.
 const attemptWriter = new GroupCommit<AttemptRow, Written>(writeAttempts, {
   max: 64,
   keyOf: (a) => a.userId,

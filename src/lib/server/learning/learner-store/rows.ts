@@ -57,7 +57,7 @@ type JsonProgress = Omit<LessonProgress, 'userId' | 'completedAt' | 'updatedAt'>
 /**
  * A progress row as `learnerColumns` sends it: an array, times in epoch milliseconds (a loyal
  * learner has a row per lesson; objects with ISO times made a third of a PostgreSQL request's
- * decoding, measured).
+ * decoding).
  */
 type PackedProgress = [lessonId: number, completed: boolean, bestScore: number, lastScore: number, totalQuestions: number, attempts: number, completedAt: number | null, updatedAt: number];
 

@@ -13,7 +13,7 @@ export const GET: APIRoute = async (context) => {
 export const PUT: APIRoute = async (context) => {
   const admin = requireAdmin(context);
   const id = parseLessonId(context.params.id);
-  const form = await readJson(context.request, lessonFormSchema, ADMIN_BODY_LIMIT);
+  const form = await readJson(context, lessonFormSchema, ADMIN_BODY_LIMIT);
   return Response.json(await updateLesson(admin.id, id, form));
 };
 

@@ -18,6 +18,6 @@ export const GET: APIRoute = async (context) => {
 
 export const POST: APIRoute = async (context) => {
   const admin = requireAdmin(context);
-  const form = await readJson(context.request, lessonFormSchema, ADMIN_BODY_LIMIT);
+  const form = await readJson(context, lessonFormSchema, ADMIN_BODY_LIMIT);
   return Response.json(await createLesson(admin.id, form), { status: 201 });
 };

@@ -6,9 +6,10 @@ import { createSession, setSessionCookie } from '../../../../lib/server/auth/ses
 import { homePathFor } from '../../../../lib/server/learning/home.ts';
 import { log } from '../../../../lib/server/platform/log.ts';
 
-export const POST: APIRoute = async ({ request, cookies }) => {
+export const POST: APIRoute = async (context) => {
+  const { cookies } = context;
   if (!isGoogleConfigured()) return jsonError(404, 'Google sign-in is not available');
-  const { code, state } = await readJson(request, googleCallbackSchema);
+  const { code, state } = await readJson(context, googleCallbackSchema);
   const user = await finishGoogleSignIn(cookies, code, state);
   const { token, session } = await createSession(user.id, true);
   setSessionCookie(cookies, token, session);

@@ -14,7 +14,7 @@ import { unlockHint } from '../../../../lib/server/learning/unlock-hint.ts';
 export const POST: APIRoute = async (context) => {
   const user = requireUser(context);
   const id = parseLessonId(context.params.id);
-  const body = await readJson(context.request, quizCheckSchema);
+  const body = await readJson(context, quizCheckSchema);
   const state = await loadLearnerState(user.id, context.locals);
   const lesson = state.lessons.find((l) => l.id === id);
   if (!lesson) return jsonError(404, 'Lesson Not Found');

@@ -14,7 +14,7 @@ import { dayIn } from '../../../../lib/streak.ts';
 export const POST: APIRoute = async (context) => {
   const user = requireUser(context);
   const id = parseLessonId(context.params.id);
-  const body = await readJson(context.request, lessonCompleteSchema);
+  const body = await readJson(context, lessonCompleteSchema);
   const state = await loadLearnerState(user.id, context.locals);
   const lesson = state.lessons.find((l) => l.id === id);
   if (!lesson) return jsonError(404, 'Lesson Not Found');

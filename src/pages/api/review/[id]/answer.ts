@@ -11,6 +11,6 @@ export const POST: APIRoute = async (context) => {
   const user = requireUser(context);
   const id = context.params.id ?? '';
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new HttpError(404, 'This review question is not in your queue');
-  const { userAnswer } = await readJson(context.request, answerSchema);
+  const { userAnswer } = await readJson(context, answerSchema);
   return Response.json(await answerReview(user.id, id, userAnswer, requestNow(context.request)));
 };
