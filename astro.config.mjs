@@ -4,23 +4,17 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { precompressDirectory } from './src/lib/server/platform/static-files.ts';
-import { checkDependencyPatches } from './scripts/dependency-patches.mjs';
 import { apexchartsStyleHash, CSP_DIRECTIVES, CSP_STYLE_ATTRIBUTES } from './src/lib/server/platform/security-headers.ts';
 
 const apexchartsSource = fileURLToPath(new URL('./node_modules/apexcharts/dist/apexcharts.esm.js', import.meta.url));
-
-// Two of Astro's functions remember their results (patches/astro+7.3.5.patch, applied at install):
-// stop here, naming the file, if the installed Astro does not carry the patch.
-checkDependencyPatches(fileURLToPath(new URL('./node_modules/', import.meta.url)));
 
 export default defineConfig({
   // Sessions are ours (src/lib/server/auth/session.ts); Astro's own session storage stays off.
   session: false,
   output: 'server',
   adapter: node({
-    // src/serve.ts is the server: it serves dist/client from memory and hands every other
-    // request to the adapter's app handler, so the adapter's own static lookup is skipped.
+    // src/serve.ts is the server: it serves dist/client and hands every other request to the
+    // adapter's app handler.
     mode: 'middleware',
     // Pages render fully before sending, so a database outage becomes a clean 503.
     experimentalDisableStreaming: true,
@@ -30,16 +24,6 @@ export default defineConfig({
   integrations: [
     // Islands render with renderToString: no per-island stream set-up (we use no Suspense streaming).
     react({ experimentalDisableStreaming: true }),
-    {
-      // The server serves dist/client from memory with these variants; making them here keeps
-      // brotli's slowest, smallest setting out of every start-up.
-      name: 'precompress-client-files',
-      hooks: {
-        'astro:build:done': ({ dir, logger }) => {
-          logger.info(`precompressed ${precompressDirectory(fileURLToPath(dir))} files (gzip, brotli)`);
-        },
-      },
-    },
   ],
   site: process.env.PUBLIC_URL ?? 'http://localhost:4321',
   server: { port: 4321, host: '127.0.0.1' },

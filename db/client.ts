@@ -1,13 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import type { QueryOptions, Transaction } from '@electric-sql/pglite';
 import * as schema from './schema.ts';
-import { PreparedStatements } from './pglite-prepared.ts';
 
 export type Database = PostgresJsDatabase<typeof schema>;
 /** A database or an open transaction: both run the same queries. */
@@ -16,14 +13,8 @@ export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' 
 export interface DatabaseHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
-  /**
-   * Runs a fixed SQL text with `$n` parameters and returns its rows, as a named prepared statement
-   * (parsed and planned once per connection on Postgres, once per process on PGlite). For the
-   * short statements every request makes; on Postgres they share two pipelined connections.
-   */
+  /** Runs an SQL text with `$n` parameters and returns its rows (statements Drizzle cannot express). */
   queryRows<T>(text: string, params: unknown[]): Promise<T[]>;
-  /** As `queryRows`, for a longer statement that writes (on Postgres, on two connections of their own). */
-  writeRows<T>(text: string, params: unknown[]): Promise<T[]>;
   /** PGlite only: calls `onMessage` with each notification's payload on `channel`. */
   listen?(channel: string, onMessage: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
@@ -40,7 +31,8 @@ export interface DatabaseOptions {
   onQuery?: (text: string) => void;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+// Read from the working folder (the repository), as the content is: the built bundle runs from dist/.
+const migrationsFolder = path.resolve(process.cwd(), 'db/migrations');
 
 /**
  * Startup settings of the app's PostgreSQL connections. Nothing caches across requests on
@@ -55,36 +47,16 @@ const queryLogger = (options: DatabaseOptions) => (options.onQuery ? { logQuery:
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const url = options.url;
-    const pool = (max: number, settings: Record<string, string> = {}) =>
-      postgres(url, { max, idle_timeout: 30, connect_timeout: 5, onnotice: () => {}, connection: { ...POSTGRES_CONNECTION, ...settings } });
-    const client = pool(options.max ?? 10);
-    // The statements every request makes (a session lookup, a learner's rows) go over two
-    // connections of their own: postgres.js pipelines them and sends each connection's queries of
-    // one tick in one write, so a burst of requests wakes PostgreSQL a few times instead of once per
-    // query. The fixed
-    // group writes (quiz attempts, question sets) have two more, so they never wait behind the
-    // main pool's work nor hold up a pipelined read.
-    //
-    // Those statements are written so that one plan suits every parameter (primary-key lookups),
-    // and PostgreSQL is told to keep it: otherwise it plans a statement whose parameter is a list
-    // anew at every call, and the planning cost more than the lookups themselves. Their JSON
-    // parameters are declared text in the statements: these connections have no drizzle serializers.
-    const kept = { plan_cache_mode: 'force_generic_plan' };
-    const hot = pool(2, kept);
-    const writes = pool(2, kept);
-    // deno-lint-ignore no-explicit-any
-    const run = (sql: postgres.Sql) => async <T>(text: string, params: unknown[]) => {
-      options.onQuery?.(text);
-      return (await sql.unsafe(text, params as any[], { prepare: true })) as unknown as T[];
-    };
+    const client = postgres(url, { max: options.max ?? 10, idle_timeout: 30, connect_timeout: 5, onnotice: () => {}, connection: POSTGRES_CONNECTION });
     return {
       db: drizzlePostgres(client, { schema, logger: queryLogger(options) }),
       kind: 'postgres',
-      queryRows: run(hot),
-      writeRows: run(writes),
-      close: async () => {
-        await Promise.all([client.end({ timeout: 5 }), hot.end({ timeout: 5 }), writes.end({ timeout: 5 })]);
+      queryRows: async <T>(text: string, params: unknown[]) => {
+        options.onQuery?.(text);
+        // deno-lint-ignore no-explicit-any
+        return (await client.unsafe(text, params as any[])) as unknown as T[];
       },
+      close: () => client.end({ timeout: 5 }),
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -96,23 +68,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     mkdirSync(target, { recursive: true });
   }
   const client = await PGlite.create(target);
-  const prepared = new PreparedStatements(client);
-  // Drizzle's queries outside transactions run as prepared statements too; a transaction gets
-  // PGlite's own transaction object, as before.
-  const facade = {
-    query: <T>(text: string, params?: unknown[], options?: QueryOptions) => prepared.query<T>(text, params, options),
-    transaction: <T>(fn: (tx: Transaction) => Promise<T>) => client.transaction(fn),
-  };
-  const rows = async <T>(text: string, params: unknown[]) => {
-    options.onQuery?.(text);
-    return (await prepared.query<T>(text, params)).rows;
-  };
   return {
     // deno-lint-ignore no-explicit-any
-    db: drizzlePglite({ client: facade as any, schema, logger: queryLogger(options) }) as unknown as Database,
+    db: drizzlePglite({ client, schema, logger: queryLogger(options) }) as unknown as Database,
     kind: 'pglite',
-    queryRows: rows,
-    writeRows: rows,
+    queryRows: async <T>(text: string, params: unknown[]) => {
+      options.onQuery?.(text);
+      return (await client.query<T>(text, params)).rows;
+    },
     listen: async (channel, onMessage) => {
       await client.listen(channel, onMessage);
     },

@@ -7,7 +7,6 @@ import {
   index,
   integer,
   jsonb,
-  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -322,25 +321,6 @@ export const learnerStats = pgTable('learner_stats', {
   lastPassedTotal: integer('last_passed_total'),
 });
 
-/** Never repeats: each change to a learner's data gives their version the next value (learnerVersions). */
-export const learnerVersionSeq = pgSequence('learner_version_seq');
-
-/**
- * A learner's data version: takes a new value of `learner_version_seq` in the transaction of every
- * change to a row of theirs that their snapshot holds (the attempt statement and the rebuild set
- * it; triggers of migration 0020 do for every other write). A server keeps a learner's snapshot
- * with the version it read it at and serves it again only while the session lookup reads the
- * same version (learner-store/snapshot.ts), so several instances on one database stay exact.
- */
-export const learnerVersions = pgTable('learner_versions', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  version: bigint('version', { mode: 'number' })
-    .notNull()
-    .default(sql`nextval('learner_version_seq')`),
-});
-
 export const learnerPillarStats = pgTable(
   'learner_pillar_stats',
   {
@@ -528,12 +508,3 @@ export const reviewItems = pgTable(
   (t) => [uniqueIndex('review_items_user_question_idx').on(t.userId, t.lessonId, t.questionId), index('review_items_due_idx').on(t.userId, t.dueAt)],
 );
 
-/**
- * Counters bumped by triggers (migration 0006_cache_notify) in the same transaction as any
- * change to the named table, whoever makes it: an exact, cheap fingerprint that every server
- * instance can compare (`lessons` is the lesson catalogue's).
- */
-export const changeCounters = pgTable('change_counters', {
-  name: text('name').primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull().default(0),
-});

@@ -14,7 +14,7 @@ const stamp = path.join(root, 'dist', '.build-stamp');
  * the content (db/: the landing page and /curriculum are prerendered from the lesson files), the
  * installed packages and our patches to them (with the config's check of those).
  */
-export const BUILD_INPUTS = ['src', 'public', 'db', 'astro.config.mjs', 'scripts/dependency-patches.mjs', 'patches', 'tsconfig.json', 'package.json', 'package-lock.json'];
+export const BUILD_INPUTS = ['src', 'public', 'db', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json'];
 
 function newestMtime(base, entry) {
   const full = path.join(base, entry);

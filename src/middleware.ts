@@ -1,15 +1,15 @@
+import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { isDatabaseUnavailable } from '../db/client.ts';
 import { HttpError, jsonError } from './lib/server/platform/http.ts';
-import { html } from './lib/server/platform/html.ts';
 import { compressPage } from './lib/server/platform/compress-page.ts';
 import { describeError, log } from './lib/server/platform/log.ts';
 import { getEnv } from './lib/server/platform/env.ts';
 import { deleteSessionCookie, readSessionToken, setSessionCookie, validateSessionToken } from './lib/server/auth/session.ts';
-import { SAFE_METHODS, registerSessionCheck } from './lib/server/auth/early-check.ts';
+import { isReady } from './lib/server/app.ts';
 
-// The server wrapper starts a safe request's session check as the request arrives (early-check.ts).
-registerSessionCheck((token) => validateSessionToken(token));
+/** Methods that change nothing: no CSRF check. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * CSRF: a state-changing browser request must come from our own origin (DESIGN.md): its Origin
@@ -48,17 +48,32 @@ function failure(status: 500 | 503, request: Request, pathname: string): Respons
   const headers = status === 503 ? { 'Retry-After': '5' } : undefined;
   if (wantsJson(request, pathname)) return jsonError(status, message, undefined, headers);
   const title = status === 503 ? 'Temporarily unavailable' : 'Something went wrong';
-  // A string template, not an Astro page: it must render when the database or a page is what failed.
-  const page = html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>${title}</h1><p>${message}</p><p><a href="/">Back to the home page</a></p></body></html>`;
-  return new Response(String(page), { status, headers: { 'Content-Type': 'text/html; charset=utf-8', ...headers } });
+  // A string, not an Astro page: it must render when the database or a page is what failed.
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>${title}</h1><p>${message}</p><p><a href="/">Back to the home page</a></p></body></html>`;
+  return new Response(page, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', ...headers } });
 }
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const { request, url, locals } = context;
   if (context.isPrerendered) return next();
+  const started = performance.now();
   locals.requestId = request.headers.get('x-request-id') ?? crypto.randomUUID();
   locals.user = null;
   locals.session = null;
+  const response = await handle(context, next);
+  log(response.status >= 500 ? 'warn' : 'info', 'request', {
+    requestId: locals.requestId,
+    method: request.method,
+    path: url.pathname,
+    status: response.status,
+    ms: Math.round(performance.now() - started),
+  });
+  return response;
+});
+
+async function handle(context: APIContext, next: MiddlewareNext): Promise<Response> {
+  const { request, url, locals } = context;
+  if (!isReady()) return jsonError(503, 'The service is starting. Please try again in a moment.', undefined, { 'Retry-After': '2' });
   try {
     const found = readSessionToken(request, context.cookies);
     if (!SAFE_METHODS.has(request.method) && !found?.viaBearer && isCrossSite(request, Boolean(found))) {
@@ -66,21 +81,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
       return jsonError(403, 'Cross-site requests are not allowed');
     }
     if (found) {
-      // The check the server wrapper started for this very token, if it did.
-      const early = locals.sessionCheck;
-      const result = await (early?.token === found.token ? early.result : validateSessionToken(found.token));
+      const result = await validateSessionToken(found.token);
       if (result) {
         locals.user = result.user;
         locals.session = result.session;
-        locals.learner = result.learner;
-        // A GET writes nothing, so the version its lookup read holds for the whole request.
-        if (SAFE_METHODS.has(request.method)) locals.learnerVersion = result.learnerVersion;
         if (result.renewed && !found.viaBearer) setSessionCookie(context.cookies, found.token, result.session);
       } else if (!found.viaBearer) {
         deleteSessionCookie(context.cookies);
       }
     }
-    return await compressPage(request, await next());
+    return compressPage(request, await next());
   } catch (error) {
     if (error instanceof HttpError) return error.toResponse();
     if (isDatabaseUnavailable(error)) {
@@ -90,4 +100,4 @@ export const onRequest = defineMiddleware(async (context, next) => {
     log('error', 'unhandled error', { requestId: locals.requestId, path: url.pathname, ...describeError(error) });
     return failure(500, request, url.pathname);
   }
-});
+}

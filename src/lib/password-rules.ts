@@ -5,9 +5,6 @@ export const PASSWORD_MAX = 256;
 export const messages = {
   tooShort: 'Password must be at least 8 characters long',
   tooLong: 'Password must be at most 256 characters long',
-  lowercase: 'Password must contain at least one lowercase letter',
-  uppercase: 'Password must contain at least one uppercase letter',
-  number: 'Password must contain at least one number',
   mismatch: 'Passwords do not match',
   common: 'This password is too common. Please choose a less guessable one.',
 } as const;

@@ -1,6 +1,6 @@
 // Where our server meets Astro: one Content-Security-Policy on every kind of answer, `/` decided
 // by its page (the server only keeps the signed-out answer), the benchmark's routes off unless the
-// bench turns them on, Astro's patched functions in the built server.
+// bench turns them on.
 import { assert, assertEquals, assertMatch } from '../helpers/assert.ts';
 import { startServer } from '../helpers/server.mjs';
 import { startResendDouble } from '../helpers/resend-double.mjs';
@@ -110,13 +110,4 @@ Deno.test({
       await on.stop();
     }
   },
-});
-
-Deno.test("the built server runs Astro's patched functions (patches/astro+7.3.5.patch)", () => {
-  const dir = new URL('../../dist/server/', import.meta.url);
-  const bundle = [...Deno.readDirSync(new URL('chunks/', dir))]
-    .map((entry) => Deno.readTextFileSync(new URL(`chunks/${entry.name}`, dir)))
-    .concat(Deno.readTextFileSync(new URL('entry.mjs', dir)))
-    .join('\n');
-  for (const name of ['rememberedCspDigests', 'rememberedAssetPaths']) assert(bundle.includes(name), `${name} is in dist/server: rebuild after npm install`);
 });

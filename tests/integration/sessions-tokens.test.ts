@@ -69,29 +69,6 @@ for (const kind of databaseKinds()) {
     }
   });
 
-  if (kind === 'postgres') {
-    Deno.test('postgres: the per-request lookups and the group writes keep one plan, on connections of their own', async () => {
-      const db = await createTestDatabase(kind);
-      setDatabaseHandle(db.handle);
-      try {
-        // Told to: otherwise PostgreSQL plans a statement whose parameter is a list anew at every
-        // call, which cost more than the lookups themselves (db/client.ts).
-        for (const run of [db.handle.queryRows, db.handle.writeRows]) {
-          const [setting] = await run<{ mode: string }>(`select current_setting('plan_cache_mode') as mode`, []);
-          assertEquals(setting.mode, 'force_generic_plan');
-        }
-        const [main] = await db.handle.db.execute<{ mode: string }>(sql`select current_setting('plan_cache_mode') as mode`);
-        assertEquals(main.mode, 'auto', "drizzle's other queries are planned as PostgreSQL sees fit");
-        // Lookups on those connections, again and again (past the first few calls, when a plan is kept).
-        const [user] = await db.handle.db.insert(users).values({ email: 'p@example.com', firstName: 'P', lastName: 'Q' }).returning();
-        const { token } = await createSession(user.id);
-        for (let i = 0; i < 8; i++) assertEquals((await validateSessionToken(token))?.user.email, 'p@example.com');
-      } finally {
-        await db.drop();
-      }
-    });
-  }
-
   Deno.test(`${kind}: expired verification and reset tokens are refused`, async () => {
     const db = await createTestDatabase(kind);
     setDatabaseHandle(db.handle);

@@ -5,11 +5,9 @@ import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { AstroCookies } from 'astro';
 import { sessions, users } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
-import type { PrefetchedRows, SeenVersion } from '../learning/learner-store/index.ts';
-import { findStoredSession } from './session-lookup.ts';
 import { getEnv } from '../platform/env.ts';
 import { constantTimeEqualText, generateRandomToken, hashToken } from '../platform/tokens.ts';
-import { applyConfiguredRole, configuredRole } from './roles.ts';
+import { applyConfiguredRole } from './roles.ts';
 import type { SessionInfo, SessionUser } from './types.ts';
 
 export const INACTIVITY_MS = 30 * 24 * 60 * 60 * 1000;
@@ -50,36 +48,40 @@ export interface ValidatedSession {
   user: SessionUser;
   /** True when the expiry moved and the cookie should be sent again. */
   renewed: boolean;
-  /** The learner's rows, when this lookup read them (see learner-store/rows.ts). */
-  learner?: PrefetchedRows;
-  /** The learner's data version, when this lookup read it (see learner-store/versions.ts). */
-  learnerVersion?: SeenVersion;
 }
 
+/** The shape of every id `createSession` issues (base32, lower case): anything else names no session. */
+const SESSION_ID = /^[a-z2-7]{1,64}$/;
+
+/** The session and its user for a token, in one query; null when the token names no live session. */
 export async function validateSessionToken(token: string, now = new Date()): Promise<ValidatedSession | null> {
   const [id, secret, extra] = token.split('.');
-  if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
-  const found = await findStoredSession(id);
-  if (!found || !constantTimeEqualText(hashToken(secret), found.stored.session.secretHash)) return null;
-  const { secretHash: _, ...session } = found.stored.session;
+  if (!id || !secret || extra !== undefined || !SESSION_ID.test(id) || secret.length > 64) return null;
+  const db = await getDb();
+  const [found] = await db.select({ session: sessions, user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.id, id));
+  if (!found || !constantTimeEqualText(hashToken(secret), found.session.secretHash)) return null;
+  const session: SessionInfo = {
+    id,
+    userId: found.session.userId,
+    createdAt: found.session.createdAt,
+    lastUsedAt: found.session.lastUsedAt,
+    persistent: found.session.persistent === 1,
+  };
   const age = now.getTime() - session.createdAt.getTime();
   const idle = now.getTime() - session.lastUsedAt.getTime();
-  const db = await getDb();
   if (age >= ABSOLUTE_MS || idle >= idleLimit(session)) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
   // ADMIN_EMAILS decides the role both ways at every check (a write only when it changed).
-  const stored = found.stored.user;
-  const user = configuredRole(stored.email) === stored.role ? stored : await applyConfiguredRole(stored);
+  const user = await applyConfiguredRole(toSessionUser(found.user));
   let renewed = false;
   if (idle >= TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, id));
     session.lastUsedAt = now;
     renewed = true;
   }
-  const learnerVersion = found.learner && found.version !== undefined ? { userId: session.userId, version: found.version, lessonsKey: found.learner.key } : undefined;
-  return { session, user, renewed, learner: found.learner && { userId: session.userId, rows: found.learner }, learnerVersion };
+  return { session, user, renewed };
 }
 
 export function toSessionUser(user: typeof users.$inferSelect): SessionUser {

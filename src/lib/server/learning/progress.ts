@@ -2,7 +2,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { users, type Assessment } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
-import { countsFor, isUnlockedFor, loadLearnerState, type LearnerState, type PrefetchedLearner } from './learner-store/index.ts';
+import { countsFor, isUnlockedFor, loadLearnerState, type LearnerState } from './learner-store/index.ts';
 import { toAssessmentRecord } from './assessment.ts';
 import { buildCoach, type QuizSummary } from './coach.ts';
 import { readAnalyticsParts, readBadges, readCoreSnapshot, readSnapshot, type AnalyticsParts, type CoreSnapshot, type LearnerSnapshot, type LearnerTotals, type StoredBadge } from './learner-store/index.ts';
@@ -14,19 +14,9 @@ import { badgeTitle, type Badge } from '../../badges.ts';
 import { averageFromUnits, improvementFromUnits, isHighlightedAverage, overallProgress, priorityPillar, type PillarNumbers } from '../../progress.ts';
 
 /** Badges as the screens show them, from the stored rows (stored when earned, never on a read). */
-export async function listBadges(userId: string, prefetched?: PrefetchedLearner): Promise<Badge[]> {
-  return toBadges(await readBadges(userId, prefetched?.learnerVersion));
+export async function listBadges(userId: string): Promise<Badge[]> {
+  return toBadges(await readBadges(userId));
 }
-
-/** `GET /api/user/badges`'s body: listBadges's answer as JSON, serialized once per kept list of badges. */
-export async function badgesJson(userId: string, prefetched?: PrefetchedLearner): Promise<string> {
-  const stored = await readBadges(userId, prefetched?.learnerVersion);
-  let json = badgeJson.get(stored);
-  if (json === undefined) badgeJson.set(stored, (json = JSON.stringify(toBadges(stored))));
-  return json;
-}
-
-const badgeJson = new WeakMap<StoredBadge[], string>();
 
 function toBadges(stored: StoredBadge[]): Badge[] {
   return stored.map((b) => ({ key: b.badge, earnedAt: b.earnedAt.toISOString(), ...badgeTitle(b.badge) }));
@@ -117,9 +107,9 @@ function makeDashboardCore(state: LearnerState, snapshot: CoreSnapshot) {
 }
 
 /** The dashboard's figures; `visit` marks the page's first visit (the JSON API only reads). */
-export async function buildDashboard(userId: string, firstName: string, now = new Date(), prefetched?: PrefetchedLearner, visit = false) {
-  // The dashboard shows no history: on PostgreSQL its statement leaves the history parts out.
-  const [state, snapshot] = await Promise.all([loadLearnerState(userId, prefetched), readCoreSnapshot(userId, prefetched?.learnerVersion)]);
+export async function buildDashboard(userId: string, firstName: string, now = new Date(), visit = false) {
+  // The dashboard shows no history: its statement leaves the history parts out.
+  const [state, snapshot] = await Promise.all([loadLearnerState(userId), readCoreSnapshot(userId)]);
   const { latest, badges, pillars, priority, next, coach, overall } = dashboardCore(state, snapshot);
   const reviewDue = dueCount(state, snapshot, now);
   const daily = dailyStatusOf({ ...snapshot.settings, streak: snapshot.streak, days: snapshot.days }, now);
@@ -143,55 +133,19 @@ export async function buildDashboard(userId: string, firstName: string, now = ne
 
 export type Dashboard = Awaited<ReturnType<typeof buildDashboard>>;
 
-/** The progress figures kept for the learner's current state and snapshot (see progressFigures). */
-async function keptProgress(userId: string, prefetched?: PrefetchedLearner) {
-  const [state, snapshot] = await Promise.all([loadLearnerState(userId, prefetched), readSnapshot(userId, prefetched?.learnerVersion)]);
-  return { snapshot, kept: progressFigures(state, snapshot) };
+async function progressOf(userId: string) {
+  const [state, snapshot] = await Promise.all([loadLearnerState(userId), readSnapshot(userId)]);
+  return { snapshot, figures: makeProgressFigures(state, snapshot) };
 }
 
-export async function buildUserProgress(userId: string, email: string, prefetched?: PrefetchedLearner) {
-  return { email, ...(await keptProgress(userId, prefetched)).kept.figures };
+export async function buildUserProgress(userId: string, email: string) {
+  return { email, ...(await progressOf(userId)).figures };
 }
 
-/**
- * The progress screen's island props (buildUserProgress's and buildQuizAnalytics's answers): one
- * object per state, snapshot and e-mail, so the island serializes and renders it once
- * (ReactIsland) while the learner's data is unchanged. Read-only to callers.
- */
-export async function progressScreenProps(userId: string, email: string, prefetched?: PrefetchedLearner) {
-  const { snapshot, kept } = await keptProgress(userId, prefetched);
-  if (kept.screen?.progress.email !== email) kept.screen = { progress: { email, ...kept.figures }, analytics: analyticsOf(snapshot) };
-  return kept.screen;
-}
-
-/** `GET /api/user/progress`'s body: buildUserProgress's answer as JSON, the figures serialized once per state and snapshot. */
-export async function userProgressJson(userId: string, email: string, prefetched?: PrefetchedLearner): Promise<string> {
-  const { kept } = await keptProgress(userId, prefetched);
-  kept.json ??= JSON.stringify(kept.figures);
-  // The same keys in the same order as JSON.stringify(buildUserProgress(...)): the e-mail first
-  // (the figures always have keys, so their JSON goes on after a comma).
-  return `{"email":${JSON.stringify(email)},${kept.json.slice(1)}`;
-}
-
-/**
- * The progress figures depend only on the learner's state and snapshot (as the dashboard's core,
- * above): kept per pair of objects, with their JSON once serialized, so on PGlite a learner's
- * repeat visits neither rebuild nor serialize 30 chart points again. Read-only to callers.
- */
-const progressKept = new WeakMap<LearnerState, WeakMap<LearnerSnapshot, KeptProgress>>();
-
-interface KeptProgress {
-  figures: ReturnType<typeof makeProgressFigures>;
-  json?: string;
-  screen?: { progress: { email: string } & ReturnType<typeof makeProgressFigures>; analytics: ReturnType<typeof analyticsOf> };
-}
-
-function progressFigures(state: LearnerState, snapshot: LearnerSnapshot) {
-  let bySnapshot = progressKept.get(state);
-  if (!bySnapshot) progressKept.set(state, (bySnapshot = new WeakMap()));
-  let kept = bySnapshot.get(snapshot);
-  if (!kept) bySnapshot.set(snapshot, (kept = { figures: makeProgressFigures(state, snapshot) }));
-  return kept;
+/** The progress screen's island props: buildUserProgress's and buildQuizAnalytics's answers. */
+export async function progressScreenProps(userId: string, email: string) {
+  const { snapshot, figures } = await progressOf(userId);
+  return { progress: { email, ...figures }, analytics: analyticsOf(snapshot) };
 }
 
 function makeProgressFigures(state: LearnerState, snapshot: LearnerSnapshot) {
@@ -249,15 +203,6 @@ export async function buildQuizAnalytics(userId: string) {
   return analyticsOf(await readAnalyticsParts(userId));
 }
 
-/** `GET /api/user/quiz-analytics`'s body, serialized once per snapshot (see progressFigures). */
-export async function quizAnalyticsJson(userId: string, prefetched?: PrefetchedLearner): Promise<string> {
-  const parts = await readAnalyticsParts(userId, prefetched?.learnerVersion);
-  let json = analyticsJson.get(parts);
-  if (json === undefined) analyticsJson.set(parts, (json = JSON.stringify(analyticsOf(parts))));
-  return json;
-}
-
-const analyticsJson = new WeakMap<AnalyticsParts, string>();
 
 function analyticsOf({ totals, levels, mostMissed }: AnalyticsParts) {
   const byPillarLevel = PILLARS.flatMap((pillar) =>

@@ -4,7 +4,7 @@ import { lessons, reviewItems, type Lesson } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
 import { HttpError } from '../platform/http.ts';
 import { scheduleAnswer } from '../../leitner.ts';
-import { findActiveLessons, forgetSnapshot, readReviewItems, type LearnerSnapshot, type PrefetchedLearner } from './learner-store/index.ts';
+import { findActiveLessons, readReviewItems, type LearnerSnapshot } from './learner-store/index.ts';
 
 export interface DueQuestion {
   id: string;
@@ -29,30 +29,11 @@ export interface ReviewQueue {
   nextDueAt: string | null;
 }
 
-/**
- * The learner's review queue, from the learner's review items and the lesson catalogue (both kept in
- * memory on PGlite, one statement on Postgres); items whose lesson or question is gone are skipped.
- */
-export async function listReview(userId: string, now: Date, prefetched?: PrefetchedLearner): Promise<ReviewQueue> {
-  const seen = prefetched?.learnerVersion;
-  const [review, active] = await Promise.all([readReviewItems(userId, seen), findActiveLessons(seen?.lessonsKey)]);
-  let byCatalogue = keptQueues.get(review);
-  if (!byCatalogue) keptQueues.set(review, (byCatalogue = new WeakMap()));
-  const t = now.getTime();
-  const kept = byCatalogue.get(active);
-  if (kept && kept.from <= t && t < kept.until) return kept.queue;
-  const made = makeQueue(review, active, t);
-  byCatalogue.set(active, made);
-  return made.queue;
+/** The learner's review queue, from their review items and the catalogue; items whose lesson or question is gone are skipped. */
+export async function listReview(userId: string, now: Date): Promise<ReviewQueue> {
+  const [review, active] = await Promise.all([readReviewItems(userId), findActiveLessons()]);
+  return makeQueue(review, active, now.getTime()).queue;
 }
-
-/**
- * A queue stays the same from the last due date it counts as due until the next one comes: kept
- * per review items and catalogue (the same objects while neither changes), a learner's repeat
- * visits neither sort the items nor serialize the round again (ReactIsland keeps its JSON per
- * object). Read-only to callers.
- */
-const keptQueues = new WeakMap<LearnerSnapshot['review'], WeakMap<readonly Lesson[], { queue: ReviewQueue; from: number; until: number }>>();
 
 function makeQueue(review: LearnerSnapshot['review'], active: readonly Lesson[], t: number) {
   const byId = new Map(active.map((l) => [l.id, l]));
@@ -104,9 +85,6 @@ export async function answerReview(userId: string, itemId: string, userAnswer: n
     .set({ box: next.box, dueAt: next.dueAt ?? row.item.dueAt, retiredAt: next.retired ? now : null, lastReviewedAt: now })
     .where(and(eq(reviewItems.id, itemId), lte(reviewItems.dueAt, now), eq(reviewItems.box, row.item.box)))
     .returning({ id: reviewItems.id });
-  // The change notification drops the learner's snapshot as well; forgetting it here means the
-  // next read sees this answer even before the notification arrives.
-  forgetSnapshot(userId);
   if (updated.length === 0) throw new HttpError(409, 'This question was already answered');
   return {
     correct,

@@ -1,25 +1,20 @@
 import { openDatabase, type DatabaseHandle, type Database } from '../../../../db/client.ts';
 import { getEnv } from './env.ts';
-import { disableCaches } from './change-cache.ts';
 
-// One handle per process, shared by the Astro bundle and the server wrapper (both load this
-// module): two PGlite instances on one folder would corrupt it.
-const key = Symbol.for('finance-app.db');
-type Holder = { [key]?: Promise<DatabaseHandle> };
+// One handle per process: two PGlite instances on one folder would corrupt it.
+let handle: Promise<DatabaseHandle> | undefined;
 
 export function getDatabaseHandle(): Promise<DatabaseHandle> {
-  const holder = globalThis as Holder;
-  if (!holder[key]) {
+  if (!handle) {
     const env = getEnv();
-    holder[key] = openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    handle = openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   }
-  return holder[key];
+  return handle;
 }
 
-/** Installs an already-open handle (tests, the server wrapper). */
-export function setDatabaseHandle(handle: DatabaseHandle): void {
-  disableCaches();
-  (globalThis as Holder)[key] = Promise.resolve(handle);
+/** Installs an already-open handle (tests). */
+export function setDatabaseHandle(opened: DatabaseHandle): void {
+  handle = Promise.resolve(opened);
 }
 
 export async function getDb(): Promise<Database> {

@@ -95,14 +95,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return { ...env, PUBLIC_URL, allowedOrigins, devMailbox };
 }
 
-// Shared through globalThis: the Astro bundle and the server wrapper each load this module, and
-// both must read one parse of the environment.
-const key = Symbol.for('finance-app.env');
-type Holder = { [key]?: Env };
+let parsed: Env | undefined;
 
 /** The validated environment of this process, parsed once. */
 export function getEnv(): Env {
-  const holder = globalThis as Holder;
-  holder[key] ??= parseEnv(process.env);
-  return holder[key];
+  parsed ??= parseEnv(process.env);
+  return parsed;
 }

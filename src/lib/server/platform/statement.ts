@@ -9,7 +9,7 @@ export interface Statement<P extends unknown[], R> {
   run(...params: P): Promise<R[]>;
 }
 
-/** A statement that only reads (on PostgreSQL, the pool's short-statement connections). */
+/** A statement that only reads. */
 export function readStatement<P extends unknown[], R>(text: string): Statement<P, R> {
   return {
     text,
@@ -17,10 +17,10 @@ export function readStatement<P extends unknown[], R>(text: string): Statement<P
   };
 }
 
-/** A statement that writes (on PostgreSQL, connections of their own, see db/client.ts). */
+/** A statement that writes. */
 export function writeStatement<P extends unknown[], R>(text: string): Statement<P, R> {
   return {
     text,
-    run: async (...params) => (await getDatabaseHandle()).writeRows<R>(text, params),
+    run: async (...params) => (await getDatabaseHandle()).queryRows<R>(text, params),
   };
 }

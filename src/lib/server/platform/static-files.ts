@@ -1,31 +1,11 @@
-// The built client files (dist/client), held in memory with gzip and brotli variants and an
-// ETag, so the assets, the prerendered pages and the signed-out landing page (kept at start-up,
-// see shareWithSignedOutVisitors) are served at close to the speed of a plain static file server
-// (see `npm run bench`). The files' variants are made once, by the build
-// (precompressDirectory, called from astro.config.mjs), not at every start.
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+// The built client files (dist/client): scripts, styles, images and the prerendered pages, read
+// from disk and compressed as they stream (brotli or gzip, when the client accepts it).
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import zlib, { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { promisify } from 'node:util';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-
-/** A body with its response headers as a flat list (name, value, name, value...), made once. */
-interface Variant {
-  body: Buffer;
-  headers: string[];
-}
-
-interface StaticFile {
-  etag: string;
-  identity: Variant;
-  gzip?: Variant;
-  br?: Variant;
-  /** The headers of a 304 answer. */
-  notModified: string[];
-  /** A page for visitors without a session only (one with a session gets it rendered by Astro). */
-  signedOutOnly: boolean;
-}
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -41,113 +21,73 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.xml', '.txt']);
-const VARIANT = /\.(br|gz)$/;
-const isCompressible = (file: string) => COMPRESSIBLE.has(path.extname(file).toLowerCase());
 
-function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? walk(full) : [full];
-  });
+/** Each prerendered page's own headers (its CSP with its hashes), as the build wrote them. */
+function readPageHeaders(clientDir: string): Map<string, Record<string, string>> {
+  const file = path.join(clientDir, '..', '_headers.json');
+  const entries = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Array<{ pathname: string; headers: Array<{ key: string; value: string }> }>) : [];
+  return new Map(entries.map((e) => [e.pathname, Object.fromEntries(e.headers.map((h) => [h.key, h.value]))]));
 }
 
-/** Writes a .gz and a .br beside each compressible file over 512 bytes (run by the build). */
-export function precompressDirectory(dir: string): number {
-  let count = 0;
-  for (const file of walk(dir)) {
-    if (VARIANT.test(file) || !isCompressible(file)) continue;
-    const body = readFileSync(file);
-    if (body.byteLength <= 512) continue;
-    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
-    writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-    count++;
-  }
-  return count;
+/** The encoding to send: brotli, else gzip, when `accept-encoding` allows it (`;q=0` refuses). */
+export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+      .map(([name]) => name),
+  );
+  return accepted.has('br') ? 'br' : accepted.has('gzip') || accepted.has('*') ? 'gzip' : undefined;
 }
 
-export class StaticFiles {
-  private files = new Map<string, StaticFile>();
-  readonly #common: Record<string, string>;
+/**
+ * A function that serves the client file at the request's path (a prerendered page at its route:
+ * /curriculum is curriculum/index.html) and answers false, sending nothing, when there is none.
+ */
+export function clientFiles(clientDir: string): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> {
+  const pages = readPageHeaders(clientDir);
+  return (req, res) => serveClientFile(req, res, clientDir, pages);
+}
 
-  /**
-   * `common` goes on every response (the security headers); a prerendered page's own headers
-   * (dist/_headers.json: its full CSP, hashes included) replace the common ones of that name.
-   */
-  constructor(distDir: string, common: Record<string, string> = {}) {
-    this.#common = common;
-    const client = path.join(distDir, 'client');
-    if (!existsSync(client)) return;
-    const pageHeaders = new Map<string, Record<string, string>>();
-    const headersFile = path.join(distDir, '_headers.json');
-    if (existsSync(headersFile)) {
-      for (const entry of JSON.parse(readFileSync(headersFile, 'utf8')) as Array<{ pathname: string; headers: Array<{ key: string; value: string }> }>) {
-        pageHeaders.set(entry.pathname, Object.fromEntries(entry.headers.map((h) => [h.key, h.value])));
-      }
+async function serveClientFile(req: IncomingMessage, res: ServerResponse, clientDir: string, pages: Map<string, Record<string, string>>): Promise<boolean> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  let urlPath: string;
+  try {
+    urlPath = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  } catch {
+    return false;
+  }
+  if (urlPath === '/' || urlPath.includes('\0') || urlPath.split('/').some((part) => part.startsWith('.'))) return false;
+  const route = urlPath.replace(/\/$/, '');
+  const candidates = path.extname(route) ? [route] : [`${route}/index.html`];
+  for (const candidate of candidates) {
+    const file = path.join(clientDir, candidate);
+    if (!file.startsWith(clientDir)) return false;
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) continue;
+    const ext = path.extname(file).toLowerCase();
+    const etag = `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
+    res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
+    res.setHeader('Cache-Control', urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+    res.setHeader('ETag', etag);
+    for (const [name, value] of Object.entries(pages.get(route) ?? {})) res.setHeader(name, value);
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304).end();
+      return true;
     }
-    for (const file of walk(client)) {
-      if (VARIANT.test(file)) continue;
-      const rel = '/' + path.relative(client, file).split(path.sep).join('/');
-      if (rel === '/404.html') continue; // served by Astro with status 404
-      // A prerendered page is served at its route: /index.html at /, /curriculum/index.html at /curriculum.
-      const urlPath = rel.endsWith('/index.html') ? rel.slice(0, -'/index.html'.length) || '/' : rel;
-      const variants = isCompressible(file)
-        ? { gzip: existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`) : undefined, br: existsSync(`${file}.br`) ? readFileSync(`${file}.br`) : undefined }
-        : {};
-      this.#add(urlPath, readFileSync(file), {
-        ...pageHeaders.get(urlPath.replace(/\.html$/, '')),
-        'Content-Type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-        'Cache-Control': rel.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-      }, variants);
-    }
-  }
-
-  #add(urlPath: string, body: Buffer, own: Record<string, string>, variants: { gzip?: Buffer; br?: Buffer }, signedOutOnly = false): void {
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    const headers: Record<string, string> = { ...this.#common, ...own, ETag: etag, Vary: signedOutOnly ? 'Accept-Encoding, Cookie' : 'Accept-Encoding' };
-    const list = Object.entries(headers).flat();
-    const variant = (b: Buffer, encoding?: string): Variant => ({
-      body: b,
-      headers: [...list, ...(encoding ? ['Content-Encoding', encoding] : []), 'Content-Length', String(b.byteLength)],
-    });
-    this.files.set(urlPath, {
-      etag,
-      identity: variant(body),
-      notModified: list,
-      gzip: variants.gzip && variant(variants.gzip, 'gzip'),
-      br: variants.br && variant(variants.br, 'br'),
-      signedOutOnly,
-    });
-  }
-
-  /**
-   * Keeps a page Astro rendered for visitors without a session (its answer said `Cache-Control:
-   * public`) to serve it again from memory, compressed once here, to every visitor without one.
-   */
-  async shareWithSignedOutVisitors(urlPath: string, body: Buffer, own: Record<string, string>): Promise<void> {
-    const [gzip, br] = await Promise.all([
-      promisify(zlib.gzip)(body, { level: 9 }),
-      promisify(zlib.brotliCompress)(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    ]);
-    this.#add(urlPath, body, own, { gzip, br }, true);
-  }
-
-  has(urlPath: string): boolean {
-    return this.files.has(urlPath);
-  }
-
-  /** Serves the file when it exists (and is for this visitor); returns false to let the app handle the request. */
-  serve(req: IncomingMessage, res: ServerResponse, urlPath: string, requestId: string, signedIn = false): boolean {
-    const file = this.files.get(urlPath);
-    if (!file || (file.signedOutOnly && signedIn) || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
-    if (req.headers['if-none-match'] === file.etag) {
-      res.writeHead(304, [...file.notModified, 'X-Request-Id', requestId]);
+    const encoding = COMPRESSIBLE.has(ext) ? chooseEncoding(req.headers['accept-encoding']) : undefined;
+    if (COMPRESSIBLE.has(ext)) res.setHeader('Vary', 'Accept-Encoding');
+    if (encoding) res.setHeader('Content-Encoding', encoding);
+    else res.setHeader('Content-Length', info.size);
+    res.writeHead(200);
+    if (req.method === 'HEAD') {
       res.end();
       return true;
     }
-    const accept = String(req.headers['accept-encoding'] ?? '');
-    const chosen = (file.br && /\bbr\b/.test(accept) && file.br) || (file.gzip && /\bgzip\b/.test(accept) && file.gzip) || file.identity;
-    res.writeHead(200, [...chosen.headers, 'X-Request-Id', requestId]);
-    res.end(req.method === 'HEAD' ? undefined : chosen.body);
+    const compress = encoding === 'br' ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : encoding === 'gzip' ? zlib.createGzip() : undefined;
+    await (compress ? pipeline(createReadStream(file), compress, res) : pipeline(createReadStream(file), res)).catch(() => res.destroy());
     return true;
   }
+  return false;
 }

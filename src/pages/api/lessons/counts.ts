@@ -4,5 +4,5 @@ import { countsFor, loadLearnerState } from '../../../lib/server/learning/learne
 
 export const GET: APIRoute = async (context) => {
   const user = requireUser(context);
-  return Response.json(countsFor(await loadLearnerState(user.id, context.locals)), { headers: { 'Cache-Control': 'no-store' } });
+  return Response.json(countsFor(await loadLearnerState(user.id)), { headers: { 'Cache-Control': 'no-store' } });
 };

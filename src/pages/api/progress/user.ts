@@ -4,7 +4,7 @@ import { loadLearnerState } from '../../../lib/server/learning/learner-store/ind
 
 export const GET: APIRoute = async (context) => {
   const user = requireUser(context);
-  const state = await loadLearnerState(user.id, context.locals);
+  const state = await loadLearnerState(user.id);
   return Response.json(
     [...state.progress.values()].map((p) => ({
       lessonId: p.lessonId,

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { requireUser } from '../../../lib/server/auth/guards.ts';
-import { badgesJson } from '../../../lib/server/learning/progress.ts';
+import { listBadges } from '../../../lib/server/learning/progress.ts';
 
 export const GET: APIRoute = async (context) => {
   const user = requireUser(context);
-  return new Response(await badgesJson(user.id, context.locals), { headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
+  return Response.json(await listBadges(user.id), { headers: { 'Cache-Control': 'no-store' } });
 };

@@ -56,9 +56,6 @@ export function rebuildStatements(where: '' | 'where "user_id" = $1'): string[] 
       (array_agg(a."question_set_id" order by a."seq" desc))[1]
     from "quiz_attempts" a cross join lateral jsonb_array_elements(a."responses") r ${where.replace('"user_id"', 'a."user_id"')}
     group by a."user_id", a."lesson_id", (r->>'questionId')::int`,
-    // The rebuilt learners' data versions (versions.ts): the aggregates have no triggers.
-    `insert into "learner_versions" ("user_id") select "id" from "users" ${where.replace('"user_id"', '"id"')}
-    on conflict ("user_id") do update set "version" = nextval('learner_version_seq')`,
     // Badges the history earned (the first time it did), never removing one already given.
     `insert into "user_badges" ("user_id", "badge", "earned_at")
     select "user_id", 'first-lesson', min("created_at") from "quiz_attempts" where "passed" ${and} group by "user_id"

@@ -1,19 +1,15 @@
-// Recording quiz attempts: graded on the server, written in groups (group-commit.ts) by one
-// statement that also keeps the learner aggregates, the badges and the review queue.
+// Recording quiz attempts: graded on the server, written by one statement that also keeps the
+// learner aggregates, the badges and the review queue.
 import { and, eq } from 'drizzle-orm';
 import { lessonProgress, questionSets, quizAttempts, type Lesson, type QuizResponseData, type StoredResponse } from '../../../../../db/schema.ts';
-import { isDatabaseUnavailable } from '../../../../../db/client.ts';
 import { scheduleMiss } from '../../../leitner.ts';
 import { gradeQuiz } from '../../../lessons.ts';
 import { accuracyUnits } from '../../../progress.ts';
 import type { Level, Pillar } from '../../../domain.ts';
 import { getDb } from '../../platform/db.ts';
 import { HttpError } from '../../platform/http.ts';
-import { GroupCommit } from '../../platform/group-commit.ts';
 import { writeStatement } from '../../platform/statement.ts';
 import { answeredResponses, questionSetFor } from './catalogue.ts';
-import { applyProgressRow, type ProgressRecord } from './rows.ts';
-import { forgetSnapshot } from './snapshot.ts';
 
 export interface CompletionInput {
   attemptId: string;
@@ -73,29 +69,19 @@ function resultOf(lessonId: number, attemptId: string, responses: GradedResponse
 }
 
 /**
- * Records a group of quiz attempts (one per learner, see group-commit.ts) in one statement, so one
- * atomic step and one round trip: each attempt unless its attempt id is already there, and only
- * then its progress (a completed lesson never becomes uncompleted), the learner aggregates (see
- * learner-store/aggregates.ts: figures, runs, misses per question), the badges it earns, and its
- * missed questions for review, and, for a passed attempt on a day the learner's streak already
- * counts, that day's lesson count (streaks.ts: the streak's rules change nothing then). It answers
- * each attempt's counts for that day, so the finish screen's daily goal needs no other read. The learner's aggregate row is updated first: it numbers the
- * attempt (seq) and serializes two servers' attempts of one learner. Rows are written in learner
- * order, so two servers' groups lock rows in the same order. An attempt id recorded by another
- * server meanwhile breaks the unique index; the group is then retried one by one (group-commit.ts)
- * and that attempt is found as recorded. It answers the progress row and the new badges of each
- * attempt it recorded (none for an attempt id already there); the progress rows update PGlite's
- * cache from there, so the statement turns off their change notifications (much of its work on
- * PGlite). It gives each learner it records for a new data version (versions.ts) and
- * turns off the triggers that would, once per table. The review part is left out of a group in
- * which nobody missed a question.
+ * Records an attempt in one statement, so one atomic step: the attempt unless its attempt id is
+ * already there, and only then its progress (a completed lesson never becomes uncompleted), the
+ * learner aggregates (learner-store/aggregates.ts), the badges it earns, its missed questions for
+ * review, and, for a passed attempt on a day the learner's streak already counts, that day's
+ * lesson count (streaks.ts). The learner's aggregate row is updated first: it numbers the attempt
+ * (seq) and serializes two servers' attempts of one learner. It answers the progress row, the new
+ * badges and that day's counts, so the finish screen needs no other read.
  */
 function recordAttemptsSql(withReview: boolean): string {
   return `with input as (
     select * from jsonb_to_recordset($1::text::jsonb) as x(k int, id uuid, user_id uuid, lesson_id int, attempt_id uuid, question_set_id int,
       responses jsonb, score int, total int, passed boolean, duration_ms int, pillar text, level text, units bigint,
       box int, due_at timestamptz, missed int[], review_ids uuid[], day text, count_day boolean)
-    where set_config('app.cache_notify', 'off', true) = 'off' and set_config('app.learner_version', 'off', true) = 'off'
   ), fresh_input as (
     select * from input where not exists (select 1 from quiz_attempts q where q.user_id = input.user_id and q.attempt_id = input.attempt_id)
   ), stats as (
@@ -171,9 +157,6 @@ function recordAttemptsSql(withReview: boolean): string {
     ) earned order by k, badge
     on conflict do nothing
     returning user_id, badge, earned_at
-  ), versions as (
-    insert into learner_versions as v (user_id) select user_id from fresh order by k
-    on conflict (user_id) do update set version = nextval('learner_version_seq')
   ), days as (
     insert into learner_days as d (user_id, day, lessons, reviews)
     select user_id, day, 1, 0 from fresh where passed and count_day order by k
@@ -197,7 +180,7 @@ function recordAttemptsSql(withReview: boolean): string {
   from progress join fresh using (user_id)`;
 }
 
-type RecordedRow = { k: number; badges: unknown; today: unknown } & ProgressRecord;
+type RecordedRow = { k: number; completed: boolean; badges: unknown; today: unknown };
 const recordAttempts = writeStatement<[input: string], RecordedRow>(recordAttemptsSql(true));
 const recordAttemptsNoMisses = writeStatement<[input: string], RecordedRow>(recordAttemptsSql(false));
 
@@ -266,34 +249,35 @@ async function writeAttempts(group: AttemptRow[]): Promise<Written[]> {
   const results: Written[] = group.map(() => ({ recorded: false, completed: false, badges: [], today: null }));
   for (const row of rows) {
     const badges = (typeof row.badges === 'string' ? JSON.parse(row.badges) : row.badges) as Array<{ badge: string; earnedAt: string | Date }>;
-    // The statement is quiet (no change notifications): PGlite's snapshot is dropped here.
-    forgetSnapshot(group[order[row.k]].userId);
     results[order[row.k]] = {
       recorded: true,
       completed: Boolean(row.completed),
       badges: badges.map((b) => ({ badge: b.badge, earnedAt: new Date(b.earnedAt).toISOString() })),
       today: row.today === null || row.today === undefined ? null : ((typeof row.today === 'string' ? JSON.parse(row.today) : row.today) as DayCounts),
     };
-    applyProgressRow(group[order[row.k]].userId, row);
   }
   return results;
 }
 
-// One learner's attempts never share a statement (a learner is in a group once), so a group never
-// updates one progress row twice. One group at a time: two at once on PostgreSQL made the groups
-// smaller and the throughput no higher.
-const attemptWriter = new GroupCommit<AttemptRow, Written>(writeAttempts, {
-  max: 64,
-  keyOf: (a) => a.userId,
-  retryAlone: (error) => !isDatabaseUnavailable(error),
-});
+/** Unique-key violation: another request recorded the same attempt id meanwhile. */
+const isDuplicateKey = (error: unknown) => (error as { code?: string } | null)?.code === '23505' || /duplicate key/.test(String((error as Error)?.message));
+
+/** Writes one attempt; when a parallel request recorded the same attempt id first, it is found as recorded. */
+async function writeAttempt(attempt: AttemptRow): Promise<Written> {
+  try {
+    return (await writeAttempts([attempt]))[0];
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+    return (await writeAttempts([attempt]))[0];
+  }
+}
 
 export async function recordQuizAttempt(userId: string, lesson: Lesson, input: CompletionInput, now = new Date(), day: CompletionDay | null = null): Promise<RecordedAttempt> {
   const { graded, score, total, passed, passMark: mark } = gradeQuiz(lesson.questions, input.quizResponses);
   const byId = new Map(lesson.questions.map((q) => [q.id, q]));
   const missed = graded.filter((g) => !g.isCorrect).map((g) => g.questionId);
   const { box, dueAt } = scheduleMiss(now);
-  const row = await attemptWriter.submit({
+  const row = await writeAttempt({
     userId,
     lessonId: lesson.id,
     pillar: lesson.pillar,

@@ -1,25 +1,18 @@
-// The lesson catalogue (the active lessons in learning order, kept in memory) and the stored
+// The lesson catalogue (the active lessons in learning order) and the stored
 // versions of each lesson's questions (question_sets), which attempts refer to.
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { lessons, type AnsweredQuestion, type Lesson, type QuizResponseData, type StoredResponse } from '../../../../../db/schema.ts';
 import { byPosition } from '../../../lessons.ts';
 import { getDb } from '../../platform/db.ts';
 import { readStatement, writeStatement } from '../../platform/statement.ts';
-import { ChangeCache, onTableChange } from '../../platform/change-cache.ts';
-import { LESSONS_FINGERPRINT } from './versions.ts';
 
-// On PGlite (see cache.ts) the catalogue stays in memory until a change notification drops it;
-// on Postgres it is re-read when its fingerprint changes.
-const catalogue = new ChangeCache<Lesson[]>(1);
-let fingerprinted: { key: string; lessons: Lesson[] } | undefined;
-onTableChange((table) => {
-  if (table === 'lessons') catalogue.clear();
-});
-
-const catalogueVersion = readStatement<[], { key: string }>(`select ${LESSONS_FINGERPRINT} as key`);
-
-/** Whether the catalogue is kept until a change notification (PGlite) rather than by its version. */
-export const catalogueIsCached = (): boolean => catalogue.enabled;
+/**
+ * The catalogue's fingerprint: every write to a lesson bumps its version or its times, so two
+ * reads that see the same text see the same lessons.
+ */
+const FINGERPRINT = `select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '') || ':' ||
+  coalesce(max(created_at)::text, '') || ':' || coalesce(max(deleted_at)::text, '') as key from lessons`;
+const catalogueKey = readStatement<[], { key: string }>(FINGERPRINT);
 
 async function readActiveLessons(): Promise<Lesson[]> {
   const db = await getDb();
@@ -27,20 +20,17 @@ async function readActiveLessons(): Promise<Lesson[]> {
   return rows.sort(byPosition);
 }
 
-/** The active lessons in learning order. Every request needs them, so they are kept in memory. */
-export async function findActiveLessons(knownKey?: string): Promise<Lesson[]> {
-  if (catalogue.enabled) {
-    const cached = catalogue.get('all');
-    if (cached) return cached;
-    const mark = catalogue.mark();
-    const all = await readActiveLessons();
-    catalogue.set('all', all, mark);
-    return all;
+// The app's one cache: every request needs the whole catalogue, which changes only when an author saves.
+let kept: { key: string; lessons: Promise<Lesson[]> } | undefined;
+
+/** The active lessons in learning order, read again only when the catalogue's fingerprint changed. */
+export async function findActiveLessons(): Promise<Lesson[]> {
+  const [{ key }] = await catalogueKey.run();
+  if (kept?.key !== key) {
+    kept = { key, lessons: readActiveLessons() };
+    kept.lessons.catch(() => (kept = undefined));
   }
-  const key = knownKey ?? (await catalogueVersion.run())[0].key;
-  if (fingerprinted?.key === key) return fingerprinted.lessons;
-  fingerprinted = { key, lessons: await readActiveLessons() };
-  return fingerprinted.lessons;
+  return kept.lessons;
 }
 
 export async function findLesson(id: number): Promise<Lesson | undefined> {

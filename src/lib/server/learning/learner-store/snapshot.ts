@@ -1,19 +1,12 @@
 // A learner's figures in one statement: the aggregates, badges, assessments (first, newest,
 // count), review due dates, daily-streak rows, the newest attempts and the most-missed
 // questions. Every part is a few rows found by the learner's key, so the statement costs the same
-// at any history. The dashboard, the progress screen and the analytics each read it once; on
-// PGlite it is kept in memory until a change to any of those rows drops it (change-cache.ts,
-// migration 0019's triggers; the attempt statement, which is quiet, drops it itself). On
-// PostgreSQL it is kept with the learner's version it was read at (versions.ts, migration 0020),
-// and a GET whose session lookup read the same version uses it: several instances write there,
-// and the version, read in the request's own statement, is exact where a notification is late.
+// at any history. The dashboard reads the core parts, the analytics their own parts.
 import type { Assessment } from '../../../../../db/schema.ts';
 import type { Level, Pillar } from '../../../domain.ts';
 import { readStatement } from '../../platform/statement.ts';
-import { ChangeCache, VersionedCache, onTableChange } from '../../platform/change-cache.ts';
 import type { LearnerTotals, LevelTotals, MissedQuestion, PillarTotals, RecentAttempt, StoredBadge } from './figures.ts';
 import { MOST_MISSED, RECENT_ATTEMPTS } from './figures.ts';
-import { learnerVersionColumn, type SeenVersion } from './versions.ts';
 
 export interface StreakRow {
   current: number;
@@ -83,8 +76,7 @@ const HISTORY_PARTS = `  coalesce((select json_agg(x order by x.seq) from (
 
 const SNAPSHOT_SQL = `select
 ${CORE_PARTS},
-${HISTORY_PARTS},
-  ${learnerVersionColumn('$1')} as version`;
+${HISTORY_PARTS}`;
 const CORE_SQL = `select
 ${CORE_PARTS}`;
 
@@ -104,7 +96,6 @@ interface SnapshotRow {
   recent: Json;
   halves: Json;
   missed: Json;
-  version?: string;
 }
 
 /** What the quiz analytics show: the totals, the levels' figures and the most-missed questions. */
@@ -235,56 +226,17 @@ function toSnapshot(userId: string, row: SnapshotRow): LearnerSnapshot {
   };
 }
 
-const snapshots = new ChangeCache<LearnerSnapshot>(20_000);
-/** PostgreSQL: each learner's newest snapshot read, with the version it was read at. */
-const versioned = new VersionedCache<LearnerSnapshot>(20_000);
-
-/** The kept snapshot when it was read at the version the request's session lookup saw. */
-function keptAt(userId: string, seen: SeenVersion | undefined): LearnerSnapshot | undefined {
-  return seen && seen.userId === userId ? versioned.get(userId, seen.version) : undefined;
-}
-/** The tables whose rows a snapshot holds, by their learner key (migrations 0006, 0012 and 0019). */
-const SNAPSHOT_TABLES = new Set([
-  'users',
-  'assessments',
-  'lesson_progress',
-  'user_badges',
-  'review_items',
-  'learner_streaks',
-  'learner_days',
-  'learner_stats',
-  'quiz_attempts',
-]);
-onTableChange((table, id) => {
-  if (table === 'lessons' || table === 'question_sets') snapshots.clear();
-  else if (SNAPSHOT_TABLES.has(table)) snapshots.delete(id);
-});
-
-/**
- * The learner's snapshot: from memory (PGlite; PostgreSQL when `seen` is the version it was kept
- * at), or one statement.
- */
-export async function readSnapshot(userId: string, seen?: SeenVersion): Promise<LearnerSnapshot> {
-  const cached = snapshots.get(userId) ?? keptAt(userId, seen);
-  if (cached) return cached;
-  const mark = snapshots.mark();
+/** The learner's whole snapshot (the progress screen), in one statement. */
+export async function readSnapshot(userId: string): Promise<LearnerSnapshot> {
   const [row] = await readSnapshotRow.run(userId);
-  const snapshot = toSnapshot(userId, row);
-  snapshots.set(userId, snapshot, mark);
-  if (!snapshots.enabled && row.version !== undefined) versioned.set(userId, row.version, snapshot);
-  return snapshot;
+  return toSnapshot(userId, row);
 }
 
 /** A snapshot without the history parts (the dashboard's needs). */
 export type CoreSnapshot = Omit<LearnerSnapshot, 'recent' | 'halves' | 'mostMissed'>;
 
-/**
- * The learner's snapshot without its history parts: the kept snapshot (PGlite, or PostgreSQL with
- * the version the request saw), else one statement that leaves out the newest attempts, the half
- * marks and the most-missed questions.
- */
-export async function readCoreSnapshot(userId: string, seen?: SeenVersion): Promise<CoreSnapshot> {
-  if (snapshots.enabled || seen) return readSnapshot(userId, seen);
+/** The learner's snapshot without the newest attempts, the half marks and the most-missed questions. */
+export async function readCoreSnapshot(userId: string): Promise<CoreSnapshot> {
   const [row] = await readCoreRow.run(userId);
   const { recent: _r, halves: _h, mostMissed: _m, ...core } = toSnapshot(userId, { ...EMPTY_PARTS, ...row });
   return core;
@@ -293,9 +245,8 @@ export async function readCoreSnapshot(userId: string, seen?: SeenVersion): Prom
 /** The snapshot's parts the quiz analytics show. */
 export type AnalyticsParts = Pick<LearnerSnapshot, 'totals' | 'levels' | 'mostMissed'>;
 
-/** The kept snapshot (as readCoreSnapshot), else one statement for the analytics' parts alone (no attempts, badges or review queue). */
-export async function readAnalyticsParts(userId: string, seen?: SeenVersion): Promise<AnalyticsParts> {
-  if (snapshots.enabled || seen) return readSnapshot(userId, seen);
+/** The analytics' parts alone (no attempts, badges or review queue), in one statement. */
+export async function readAnalyticsParts(userId: string): Promise<AnalyticsParts> {
   const [row] = await readAnalyticsRow.run(userId);
   const { totals, levels, mostMissed } = toSnapshot(userId, { ...EMPTY_PARTS, ...row });
   return { totals, levels, mostMissed };
@@ -319,8 +270,8 @@ const EMPTY_PARTS: SnapshotRow = {
   missed: '[]',
 };
 
-// Where no snapshot is kept (PostgreSQL, no version seen), a screen that needs one part of it reads that part
-// alone: the badges, or the review queue. Same rows, same order as the snapshot's.
+// A screen that needs one part reads that part alone: the badges, or the review queue. Same rows,
+// same order as the snapshot's.
 const badgesOf = readStatement<[userId: string], { badge: string; earned_at: string | Date }>(
   `select badge, earned_at from user_badges where user_id = $1 order by earned_at, badge`,
 );
@@ -329,19 +280,11 @@ const reviewOf = readStatement<[userId: string], { id: string; lesson_id: number
 );
 
 /** The learner's badges as the snapshot holds them. */
-export async function readBadges(userId: string, seen?: SeenVersion): Promise<LearnerSnapshot['badges']> {
-  if (snapshots.enabled || seen) return (await readSnapshot(userId, seen)).badges;
+export async function readBadges(userId: string): Promise<LearnerSnapshot['badges']> {
   return (await badgesOf.run(userId)).map((b) => ({ badge: b.badge, earnedAt: date(b.earned_at) }));
 }
 
 /** The learner's review items not yet retired, as the snapshot holds them. */
-export async function readReviewItems(userId: string, seen?: SeenVersion): Promise<LearnerSnapshot['review']> {
-  if (snapshots.enabled || seen) return (await readSnapshot(userId, seen)).review;
+export async function readReviewItems(userId: string): Promise<LearnerSnapshot['review']> {
   return (await reviewOf.run(userId)).map((r) => ({ id: r.id, lessonId: r.lesson_id, questionId: r.question_id, box: num(r.box), dueAt: date(r.due_at) }));
-}
-
-/** Drops a learner's snapshot after a write that sends no notification (the attempt statement). */
-export function forgetSnapshot(userId: string): void {
-  snapshots.delete(userId);
-  versioned.delete(userId);
 }

@@ -3,9 +3,8 @@ import type { Lesson, LessonProgress } from '../../../../../db/schema.ts';
 import { placementOf } from '../../../assessment.ts';
 import { isLessonUnlocked, isLevelUnlocked, lessonCounts, nextLesson, type Placement } from '../../../lessons.ts';
 import { LEVELS, type Level, type Pillar } from '../../../domain.ts';
-import { catalogueIsCached, findActiveLessons } from './catalogue.ts';
-import { readLearnerRows, type LearnerDaily, type LearnerRows, type PrefetchedRows } from './rows.ts';
-import type { SeenVersion } from './versions.ts';
+import { findActiveLessons } from './catalogue.ts';
+import { readLearnerRows, type LearnerDaily, type LearnerRows } from './rows.ts';
 
 export interface LearnerState {
   lessons: Lesson[];
@@ -19,30 +18,11 @@ export interface LearnerState {
   daily: LearnerDaily;
 }
 
-/** Where a request keeps the rows and the data version its session lookup read (its `locals`). */
-export type PrefetchedLearner = { learner?: PrefetchedRows; learnerVersion?: SeenVersion };
-
-/**
- * Everything the unlocking rules need for one learner: lessons, progress and placement (read-only:
- * one state object may serve several requests). Pass the
- * request's `locals` to use the rows its session lookup already read; they serve one call, so a
- * read after the request's own write reads again.
- */
-export async function loadLearnerState(userId: string, prefetched?: PrefetchedLearner): Promise<LearnerState> {
-  const offered = prefetched?.learner;
-  if (offered) prefetched.learner = undefined;
-  const rows = offered?.userId === userId ? offered.rows : await readLearnerRows(userId);
-  const all = await findActiveLessons(catalogueIsCached() ? undefined : rows.key);
-  // The same rows and catalogue give the same state: on PGlite both stay the same objects until
-  // they change, so a learner's repeat requests share one state (and what is derived from it).
-  const known = states.get(rows);
-  if (known?.lessons === all) return known.state;
-  const state = stateOf(rows, all);
-  states.set(rows, { lessons: all, state });
-  return state;
+/** Everything the unlocking rules need for one learner: lessons, progress and placement. */
+export async function loadLearnerState(userId: string): Promise<LearnerState> {
+  const [rows, all] = await Promise.all([readLearnerRows(userId), findActiveLessons()]);
+  return stateOf(rows, all);
 }
-
-const states = new WeakMap<LearnerRows, { lessons: Lesson[]; state: LearnerState }>();
 
 function stateOf(rows: LearnerRows, all: Lesson[]): LearnerState {
   const progress = new Map(rows.progress.map((p) => [p.lessonId, p]));

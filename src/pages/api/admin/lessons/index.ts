@@ -4,16 +4,11 @@ import { requireAdmin } from '../../../../lib/server/auth/guards.ts';
 import { lessonFormSchema, summaryOf } from '../../../../lib/lesson-form.ts';
 import { createLesson } from '../../../../lib/server/content/admin-lessons.ts';
 import { findActiveLessons } from '../../../../lib/server/learning/learner-store/index.ts';
-import { cachedJson } from '../../../../lib/server/platform/cached-json.ts';
-import type { Lesson } from '../../../../../db/schema.ts';
 
-// The admin list: each active lesson's summary in learning order (about 10 KB for the whole
-// curriculum, where the whole lessons are 450 KB), kept per catalogue version like the catalogue.
-const summaries = cachedJson((all: Lesson[]) => all.map(summaryOf));
-
+/** The admin list: each active lesson's summary in learning order. */
 export const GET: APIRoute = async (context) => {
   requireAdmin(context);
-  return summaries(context.request, await findActiveLessons());
+  return Response.json((await findActiveLessons()).map(summaryOf), { headers: { 'Cache-Control': 'no-store' } });
 };
 
 export const POST: APIRoute = async (context) => {

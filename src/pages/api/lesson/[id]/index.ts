@@ -9,7 +9,7 @@ import { unlockHint } from '../../../../lib/server/learning/unlock-hint.ts';
 export const GET: APIRoute = async (context) => {
   const user = requireUser(context);
   const id = parseLessonId(context.params.id);
-  const state = await loadLearnerState(user.id, context.locals);
+  const state = await loadLearnerState(user.id);
   const lesson = state.lessons.find((l) => l.id === id);
   if (!lesson) return jsonError(404, 'Lesson Not Found');
   if (!mayOpen(user, state, lesson)) return jsonError(403, `This lesson is locked. ${unlockHint(state, lesson)}`);

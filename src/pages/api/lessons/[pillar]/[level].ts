@@ -8,7 +8,7 @@ export const GET: APIRoute = async (context) => {
   const user = requireUser(context);
   const pillar = parsePillar(context.params.pillar);
   const level = parseLevel(context.params.level);
-  const state = await loadLearnerState(user.id, context.locals);
+  const state = await loadLearnerState(user.id);
   return Response.json(
     state.lessons.filter((l) => l.pillar === pillar && l.level === level).map((l) => toListItem(state, l)),
     { headers: { 'Cache-Control': 'no-store' } },

@@ -1,0 +1,83 @@
+// The app's life inside the built bundle: start-up (migrations, content, background jobs) begins
+// when the middleware's module loads, and `src/serve.ts` asks for the stop by the process event
+// STOP_EVENT once no request is in flight. serve.ts loads only the bundle, so every server module
+// exists once in the process.
+import { migrateDatabase } from '../../../db/client.ts';
+import { EnvError, getEnv } from './platform/env.ts';
+import { getDatabaseHandle } from './platform/db.ts';
+import { describeError, log } from './platform/log.ts';
+import { loadContent } from './content/curriculum-loader.ts';
+import { startOutboxWorker } from './mail/outbox.ts';
+import { REMINDER_INTERVAL_MS, startReminderJob } from './learning/reminders.ts';
+import { deleteExpiredSessions } from './auth/session.ts';
+import { composeRequestedEmail, deleteStaleUnverifiedAccounts } from './auth/credentials.ts';
+import { pruneLimits } from './platform/rate-limit.ts';
+import { pruneQuizChecks } from './learning/quiz-checks.ts';
+
+/** The process event serve.ts emits, with a callback, to stop the app after the last request. */
+export const STOP_EVENT = 'finance-app:stop';
+
+/** Expired sessions, rate-limit buckets, accounts nobody verified in 7 days, abandoned quiz checks. */
+const HOUSEKEEPING_MS = 10 * 60 * 1000;
+
+let ready = false;
+let stopping = false;
+const jobs: Array<{ stop(): Promise<void> }> = [];
+let housekeepingTimer: ReturnType<typeof setInterval> | undefined;
+
+/** True once the database is migrated and the content loaded: until then requests get a 503. */
+export function isReady(): boolean {
+  return ready;
+}
+
+async function housekeeping(): Promise<void> {
+  for (const [task, run] of [
+    ['sessions', deleteExpiredSessions],
+    ['rate limits', pruneLimits],
+    ['unverified accounts', deleteStaleUnverifiedAccounts],
+    ['quiz checks', pruneQuizChecks],
+  ] as const) {
+    await run().catch((error: unknown) => log('warn', 'housekeeping failed', { task, ...describeError(error), stack: undefined }));
+  }
+}
+
+async function start(): Promise<void> {
+  let env;
+  try {
+    env = getEnv();
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+  const handle = await getDatabaseHandle();
+  // The database may still be starting (or down): keep trying, and answer 503 meanwhile.
+  for (let attempt = 1; !stopping; attempt++) {
+    try {
+      await migrateDatabase(handle, env.DATABASE_URL);
+      const loaded = await loadContent(handle.db);
+      ready = true;
+      log('info', 'database ready', { kind: handle.kind, ...loaded });
+      break;
+    } catch (error) {
+      log('warn', 'database not ready, retrying', { attempt, ...describeError(error), stack: undefined });
+      await new Promise((r) => setTimeout(r, Math.min(5000, 500 * attempt)));
+    }
+  }
+  if (stopping) return;
+  jobs.push(startOutboxWorker(async () => handle.db, composeRequestedEmail));
+  // Tests (APP_ENV=test) look for reminders every 2 s instead of every 5 minutes.
+  jobs.push(startReminderJob(async () => handle.db, { intervalMs: env.APP_ENV === 'test' ? 2000 : REMINDER_INTERVAL_MS }));
+  housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_MS);
+  void housekeeping();
+}
+
+async function stop(): Promise<void> {
+  stopping = true;
+  clearInterval(housekeepingTimer);
+  await Promise.all(jobs.map((job) => job.stop()));
+  await (await getDatabaseHandle()).close().catch(() => {});
+}
+
+void start().catch((error: unknown) => log('error', 'start-up failed', describeError(error)));
+process.once(STOP_EVENT, (done: () => void) => void stop().finally(done));
