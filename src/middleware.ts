@@ -6,13 +6,13 @@ import { compressPage } from './lib/server/platform/compress-page.ts';
 import { describeError, log } from './lib/server/platform/log.ts';
 import { getEnv } from './lib/server/platform/env.ts';
 import { deleteSessionCookie, readSessionToken, setSessionCookie, validateSessionToken } from './lib/server/auth/session.ts';
-import { isReady } from './lib/server/app.ts';
+import { isReady } from './app.ts';
 
 /** Methods that change nothing: no CSRF check. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * CSRF: a state-changing browser request must come from our own origin (DESIGN.md): its Origin
+ * CSRF: a state-changing browser request must come from our own origin (docs/DESIGN.md): its Origin
  * (or, without one, its Referer) is PUBLIC_URL's origin, or the browser says same-origin. Never
  * compared with the Host header, which a proxy may rewrite. A request without any of them is
  * refused when it carries our cookie (a non-browser client without a cookie has no ambient

@@ -1,7 +1,7 @@
 // The process entry: a node:http server around the built Astro app. It serves the client files
 // from dist/client (compressed as they stream), hands every other request to the app, and puts
 // the security headers on every answer (a page's own CSP, with its hashes, replaces the common
-// one). It loads only the bundle, which starts the app (src/lib/server/app.ts); on SIGTERM it
+// one). It loads only the bundle, which starts the app (src/app.ts); on SIGTERM it
 // stops taking requests, lets those in flight finish, then asks the app to stop.
 import './production-env.ts';
 import http from 'node:http';
@@ -16,7 +16,7 @@ process.env.ASTRO_NODE_LOGGING = 'disabled';
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
 const { handler } = (await import(new URL('../dist/server/entry.mjs', import.meta.url).href)) as { handler: Handler };
 
-const STOP_EVENT = 'finance-app:stop'; // src/lib/server/app.ts
+const STOP_EVENT = 'finance-app:stop'; // src/app.ts
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '127.0.0.1';
 const serveClientFile = clientFiles(fileURLToPath(new URL('../dist/client/', import.meta.url)));

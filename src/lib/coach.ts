@@ -1,4 +1,4 @@
-// The money coach (DESIGN.md difference 8): personalised, explainable tips from the learner's
+// The money coach (docs/DESIGN.md difference 8): personalised, explainable tips from the learner's
 // own answers and results. The rules live in db/content/coach.yaml; this engine is pure.
 import { z } from 'zod';
 import { LEVEL_LABELS, LEVELS, PILLAR_LABELS, PILLARS, type Level, type Pillar } from './domain.ts';

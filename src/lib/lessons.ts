@@ -1,4 +1,4 @@
-// The learning engine's rules (spec sections 4, 5 and 9; DESIGN.md difference 5). Pure.
+// The learning engine's rules (spec sections 4, 5 and 9; docs/DESIGN.md difference 5). Pure.
 import { LEVELS, PILLARS, type Level, type Pillar } from './domain.ts';
 
 export interface LessonRef {
@@ -57,7 +57,7 @@ function inLevel<T extends LessonRef>(lessons: readonly T[], pillar: Pillar, lev
 
 /**
  * A level is open when it is beginner, or every lesson of the previous level in that pillar is
- * completed, or the assessment placed the learner at or above it (DESIGN.md difference 5), or
+ * completed, or the assessment placed the learner at or above it (docs/DESIGN.md difference 5), or
  * the learner already completed a lesson in it: a retake that places them lower never takes
  * away a level they were studying.
  *
@@ -158,7 +158,7 @@ export function gradeQuiz(
   return { graded, score, total: questions.length, passed: score >= mark, passMark: mark };
 }
 
-/** Average on the 0-3 scale: a quiz of n questions is scaled to 3 (DESIGN.md 9). */
+/** Average on the 0-3 scale: a quiz of n questions is scaled to 3 (docs/DESIGN.md 9). */
 export function scaledToThree(score: number, total: number): number {
   return total > 0 ? (score / total) * 3 : 0;
 }

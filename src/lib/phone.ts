@@ -1,4 +1,4 @@
-// The phone number at sign-up (DESIGN.md difference 12): optional, and when given, the country's
+// The phone number at sign-up (docs/DESIGN.md difference 12): optional, and when given, the country's
 // dial code followed directly by the number (spec 3). One rule in two strengths:
 // - phoneShapeProblem, the light check the sign-up form runs: a plus and 5 to 18 digits. The
 //   form's island does not ship libphonenumber's metadata (about 80 kB) for it.

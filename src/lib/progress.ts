@@ -1,4 +1,4 @@
-// Dashboard and progress-screen rules (spec section 9; DESIGN.md differences 4 and 9). Pure.
+// Dashboard and progress-screen rules (spec section 9; docs/DESIGN.md differences 4 and 9). Pure.
 import { PILLARS, type Pillar } from './domain.ts';
 
 export interface PillarNumbers {

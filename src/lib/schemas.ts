@@ -26,7 +26,7 @@ export const signupSchema = z.object({
   password: newPassword,
   firstName: name('First name'),
   lastName: name('Last name'),
-  // Optional (DESIGN.md difference 12); validated when given, by libphonenumber (src/lib/phone.ts).
+  // Optional (docs/DESIGN.md difference 12); validated when given, by libphonenumber (src/lib/phone.ts).
   phoneNumber: z
     .string({ error: PHONE_INVALID })
     .trim()

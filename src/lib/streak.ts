@@ -1,4 +1,4 @@
-// The daily streak and the daily goal (DESIGN.md difference 9). Pure. A day is a calendar day in
+// The daily streak and the daily goal (docs/DESIGN.md difference 9). Pure. A day is a calendar day in
 // the learner's own time zone (their browser's), so "yesterday" is right across time zones and
 // daylight-saving changes: days are compared as dates, never as 24-hour spans.
 

@@ -85,7 +85,7 @@ test.describe('accounts', () => {
       await expect(dialog.getByText(message, { exact: true })).toHaveCount(1);
       await expect(dialog.getByText(message, { exact: true })).toBeVisible();
     }
-    // The phone number is optional (DESIGN.md difference 12): no message for an empty one, but one
+    // The phone number is optional (docs/DESIGN.md difference 12): no message for an empty one, but one
     // that is given is checked.
     await expect(dialog.getByLabel('Phone number (optional)')).toBeVisible();
     await expect(dialog.getByText(/Phone number is required/)).toHaveCount(0);

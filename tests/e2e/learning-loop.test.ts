@@ -1,4 +1,4 @@
-// The learning loop (DESIGN.md difference 10): a lesson in steps that remembers where the learner
+// The learning loop (docs/DESIGN.md difference 10): a lesson in steps that remembers where the learner
 // was, feedback on every answer, a finish screen that stays, a failed quiz that shows the picks
 // and the correct answers, and answers kept when the session ends mid-quiz. On a phone and a laptop.
 import { test, expect, expectNoSeriousA11yViolations, signedInLearner, correctAnswersOf, lessonAt, PASSWORD, type Page } from './fixtures.ts';

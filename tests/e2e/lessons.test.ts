@@ -58,7 +58,7 @@ test.describe('lessons', () => {
     await expect(page.locator('.explanations li')).toHaveCount(n);
     const next = lessonAt(lesson.pillar, 'beginner', 2);
     await expect(page.getByTestId('finish-next')).toHaveText(`Next lesson: ${next.title}`);
-    // DESIGN.md difference 10: no automatic redirect; the screen waits for the learner. Every
+    // docs/DESIGN.md difference 10: no automatic redirect; the screen waits for the learner. Every
     // timer of the next 10 s fires now (the original app redirected after 3 s); a navigation one
     // started would show as a request or end the page's context before the round trip below.
     const navigations: string[] = [];

@@ -1,5 +1,5 @@
-// Quiz completions are written in groups (group commit): concurrent learners share a statement,
-// and each still gets exactly its own result, on PGlite and on PostgreSQL.
+// Quiz completions at once: concurrent learners each get exactly their own result, one learner's
+// attempts are recorded in turn, on PGlite and on PostgreSQL.
 import { and, asc, eq } from 'drizzle-orm';
 import { assert, assertEquals, assertRejects } from '../helpers/assert.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/database.ts';
@@ -35,7 +35,7 @@ const right = (lesson: Lesson) => lesson.questions.map((q) => ({ questionId: q.i
 const allWrong = (lesson: Lesson) => lesson.questions.map((q) => ({ questionId: q.id, userAnswer: (q.correctAnswer + 1) % 4 }));
 
 for (const kind of databaseKinds()) {
-  Deno.test(`${kind}: forty learners completing at once share statements, and each gets its own attempt, progress and reviews`, async () => {
+  Deno.test(`${kind}: forty learners completing at once each get their own attempt, progress and reviews`, async () => {
     await withLearners(kind, 40, async (db, learners, lesson) => {
       const results = await Promise.all(
         learners.map((userId, i) => recordQuizAttempt(userId, lesson, { attemptId: crypto.randomUUID(), quizResponses: i % 2 ? right(lesson) : allWrong(lesson), durationMs: 1000 + i })),
@@ -48,7 +48,6 @@ for (const kind of databaseKinds()) {
         const mine = attempts.filter((a) => a.userId === userId);
         assertEquals(mine.map((a) => [a.attemptId, a.durationMs, a.score]), [[results[i].attemptId, 1000 + i, results[i].score]]);
       }
-      assert(new Set(attempts.map((a) => a.createdAt.getTime())).size < 40, 'written in fewer statements than attempts');
       const progress = await db.select().from(lessonProgress);
       assertEquals(progress.length, 40);
       assert(progress.every((p) => p.attempts === 1 && p.completed === (p.bestScore === n)));
@@ -79,7 +78,7 @@ for (const kind of databaseKinds()) {
     });
   });
 
-  Deno.test(`${kind}: a write that fails inside a group fails alone; the others in its group are recorded`, async () => {
+  Deno.test(`${kind}: a write that fails fails alone; the attempts made at the same moment are recorded`, async () => {
     await withLearners(kind, 6, async (db, learners, lesson) => {
       const gone = crypto.randomUUID(); // no such user: the attempt's foreign key refuses it
       const attempts = [...learners.slice(0, 3), gone, ...learners.slice(3)].map((userId) =>

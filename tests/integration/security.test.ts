@@ -1,4 +1,4 @@
-// DESIGN.md's reliability and security rules that the journey tests do not reach, over HTTP
+// docs/DESIGN.md's reliability and security rules that the journey tests do not reach, over HTTP
 // against the real server. The server runs on a fresh PostgreSQL database when DATABASE_URL
 // is set (where requests really run in parallel), so a test can also move session timestamps.
 import postgres from 'postgres';

@@ -1,4 +1,4 @@
-// The forms and the API agree (STYLE.md, "one contract for client and server"). Each row is a
+// The forms and the API agree (docs/STYLE.md, "one contract for client and server"). Each row is a
 // value someone might type; the form's check (what the island runs before it sends) and the
 // endpoint's check (readJson with the endpoint's schema, on the JSON that arrives) accept and
 // refuse it alike, with the same message.

@@ -1,4 +1,4 @@
-// One way to build markup (STYLE.md; issue 25): markup lives in Astro and React components, and
+// One way to build markup (docs/STYLE.md; issue 25): markup lives in Astro and React components, and
 // where a string stays for speed it is written with html.ts's tagged template, which escapes every
 // interpolation. This test reads every source file under src/ and fails on a hand-written escaper,
 // on markup built with an untagged template or with `+`, on unsafeRaw() outside the sanitizer, and

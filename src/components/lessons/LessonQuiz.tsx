@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { QuizCompletion } from '../../lib/server/learning/complete-quiz.ts';
 import { createPortal } from 'react-dom';
 import { api, messageOf, NetworkError } from '../api.ts';
 import { showToast } from '../../stores/toast.ts';
@@ -51,16 +52,8 @@ interface Daily {
   today: { done: number; goal: number; met: boolean };
 }
 
-interface Result {
-  score: number;
-  totalQuestions: number;
-  passed: boolean;
-  passMark: number;
-  results: Checked[];
-  badgesEarned?: Array<{ key: string; title: string; description: string }>;
-  nextLesson?: { id: number; title: string } | null;
-  daily?: Daily;
-}
+/** The completion's answer: its type is the server's (a type import, erased from the browser's code). */
+type Result = QuizCompletion;
 
 /** A quiz in progress, kept while the learner signs in again (their session ended mid-quiz). */
 interface Pending {

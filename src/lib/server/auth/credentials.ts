@@ -1,6 +1,6 @@
 // Credentials: sign-up, verification, sign-in, password reset and set. No user enumeration: the
 // answers, and the work done before answering, are the same for known and unknown addresses
-// (DESIGN.md difference 7; docs/SECURITY.md).
+// (docs/DESIGN.md difference 7; docs/SECURITY.md).
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { emailOutbox, emailVerificationTokens, passwordResetTokens, sessions, users, type User } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
@@ -58,7 +58,7 @@ export function assertPasswordAllowed(password: string, field = 'password'): voi
 
 /**
  * One e-mail a minute per address and kind (and five reset e-mails an hour per account). Over the
- * limit the mail is simply not queued; the response never changes (DESIGN.md "Contract details").
+ * limit the mail is simply not queued; the response never changes (docs/DESIGN.md, "API conventions").
  */
 async function mayEmail(kind: EmailKind, address: string): Promise<boolean> {
   if (!(await hitLimit(limits.emailPerAddress(kind, address))).allowed) return false;

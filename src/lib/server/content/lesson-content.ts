@@ -1,5 +1,5 @@
 // The one rendering of a lesson's sections, used by the learner's lesson page and by the admin
-// preview, so the preview shows exactly the markup learners get (DESIGN.md: admin text is
+// preview, so the preview shows exactly the markup learners get (docs/DESIGN.md: admin text is
 // rendered through the markdown sanitizer and never runs script).
 import { CALCULATOR_TITLES, splitCalculatorBlocks, type CalculatorKind } from '../../practice-tools.ts';
 import { LEVEL_LABELS, PILLAR_LABELS, type Level, type Pillar } from '../../domain.ts';

@@ -52,7 +52,7 @@ export const assessmentFileSchema = z
   });
 
 /**
- * The current version's own rules (DESIGN.md difference 11): in each pillar 2 knowledge and 2
+ * The current version's own rules (docs/DESIGN.md difference 11): in each pillar 2 knowledge and 2
  * habit questions; a knowledge question has one best answer (scored 4) and "I'm not sure" last,
  * scored 0; only a habit may have a "does not apply" option.
  */

@@ -4,7 +4,6 @@
 import { and, eq, inArray, max, sql } from 'drizzle-orm';
 import { learnerDays, learnerStreaks, reviewItems, users } from '../../../../db/schema.ts';
 import type { Executor } from '../../../../db/client.ts';
-import type { LearnerDaily } from './learner-store/index.ts';
 import { getDb } from '../platform/db.ts';
 import { addDays, dayIn, DEFAULT_DAILY_GOAL, goalProgress, isDailyGoal, NO_STREAK, recordActivityDay, streakOn, validTimeZone, type StreakState } from '../../streak.ts';
 
@@ -111,10 +110,9 @@ export function dailyStatusOf(
  * learner's streak row (made on first use), so concurrent activity of one learner is counted in
  * turn. Always in this order (users, then learner_streaks, then learner_days), so two of them never deadlock.
  */
-async function lockLearner(tx: Executor, userId: string, timeZone: string | null | undefined) {
+export async function lockLearner(tx: Executor, userId: string, timeZone: string | null | undefined) {
   const zone = validTimeZone(timeZone);
   if (zone) {
-    // Only when it differs: an update that changes nothing would still wake the user caches.
     await tx
       .update(users)
       .set({ timeZone: zone })
@@ -166,42 +164,18 @@ async function countOnDay(db: Executor, userId: string, day: string, kind: Activ
   return row;
 }
 
-/**
- * The learner's today when a completed lesson at `now` can be counted by the attempt statement
- * itself (learner-store/attempts.ts): the streak already counts today and the zone stays, so only
- * today's count moves (see recordActivity). Null otherwise: the first activity of a day, or a new
- * zone, goes through recordActivity's locked path. `daily` is the learner's rows as the request
- * read them; a streak's last day only moves forward, so one that says today is still right.
- */
-export function dayAlreadyCounted(daily: LearnerDaily, now: Date, timeZone?: string | null): string | null {
-  const zone = validTimeZone(timeZone);
-  if (zone && zone !== daily.timeZone) return null;
-  const day = dayIn(now, daily.timeZone);
-  return daily.streak?.lastDay === day ? day : null;
-}
-
-/** Today's status from the learner's rows and today's counts as a statement answered them. */
-export function dailyStatusFrom(daily: LearnerDaily, day: string, counts: { lessons: number; reviews: number } | undefined): DailyStatus {
-  return toStatus({ timeZone: daily.timeZone, dailyGoal: daily.dailyGoal, streak: streakFrom(daily.streak) }, day, counts);
+/** Counts a passed lesson on the learner's day, in the caller's transaction with the learner locked. */
+export function countLessonDay(tx: Executor, userId: string, now: Date, locked: NonNullable<Awaited<ReturnType<typeof lockLearner>>>): Promise<DailyStatus> {
+  return countActivity(tx, userId, 'lesson', now, locked);
 }
 
 /**
- * Records a lesson completed (kind 'lesson') or a review session finished ('review') at `now`;
- * stores `timeZone` first when it is valid and differs. When the streak already counts today (the
- * learner's second lesson of the day, and every one after), only today's count moves: one
- * statement, atomic on its own (the streak's rules change nothing for a day already counted).
- * Otherwise one transaction that locks the learner's streak row. The common case takes no lock
- * across awaits, which on PGlite (one connection) would hold every other request's queries.
+ * Records a lesson completed (kind 'lesson') or a review session finished ('review') at `now`,
+ * in one transaction that locks the learner's streak row; stores `timeZone` first when it is
+ * valid and differs.
  */
 export async function recordActivity(userId: string, kind: ActivityKind, now: Date, timeZone?: string | null): Promise<DailyStatus> {
   const db = await getDb();
-  const zone = validTimeZone(timeZone);
-  const [known] = await readLearner(db, userId);
-  if (known && (!zone || zone === known.timeZone)) {
-    const learner: Learner = { timeZone: known.timeZone, dailyGoal: known.dailyGoal, streak: streakFrom(known as Partial<StreakState>) };
-    const day = dayIn(now, learner.timeZone);
-    if (learner.streak.lastDay === day) return toStatus(learner, day, await countOnDay(db, userId, day, kind));
-  }
   const status = await db.transaction(async (tx) => {
     const locked = await lockLearner(tx, userId, timeZone);
     return locked ? countActivity(tx, userId, kind, now, locked) : null;
@@ -248,7 +222,7 @@ export async function updateSettings(userId: string, changes: Partial<LearnerSet
   if (changes.remindStreak !== undefined) set.remindStreak = changes.remindStreak;
   const current = await loadSettings(userId);
   if (!current) return null;
-  // Only what differs: an unchanged write would still wake the user caches.
+  // Only what differs: nothing to write when nothing changed.
   const changed = Object.fromEntries(Object.entries(set).filter(([k, v]) => current[k as keyof LearnerSettings] !== v)) as Partial<LearnerSettings>;
   if (Object.keys(changed).length === 0) return current;
   const db = await getDb();

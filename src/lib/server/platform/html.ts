@@ -1,4 +1,4 @@
-// The one way this app writes HTML as a string (STYLE.md: markup in components; where a string
+// The one way this app writes HTML as a string (docs/STYLE.md: markup in components; where a string
 // template stays for speed, one tagged template escapes every interpolation). Markup belongs in
 // Astro or React components, which escape for us. A few hot paths keep strings instead: the lesson
 // cards and the lesson article (rendered once per lesson version and joined into the page), the

@@ -150,7 +150,7 @@ export function findUnsafeText(value: unknown): string | null {
   return null;
 }
 
-/** Every text input refuses NUL and lone surrogates with a 400 naming the field (DESIGN.md). */
+/** Every text input refuses NUL and lone surrogates with a 400 naming the field (docs/DESIGN.md). */
 export function rejectUnsafeText(value: unknown): void {
   const field = findUnsafeText(value);
   if (field) throw new HttpError(400, `${field === 'body' ? 'The request' : field} ${UNSAFE_TEXT_MESSAGE}`, { [field]: `This ${UNSAFE_TEXT_MESSAGE}` });

@@ -1,7 +1,7 @@
 type Level = 'debug' | 'info' | 'warn' | 'error';
 const order: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
 
-// The one place that keeps secrets out of the log (DESIGN.md): never these keys, at any depth,
+// The one place that keeps secrets out of the log (docs/DESIGN.md): never these keys, at any depth,
 // whatever a caller passes in: passwords and their hashes, tokens, cookies and authorization
 // headers, SQL parameters, request and e-mail bodies.
 const secretKeys = /pass(word)?|token|secret|authorization|cookie|hash|^params$|parameters|^body$|^html$|^text$|^detail$/i;

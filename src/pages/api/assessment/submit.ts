@@ -19,7 +19,7 @@ export const POST: APIRoute = async (context) => {
     }
     if (Object.keys(errors).length) throw new HttpError(400, 'Some answers are not valid', errors);
   }
-  // With answers, the server scores them itself (DESIGN.md 6); the sent scores are ignored.
+  // With answers, the server scores them itself (docs/DESIGN.md 6); the sent scores are ignored.
   const scores =
     Object.keys(answers).length > 0
       ? scoreSubmission(answers)

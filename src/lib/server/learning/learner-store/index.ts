@@ -13,7 +13,7 @@ export {
   countsFor,
   type LearnerState,
 } from './state.ts';
-export { recordQuizAttempt, type CompletionInput, type CompletionDay, type CompletionResult, type DayCounts, type RecordedAttempt, type EarnedBadge } from './attempts.ts';
+export { recordQuizAttempt, type CompletionInput, type CompletionResult, type RecordedAttempt, type EarnedBadge } from './attempts.ts';
 export {
   readAttemptPage,
   RECENT_ATTEMPTS,
@@ -27,5 +27,5 @@ export {
   type StoredBadge,
 } from './figures.ts';
 export { readSnapshot, readCoreSnapshot, readAnalyticsParts, readBadges, readReviewItems, type LearnerSnapshot, type CoreSnapshot, type AnalyticsParts } from './snapshot.ts';
-export { rebuildLearnerAggregates, rebuildStatements, AGGREGATE_TABLES } from './aggregates.ts';
+export { rebuildLearnerAggregates, rebuildAggregates, AGGREGATE_TABLES } from './aggregates.ts';
 export { readLearnerRows, type LearnerRows, type LearnerDaily } from './rows.ts';

@@ -2,17 +2,17 @@
 // when the middleware's module loads, and `src/serve.ts` asks for the stop by the process event
 // STOP_EVENT once no request is in flight. serve.ts loads only the bundle, so every server module
 // exists once in the process.
-import { migrateDatabase } from '../../../db/client.ts';
-import { EnvError, getEnv } from './platform/env.ts';
-import { getDatabaseHandle } from './platform/db.ts';
-import { describeError, log } from './platform/log.ts';
-import { loadContent } from './content/curriculum-loader.ts';
-import { startOutboxWorker } from './mail/outbox.ts';
-import { REMINDER_INTERVAL_MS, startReminderJob } from './learning/reminders.ts';
-import { deleteExpiredSessions } from './auth/session.ts';
-import { composeRequestedEmail, deleteStaleUnverifiedAccounts } from './auth/credentials.ts';
-import { pruneLimits } from './platform/rate-limit.ts';
-import { pruneQuizChecks } from './learning/quiz-checks.ts';
+import { migrateDatabase } from '../db/client.ts';
+import { EnvError, getEnv } from './lib/server/platform/env.ts';
+import { getDatabaseHandle } from './lib/server/platform/db.ts';
+import { describeError, log } from './lib/server/platform/log.ts';
+import { loadContent } from './lib/server/content/curriculum-loader.ts';
+import { startOutboxWorker } from './lib/server/mail/outbox.ts';
+import { REMINDER_INTERVAL_MS, startReminderJob } from './lib/server/learning/reminders.ts';
+import { deleteExpiredSessions } from './lib/server/auth/session.ts';
+import { composeRequestedEmail, deleteStaleUnverifiedAccounts } from './lib/server/auth/credentials.ts';
+import { pruneLimits } from './lib/server/platform/rate-limit.ts';
+import { pruneQuizChecks } from './lib/server/learning/quiz-checks.ts';
 
 /** The process event serve.ts emits, with a callback, to stop the app after the last request. */
 export const STOP_EVENT = 'finance-app:stop';
