@@ -2,6 +2,8 @@ import { assert, assertEquals, assertMatch, assertThrows } from '../helpers/asse
 import {
   checkCurriculum,
   checkFactLiterals,
+  checkFactSources,
+  checkOrderOfOperations,
   checkLesson,
   checkQuizBalance,
   ContentError,
@@ -28,7 +30,7 @@ function loadAll(): { lessons: ParsedLesson[]; problems: string[] } {
       continue;
     }
     lessons.push(lesson);
-    problems.push(...checkLesson(lesson, file), ...checkFactLiterals(raw, facts, file));
+    problems.push(...checkLesson(lesson, file), ...checkFactLiterals(raw, facts, file), ...checkOrderOfOperations(raw, file), ...checkFactSources(raw, lesson, facts, file));
   }
   return { lessons, problems: [...problems, ...checkCurriculum(lessons)] };
 }
