@@ -128,8 +128,9 @@ export function fillFacts(text: string, facts: FactsFile['facts'], fileName = 'l
   return text.replace(PLACEHOLDER, (_, id: string, year?: string) => {
     const fact = facts[id];
     if (!fact) throw new ContentError(`${fileName}: unknown fact {{${id}}} (add it to db/content/facts.yaml)`);
-    if (year && isSnippet(fact)) throw new ContentError(`${fileName}: {{${id}.year}}: ${id} is a shared snippet, it has no year`);
-    return year ? fact.year : formatFact(fact);
+    if (!year) return formatFact(fact);
+    if (isSnippet(fact)) throw new ContentError(`${fileName}: {{${id}.year}}: ${id} is a shared snippet, it has no year`);
+    return fact.year;
   });
 }
 
