@@ -12,7 +12,7 @@ import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
 import { loadContent, readLessonFiles } from '../../src/lib/server/content/curriculum-loader.ts';
 import { isNewFor, isUnlockedFor, levelStates, loadLearnerState } from '../../src/lib/server/learning/learner-store/index.ts';
 import { lessonProgress, lessons, users } from '../../db/schema.ts';
-import { LESSONS_PER_LEVEL } from '../../src/lib/curriculum.ts';
+import { MIN_LESSONS_PER_LEVEL } from '../../src/lib/curriculum.ts';
 
 /** A minimal lesson file, as the curriculum of an earlier release wrote it. */
 function lessonFile(slug: string, level: string, orderIndex: number, question = `What does ${slug} teach first?`) {
@@ -85,13 +85,14 @@ for (const kind of databaseKinds()) {
 
       // The release: the real curriculum files of today.
       const loaded = await loadContent(db.handle.db);
-      assertEquals(loaded.lessonsAdded, 45 - 7);
+      assertEquals(loaded.lessonsAdded, readLessonFiles().length - 7);
       assertEquals(loaded.lessonsUpdated, 7, 'every v1 lesson follows its changed file');
       const saving = (await db.handle.db.select().from(lessons).where(eq(lessons.pillar, 'saving')));
       for (const level of ['beginner', 'intermediate', 'advanced'] as const) {
         const files = readLessonFiles().flatMap((f) => (f.lesson?.pillar === 'saving' && f.lesson.level === level ? [f.lesson] : []));
         const rows = saving.filter((l) => l.level === level);
-        assertEquals(rows.length, LESSONS_PER_LEVEL);
+        assertEquals(rows.length, files.length);
+        assert(rows.length >= MIN_LESSONS_PER_LEVEL);
         assertEquals(rows.map((l) => [l.slug, l.orderIndex]).sort(), files.map((l) => [l.slug, l.orderIndex]).sort(), `${level}: each lesson at its file's place`);
       }
 

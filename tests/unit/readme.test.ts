@@ -23,10 +23,10 @@ Deno.test('every link and image of the README is a file of this repository', () 
 Deno.test("the README's lesson counts are the curriculum's", () => {
   const folder = path.join(root, 'db/content/lessons');
   const lessons = readdirSync(folder).filter((f) => f.endsWith('.md')).map((f) => parseLessonFile(readFileSync(path.join(folder, f), 'utf8'), f));
-  const perPillar = new Set(['saving', 'credit', 'investing'].map((p) => lessons.filter((l) => l.pillar === p).length));
-  assertEquals(perPillar.size, 1, 'every pillar has as many lessons');
-  const [count] = perPillar;
-  assert(readme.includes(`**${lessons.length} lessons**, ${count} per pillar`), `the README says ${lessons.length} lessons, ${count} per pillar`);
+  // A level may hold more than 5 lessons, so pillars can differ: the README names each count.
+  const perPillar = ['saving', 'credit', 'investing'].map((p) => `${p} ${lessons.filter((l) => l.pillar === p).length}`).join(', ');
+  const stated = `**${lessons.length} lessons** (${perPillar};`;
+  assert(readme.includes(stated), `the README says ${stated}`);
 });
 
 Deno.test('the commands the README lists are scripts of package.json', () => {
