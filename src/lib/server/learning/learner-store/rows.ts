@@ -5,7 +5,7 @@
 // (session-lookup.ts), so a signed-in request makes one round trip for both, with the learner's
 // data version: rows read at a version already seen are the object kept from then (versions.ts).
 import type { LessonProgress } from '../../../../../db/schema.ts';
-import type { PillarScores } from '../../../assessment.ts';
+import type { Answers, PillarScores } from '../../../assessment.ts';
 import { ChangeCache, VersionedCache, onTableChange } from '../../platform/change-cache.ts';
 import { readStatement } from '../../platform/statement.ts';
 import { streakJson, type StreakRow } from './snapshot.ts';
@@ -16,10 +16,13 @@ export interface LearnerRows {
   /** The lesson catalogue's version when these rows were read. */
   key: string;
   progress: LessonProgress[];
-  assessment: PillarScores | null;
+  /** The newest result, with its answers and version (placement reads them: issue 41). */
+  assessment: NewestResult | null;
   /** The learner's settings and streak row: what a completion needs to count today's activity (streaks.ts), and /account. */
   daily: LearnerDaily;
 }
+
+export type NewestResult = PillarScores & { answers: Answers; version: number };
 
 export interface LearnerDaily {
   /** The stored zone (null until a browser has told us). */
@@ -43,7 +46,7 @@ export function learnerColumns(userId: string): string {
   coalesce((select json_agg(json_build_array(lesson_id, completed, best_score, last_score, total_questions, attempts,
     floor(extract(epoch from completed_at) * 1000), floor(extract(epoch from updated_at) * 1000)))
     from lesson_progress where user_id = ${userId}), '[]'::json)::text as progress,
-  (select json_build_object('savingScore', saving_score, 'creditScore', credit_score, 'investingScore', investing_score)
+  (select json_build_object('savingScore', saving_score, 'creditScore', credit_score, 'investingScore', investing_score, 'answers', answers, 'version', version)
     from assessments where user_id = ${userId} order by created_at desc limit 1) as assessment,
   (select json_build_object('timeZone', u.time_zone, 'dailyGoal', u.daily_goal, 'remindReview', u.remind_review, 'remindStreak', u.remind_streak,
     'streak', ${streakJson('u.id')})
@@ -95,7 +98,7 @@ export function toLearnerRows(userId: string, row: { key: unknown; progress: unk
     get progress() {
       return (progress ??= parseJson<PackedProgress[]>(row.progress).map((p) => unpackProgress(userId, p)));
     },
-    assessment: parseJson<PillarScores | null>(row.assessment),
+    assessment: parseJson<NewestResult | null>(row.assessment),
     daily: parseJson<LearnerDaily | null>(row.daily) ?? { timeZone: null, dailyGoal: DEFAULT_DAILY_GOAL, remindReview: false, remindStreak: false, streak: null },
   };
 }
