@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { coachRulesSchema, coachTips, type CoachEvidence, type CoachLesson, type CoachRule } from '../../coach.ts';
 import { PILLAR_LABELS, PILLARS, LEVEL_LABELS, type Pillar } from '../../domain.ts';
-import { countedOption, scoreOf, type PillarScores } from '../../assessment.ts';
+import { countedOption, placesOnKnowledge, scoreOf, type PillarScores } from '../../assessment.ts';
 import { isLessonUnlocked, byPosition } from '../../lessons.ts';
 import { currentAssessmentVersion, loadAssessmentQuestions, questionsOfVersion, type AssessmentRecord } from './assessment.ts';
 import type { LearnerState } from './learner-store/index.ts';
@@ -119,12 +119,15 @@ export function buildCoach(
   // "Why this?": which answers set each pillar's level (read with the questions of the result's
   // own version), and why the focus pillar was chosen.
   const questions = assessment ? questionsOfVersion(assessment.version) : loadAssessmentQuestions();
+  const placedOnKnowledge = Boolean(assessment && placesOnKnowledge(questions) && Object.keys(assessment.answers).length > 0);
   const why = PILLARS.map((pillar) => {
     const score = assessment ? scoreOf(assessment as PillarScores, pillar) : null;
     return {
       pillar,
       score,
       level: assessment ? LEVEL_LABELS[assessment.levels[pillar]] : null,
+      /** The level comes from the knowledge questions (version 3 on), not from the score. */
+      placedOnKnowledge,
       halves: assessment?.halves?.[pillar] ?? null,
       answers: questions
         .filter((q) => q.category === pillar)
