@@ -4,6 +4,7 @@ import process from 'node:process';
 import { checkCurriculum, checkFactLiterals, checkFactSources, checkLesson, checkOrderOfOperations, MIN_LESSONS_PER_LEVEL, onlyHedgedKeys, type ParsedLesson } from '../src/lib/curriculum.ts';
 import { LEVELS, PILLARS, type Pillar } from '../src/lib/domain.ts';
 import { readFacts, readLessonFiles } from '../src/lib/server/content/curriculum-loader.ts';
+import { checkAssessmentContent } from './check-assessment.ts';
 
 const pillar = process.argv[2] as Pillar | undefined;
 if (pillar && !PILLARS.includes(pillar)) {
@@ -23,6 +24,7 @@ for (const { file, raw, lesson, error } of readLessonFiles(undefined, facts)) {
   problems.push(...checkLesson(lesson, file), ...checkFactLiterals(raw, facts, file), ...checkOrderOfOperations(raw, file), ...checkFactSources(raw, lesson, facts, file));
 }
 problems.push(...(pillar ? checkCurriculum(lessons).filter((p) => p.startsWith(pillar)) : checkCurriculum(lessons)));
+problems.push(...(pillar ? [] : checkAssessmentContent()));
 for (const p of PILLARS.filter((p) => !pillar || p === pillar)) {
   const inPillar = lessons.filter((l) => l.pillar === p);
   const questions = inPillar.flatMap((l) => l.questions);

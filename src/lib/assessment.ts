@@ -17,12 +17,20 @@ export interface AssessmentOption {
 export const QUESTION_KINDS = ['knowledge', 'habit'] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
+/** The lesson levels a knowledge question may test (beginner material places nobody). */
+export const TESTED_LEVELS = ['intermediate', 'advanced'] as const;
+export type TestedLevel = (typeof TESTED_LEVELS)[number];
+
 export interface AssessmentQuestion {
   id: number;
   text: string;
   category: Pillar;
   /** Version 1 questions have none (they were all about habits but one). */
   kind?: QuestionKind;
+  /** A knowledge question from version 3 on: the level of the lesson material it tests. */
+  level?: TestedLevel;
+  /** ...and the slug of the lesson that teaches its answer. */
+  lesson?: string;
   options: AssessmentOption[];
 }
 
@@ -136,6 +144,81 @@ export function scoreOf(scores: PillarScores, pillar: Pillar): number {
   return pillar === 'saving' ? scores.savingScore : pillar === 'credit' ? scores.creditScore : scores.investingScore;
 }
 
+/** Placement by the pillar scores: results of versions 1 and 2, and results sent as scores only. */
 export function placementOf(scores: PillarScores): Record<Pillar, Level> {
   return { saving: levelForScore(scores.savingScore), credit: levelForScore(scores.creditScore), investing: levelForScore(scores.investingScore) };
+}
+
+/** A version places on knowledge when each of its knowledge questions names the level it tests (version 3 on). */
+export function placesOnKnowledge(questions: AssessmentQuestion[]): boolean {
+  const knowledge = questions.filter((q) => q.kind === 'knowledge');
+  return knowledge.length > 0 && knowledge.every((q) => q.level !== undefined);
+}
+
+/** Whether the answer to a knowledge question is its one right answer (unanswered, wrong and "I'm not sure" are not). */
+export function isRight(question: AssessmentQuestion, answers: Answers): boolean {
+  return countedOption(question, answers)?.score === MAX_OPTION_SCORE;
+}
+
+/**
+ * Issue 41: the share of a pillar's knowledge questions answered right, 0 to 100 (with 2 questions:
+ * 0, 50 or 100). Habits play no part. This is the figure the level and the result's words
+ * ("Excellent knowledge", "Good foundation", ...) are read from.
+ */
+export function knowledgeResult(questions: AssessmentQuestion[], answers: Answers, pillar: Pillar): number {
+  const knowledge = questions.filter((q) => q.category === pillar && q.kind === 'knowledge');
+  if (knowledge.length === 0) return 0;
+  return Math.round((knowledge.filter((q) => isRight(q, answers)).length / knowledge.length) * 100);
+}
+
+/** Both knowledge questions right: advanced; one: intermediate; none: beginner. */
+export function placementFromKnowledge(questions: AssessmentQuestion[], answers: Answers): Record<Pillar, Level> {
+  return Object.fromEntries(PILLARS.map((p) => [p, levelForScore(knowledgeResult(questions, answers, p))])) as Record<Pillar, Level>;
+}
+
+/**
+ * The figure each pillar's level and words come from, for a result of these questions: the
+ * knowledge result when the version places on knowledge and the result has answers; otherwise
+ * (versions 1 and 2, or a result sent as scores only, as the spec allows) the pillar score.
+ */
+export function placementScores(questions: AssessmentQuestion[], scores: PillarScores, answers: Answers): Record<Pillar, number> {
+  const onKnowledge = placesOnKnowledge(questions) && Object.keys(answers).length > 0;
+  return Object.fromEntries(PILLARS.map((p) => [p, onKnowledge ? knowledgeResult(questions, answers, p) : scoreOf(scores, p)])) as Record<Pillar, number>;
+}
+
+/** The level per pillar for a result (see `placementScores`). */
+export function placementFor(questions: AssessmentQuestion[], scores: PillarScores, answers: Answers): Record<Pillar, Level> {
+  const by = placementScores(questions, scores, answers);
+  return { saving: levelForScore(by.saving), credit: levelForScore(by.credit), investing: levelForScore(by.investing) };
+}
+
+/**
+ * The content rules of a version that places on knowledge (issue 41), for the content check:
+ * each knowledge question names the level it tests (intermediate or advanced, one of each per
+ * pillar) and the lesson that teaches it; it has one right answer scored 4, every other option
+ * scores 0 (no partial credit), and "I'm not sure" is last. `lessons` (slug to pillar and level)
+ * checks that the named lesson exists, is of the question's pillar and is at the level marked.
+ */
+export function checkKnowledgeItems(questions: AssessmentQuestion[], lessons?: Map<string, { pillar: Pillar; level: Level }>): string[] {
+  const problems: string[] = [];
+  for (const q of questions.filter((x) => x.kind === 'knowledge')) {
+    const at = `question ${q.id}`;
+    if (!q.level || !(TESTED_LEVELS as readonly string[]).includes(q.level)) problems.push(`${at}: a knowledge question is marked with the level it tests (intermediate or advanced)`);
+    if (!q.lesson) problems.push(`${at}: a knowledge question names the lesson it tests`);
+    else if (lessons) {
+      const lesson = lessons.get(q.lesson);
+      if (!lesson) problems.push(`${at}: no lesson ${q.lesson}`);
+      else if (lesson.pillar !== q.category || lesson.level !== q.level) problems.push(`${at}: tests ${q.category} ${q.level ?? '(no level)'}, but ${q.lesson} is ${lesson.pillar} ${lesson.level}`);
+    }
+    if (q.options.filter((o) => o.score === MAX_OPTION_SCORE).length !== 1) problems.push(`${at}: a knowledge question has exactly one right answer (scored 4)`);
+    const partial = q.options.filter((o) => o.score !== 0 && o.score !== MAX_OPTION_SCORE);
+    if (partial.length > 0) problems.push(`${at}: no partial credit: "${partial[0].label}" scores ${partial[0].score} (a wrong answer scores 0)`);
+    const last = q.options.at(-1);
+    if (!last || last.label !== NOT_SURE || last.score !== 0) problems.push(`${at}: "${NOT_SURE}" is the last option, scored 0`);
+  }
+  for (const pillar of PILLARS) {
+    const levels = questions.filter((q) => q.category === pillar && q.kind === 'knowledge').map((q) => q.level).sort();
+    if (levels.join(',') !== 'advanced,intermediate') problems.push(`${pillar}: its knowledge questions test one intermediate and one advanced lesson (has ${levels.join(', ') || 'none'})`);
+  }
+  return problems;
 }

@@ -2,7 +2,6 @@
 // own answers and results. The rules live in db/content/coach.yaml; this engine is pure.
 import { z } from 'zod';
 import { LEVEL_LABELS, LEVELS, PILLAR_LABELS, PILLARS, type Level, type Pillar } from './domain.ts';
-import { levelForScore } from './assessment.ts';
 
 const pillarOrAny = z.enum([...PILLARS, 'any']);
 
@@ -12,16 +11,34 @@ const answerCondition = z
     atMost: z.number().int().min(0).max(4).optional(),
     is: z.number().int().min(0).max(4).optional(),
     atLeast: z.number().int().min(0).max(4).optional(),
+    /** The learner chose the question's "does not apply" option (such as "I don't invest yet"). */
+    notApplicable: z.literal(true).optional(),
+    /** With a bound: a "does not apply" answer meets the condition too (no credit card: no card balance). */
+    orNotApplicable: z.literal(true).optional(),
   })
-  .refine((a) => [a.atMost, a.is, a.atLeast].filter((v) => v !== undefined).length === 1, 'an answer condition needs exactly one of atMost, is or atLeast');
+  .strict()
+  .refine((a) => [a.atMost, a.is, a.atLeast, a.notApplicable].filter((v) => v !== undefined).length === 1, 'an answer condition needs exactly one of atMost, is, atLeast or notApplicable')
+  .refine((a) => !(a.orNotApplicable && a.notApplicable), 'orNotApplicable goes with a bound');
 type AnswerCondition = z.infer<typeof answerCondition>;
 
-/** True when an answer's score meets the condition. */
-function answerHolds(condition: AnswerCondition, score: number | undefined): boolean {
-  if (score === undefined) return false;
+/** True when an answer's score meets the condition (`score` undefined: unanswered or "does not apply"). */
+function answerHolds(condition: AnswerCondition, score: number | undefined, notApplicable = false): boolean {
+  if (notApplicable) return Boolean(condition.notApplicable || condition.orNotApplicable);
+  if (score === undefined || condition.notApplicable) return false;
   if (condition.atMost !== undefined) return score <= condition.atMost;
   if (condition.atLeast !== undefined) return score >= condition.atLeast;
   return score === condition.is;
+}
+
+/** Whether the learner's answer to the condition's question meets it. */
+function answerMet(condition: AnswerCondition, e: CoachEvidence): boolean {
+  return answerHolds(condition, e.answerScores[condition.question], e.notApplicable?.has(condition.question) ?? false);
+}
+
+/** A rule's gates (`alsoAnswer`: one condition or several, all of which must hold). */
+export function gatesOf(rule: CoachRule): AnswerCondition[] {
+  const also = rule.when.alsoAnswer;
+  return also === undefined ? [] : Array.isArray(also) ? also : [also];
 }
 
 /** Lessons a rule may name besides a curriculum slug (see `resolveLesson`). */
@@ -32,7 +49,7 @@ export const COACH_PLACEHOLDERS = ['lesson', 'minutes', 'missed', 'pillar', 'sco
 const placeholdersIn = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
 
 /** The option scores (0-4) for which an answer condition holds. */
-export function triggeringScores(answer: { atMost?: number; is?: number; atLeast?: number }): number[] {
+export function triggeringScores(answer: { atMost?: number; is?: number; atLeast?: number; notApplicable?: true }): number[] {
   return [0, 1, 2, 3, 4].filter((score) => answerHolds(answer as AnswerCondition, score));
 }
 
@@ -44,8 +61,8 @@ export const coachRuleSchema = z
     when: z
       .object({
         answer: answerCondition.optional(),
-        /** A second answer that must also hold (a gate); the evidence is about `answer`. */
-        alsoAnswer: answerCondition.optional(),
+        /** Further answers that must also hold (gates), one or a list; the evidence says what they show. */
+        alsoAnswer: z.union([answerCondition, z.array(answerCondition).min(1)]).optional(),
         scoreBelow: z.object({ pillar: z.enum(PILLARS), value: z.number().min(0).max(101) }).optional(),
         missedAtLeast: z.number().int().min(1).optional(),
         noQuizzes: z.literal(true).optional(),
@@ -67,6 +84,11 @@ export const coachRuleSchema = z
     if (!answer) {
       if (typeof rule.evidence !== 'string') ctx.addIssue({ code: 'custom', path: ['evidence'], message: 'per-score evidence needs an answer condition' });
       if (templates.some((t) => t.includes('{answer}'))) ctx.addIssue({ code: 'custom', path: ['evidence'], message: '{answer} needs an answer condition' });
+      return;
+    }
+    // A "does not apply" answer has one wording (its option), so one sentence, naming the question.
+    if (answer.notApplicable) {
+      if (typeof rule.evidence !== 'string' || rule.evidence.includes('{answer}')) ctx.addIssue({ code: 'custom', path: ['evidence'], message: `a rule on question ${answer.question}'s "does not apply" answer has one sentence, without {answer}` });
       return;
     }
     // The evidence quotes the chosen option itself...
@@ -95,9 +117,13 @@ export interface CoachEvidence {
    * score (0-4). A "does not apply" answer, and every answer of an older version, is absent.
    */
   answerScores: Record<number, number>;
+  /** The questions of the current version the learner answered "does not apply" (absent: none). */
+  notApplicable?: ReadonlySet<number>;
   /** The same answers' option labels, word for word (for {answer}). */
   answerLabels?: Record<number, string>;
   scores: Record<Pillar, number> | null;
+  /** The level the latest result places each pillar at (from the knowledge questions: issue 41); null without one. */
+  levels: Record<Pillar, Level> | null;
   completedSlugs: Set<string>;
   /**
    * Per lesson slug: the questions missed in the learner's last try of its quiz, for lessons whose
@@ -128,8 +154,8 @@ export const MAX_TIPS = 4;
 
 function conditionsHold(rule: CoachRule, e: CoachEvidence, lesson: CoachLesson | undefined): boolean {
   const w = rule.when;
-  if (w.answer && !answerHolds(w.answer, e.answerScores[w.answer.question])) return false;
-  if (w.alsoAnswer && !answerHolds(w.alsoAnswer, e.answerScores[w.alsoAnswer.question])) return false;
+  if (w.answer && !answerMet(w.answer, e)) return false;
+  if (gatesOf(rule).some((gate) => !answerMet(gate, e))) return false;
   if (w.scoreBelow && (!e.scores || e.scores[w.scoreBelow.pillar] >= w.scoreBelow.value)) return false;
   if (w.missedAtLeast !== undefined && (!lesson || (e.missedBySlug[lesson.slug] ?? 0) < w.missedAtLeast)) return false;
   if (w.noQuizzes && e.totalQuizzes > 0) return false;
@@ -163,13 +189,14 @@ function resolveLesson(rule: CoachRule, e: CoachEvidence, used: Set<number>, use
 /** The sentence for the learner's own answer when the rule has one per option score. */
 function evidenceTemplate(rule: CoachRule, e: CoachEvidence): string | undefined {
   if (typeof rule.evidence === 'string') return rule.evidence;
+  if (rule.when.answer?.notApplicable) return undefined;
   const score = rule.when.answer ? e.answerScores[rule.when.answer.question] : undefined;
   return score === undefined ? undefined : rule.evidence[String(score)];
 }
 
 /**
  * Fills a template from the learner's records. Placeholders about the tip's lesson's pillar:
- * {pillar}, {score} and {level} (its assessment score and the level it gives), {completed} and
+ * {pillar}, {score} and {level} (its assessment score, and the level the result places it at), {completed} and
  * {total} (its lessons); {passedLesson}, {passedScore} and {passedTotal} (the newest passed
  * quiz); {lesson}, {minutes}, {missed}. Undefined when the learner has no such record, so a
  * tip is never shown with evidence we do not have.
@@ -184,7 +211,7 @@ function fill(template: string, lesson: CoachLesson, e: CoachEvidence, rule?: Co
     missed: String(e.missedBySlug[lesson.slug] ?? 0),
     pillar: PILLAR_LABELS[lesson.pillar],
     score: score === undefined ? undefined : String(score),
-    level: score === undefined ? undefined : LEVEL_LABELS[levelForScore(score)],
+    level: e.levels ? LEVEL_LABELS[e.levels[lesson.pillar]] : undefined,
     completed: String(inPillar.filter((l) => e.completedSlugs.has(l.slug)).length),
     total: String(inPillar.length),
     passedLesson: passed ? `“${passed.title}”` : undefined,

@@ -2,8 +2,10 @@ import { test, expect, expectNoSeriousA11yViolations, gotoHydrated, signedInLear
 import { labelScoring, picksScoring } from '../helpers/assessment-answers.ts';
 
 // The option (its position on screen) chosen for each of the 12 questions, by the score it gives:
-// saving 4+3+2+1 = 10/16 → 63, credit 0+1+0+1 = 2/16 → 13, investing 4+4+4+4 = 16/16 → 100.
-const scores = [4, 3, 2, 1, 0, 1, 0, 1, 4, 4, 4, 4];
+// saving 4+3+4+0 = 11/16 → 69, credit 0+1+0+0 = 1/16 → 6, investing 4+4+4+4 = 16/16 → 100.
+// The level and its words come from the knowledge questions (issue 41): saving 1 of 2 right,
+// credit none, investing both.
+const scores = [4, 3, 4, 0, 0, 1, 0, 0, 4, 4, 4, 4];
 const picks = picksScoring(scores);
 
 test.describe('assessment', () => {
@@ -37,11 +39,11 @@ test.describe('assessment', () => {
     await page.getByRole('button', { name: 'Complete Assessment' }).click();
     await expect(page.getByRole('heading', { name: 'Assessment Complete!' })).toBeVisible();
     const item = (pillar: string) => page.locator(`[data-pillar="${pillar}"]`);
-    await expect(item('saving')).toContainText('63');
+    await expect(item('saving')).toContainText('69');
     await expect(item('saving')).toContainText('Good foundation');
     await expect(item('saving')).toContainText('Intermediate');
     await expect(item('saving')).toHaveClass(/score-yellow/);
-    await expect(item('credit')).toContainText('13');
+    await expect(item('credit')).toContainText('6');
     await expect(item('credit')).toContainText('Start with foundation concepts');
     await expect(item('credit')).toContainText('Beginner');
     await expect(item('credit')).toHaveClass(/score-red/);
@@ -49,16 +51,16 @@ test.describe('assessment', () => {
     await expect(item('investing')).toContainText('Excellent knowledge');
     await expect(item('investing')).toContainText('Advanced');
     await expect(item('investing')).toHaveClass(/score-green/);
-    // Both halves: what you know (q3 2 + q4 1 = 3/8) and what you do (q1 4 + q2 3 = 7/8).
-    await expect(page.getByTestId('knowledge-saving')).toHaveText('38 of 100');
+    // Both halves: what you know (q3 4 + q4 0 = 4/8) and what you do (q1 4 + q2 3 = 7/8).
+    await expect(page.getByTestId('knowledge-saving')).toHaveText('50 of 100');
     await expect(page.getByTestId('habits-saving')).toHaveText('88 of 100');
-    await expect(page.getByTestId('knowledge-credit')).toHaveText('13 of 100');
+    await expect(page.getByTestId('knowledge-credit')).toHaveText('0 of 100');
     await expect(page.getByTestId('habits-credit')).toHaveText('13 of 100');
     await expectNoSeriousA11yViolations(page);
 
     const saved = await (await page.request.get('/api/assessment')).json();
-    expect([saved.savingScore, saved.creditScore, saved.investingScore]).toEqual([63, 13, 100]);
-    expect(saved.version).toBe(2);
+    expect([saved.savingScore, saved.creditScore, saved.investingScore]).toEqual([69, 6, 100]);
+    expect(saved.version).toBe(3);
     await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
     await page.waitForURL('**/dashboard');
     await page.goto('/');
@@ -105,7 +107,7 @@ test.describe('assessment', () => {
       await page.keyboard.press('Enter');
     }
     await expect(page.getByRole('heading', { name: 'Assessment Complete!' })).toBeVisible();
-    await expect(page.locator('[data-pillar="credit"]')).toContainText('13');
+    await expect(page.locator('[data-pillar="credit"]')).toContainText('Beginner');
   });
 
   test('answers in progress survive a reload, and Clear Session starts over', async ({ page }) => {
@@ -131,8 +133,8 @@ test.describe('assessment', () => {
   test('take it, see what you know and what you do, open the placed level, and read a tip whose evidence is your own answer', async ({ page }) => {
     await signedInLearner(page, { firstName: 'Ola' });
     await gotoHydrated(page, '/assessment');
-    // Saving: strong habits, weak knowledge; credit and investing strong (credit intermediate, saving beginner).
-    const mine = picksScoring([4, 4, 0, 0, 4, 4, 4, 4, 4, 4, 4, 4]);
+    // Saving: strong habits, one knowledge question of two right (intermediate); credit and investing strong.
+    const mine = picksScoring([4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 4, 4]);
     for (let i = 0; i < 12; i++) {
       await expect(page.getByText(`Question ${i + 1} of 12`)).toBeVisible();
       await page.getByRole('radio').nth(mine[i]).check();
@@ -140,15 +142,15 @@ test.describe('assessment', () => {
     }
     await expect(page.getByRole('heading', { name: 'Assessment Complete!' })).toBeVisible();
     await expect(page.getByText('What you know').first()).toBeVisible();
-    await expect(page.getByTestId('knowledge-saving')).toHaveText('0 of 100');
+    await expect(page.getByTestId('knowledge-saving')).toHaveText('50 of 100');
     await expect(page.getByTestId('habits-saving')).toHaveText('100 of 100');
-    await expect(page.locator('[data-pillar="saving"]')).toContainText('You start at Intermediate'); // (4+4+0+0)/16 = 50
+    await expect(page.locator('[data-pillar="saving"]')).toContainText('You start at Intermediate'); // 1 of 2 knowledge questions right
     await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
     await page.waitForURL('**/dashboard');
     await waitForHydration(page);
-    // The tip quotes the option chosen for Maya's $150 (question 3), word for word.
-    const tip = page.getByTestId('coach').locator('[data-tip="pay-yourself-first-knowledge"]');
-    await expect(tip).toContainText(`For Maya's $150 a month (question 3), you chose “${labelScoring(3, 0)}”`);
+    // The tip quotes the option chosen for Ana's savings and rising prices (question 4), word for word.
+    const tip = page.getByTestId('coach').locator('[data-tip="real-return-knowledge"]');
+    await expect(tip).toContainText(`For Ana's 4% savings account while prices rise 3% (question 4), you chose “${labelScoring(4, 0)}”`);
     // The placed level is open in the lessons list.
     await page.goto('/lessons?pillar=saving');
     await expect(page.getByRole('link', { name: 'Intermediate' })).toHaveAttribute('aria-current', 'page');

@@ -16,8 +16,8 @@ test.describe('coach, review and data rights', () => {
     test.setTimeout(60_000);
     const { headers } = await signedInLearner(page, { firstName: 'Kim' });
     // Strong saving and investing; weak credit: paid 30+ days late more than once (q5 = 0), carries
-    // a card balance (q6 = 1), and two knowledge answers that show partial understanding.
-    const answers = answersScoring({ 1: 4, 2: 4, 3: 4, 4: 4, 5: 0, 6: 1, 7: 1, 8: 1, 9: 4, 10: 4, 11: 4, 12: 4 }); // credit 3/16 = 19
+    // a card balance (q6 = 1), and both credit knowledge questions wrong.
+    const answers = answersScoring({ 1: 4, 2: 4, 3: 4, 4: 4, 5: 0, 6: 1, 7: 0, 8: 0, 9: 4, 10: 4, 11: 4, 12: 4 }); // credit 1/16 = 6
     await page.request.post('/api/assessment/submit', { headers, data: { answers } });
     await gotoHydrated(page, '/dashboard');
     // The Continue lesson is the first credit lesson; the tip that names it is its reason, not a tip.
@@ -36,8 +36,8 @@ test.describe('coach, review and data rights', () => {
     await expect(balance.getByTestId('tip-same')).toHaveText('Start with “How Credit Scores Work”: it is your next lesson, above.');
     const continueHref = await page.getByTestId('next-lesson').getAttribute('href');
     await expect(page.locator(`a[href="${continueHref}"]`)).toHaveCount(1);
-    const utilization = coach.locator('[data-tip="utilization-knowledge"]');
-    await expect(utilization).toContainText(`you chose “${labelScoring(7, 1)}”`);
+    const debtOrder = coach.locator('[data-tip="debt-order-knowledge"]');
+    await expect(debtOrder).toContainText(`you chose “${labelScoring(7, 0)}”`);
     const count = await coach.locator('.tip').count();
     expect(count).toBeGreaterThanOrEqual(2);
     expect(count).toBeLessThanOrEqual(4);
@@ -45,8 +45,8 @@ test.describe('coach, review and data rights', () => {
     await coach.getByText('Why this level?').click();
     await expect(page.getByTestId('why')).toContainText('Credit is your focus');
     const why = page.getByTestId('why').locator('[data-why="credit"]');
-    await expect(why).toContainText('19 of 100 in our assessment, which places you at Beginner');
-    await expect(why).toContainText('What you know: 25 of 100. What you do: 13 of 100.');
+    await expect(why).toContainText('6 of 100 in our assessment, and what you know places you at Beginner');
+    await expect(why).toContainText('What you know: 0 of 100. What you do: 13 of 100.');
     await expect(why).toContainText(labelScoring(5, 0));
     await expectNoSeriousA11yViolations(page);
     await page.getByTestId('next-lesson').click();

@@ -36,7 +36,7 @@ for (const [name, viewport] of [['phone', PHONE], ['laptop', LAPTOP]] as const) 
     await expect(page.getByTestId('continue-button')).toHaveAttribute('href', '/assessment');
     await expect(page.getByText(/Wealth Snapshot/)).toHaveCount(0);
 
-    const answers = answersScoring({ 1: 2, 2: 1, 3: 4, 4: 2, 5: 1, 6: 1, 7: 2, 8: 4, 9: 0, 10: 2, 11: 1, 12: 1 });
+    const answers = answersScoring({ 1: 2, 2: 1, 3: 4, 4: 0, 5: 1, 6: 1, 7: 0, 8: 4, 9: 0, 10: 0, 11: 1, 12: 0 });
     expect((await page.request.post('/api/assessment/submit', { headers, data: { answers } })).status()).toBe(201);
     await gotoHydrated(page, '/dashboard');
     await expect(page.getByText('Here is your Wealth Snapshot and what to learn next.')).toBeVisible();

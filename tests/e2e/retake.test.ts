@@ -12,10 +12,10 @@ async function takeAssessment(page: Page, picks: number[]): Promise<void> {
 }
 
 // The options are picked by the score they give (the current assessment file's options).
-// First: saving 2+2+2+2 = 8/16 → 50, credit 1+1+1+1 → 25, investing 4+4+4+4 → 100.
-const first = picksScoring([2, 2, 2, 2, 1, 1, 1, 1, 4, 4, 4, 4]);
-// Retake: saving unchanged (50), credit 2+2+4+0 = 8/16 → 50 (+25), investing 4+4+3+1 = 12/16 → 75 (-25).
-const retake = picksScoring([2, 2, 2, 2, 2, 2, 4, 0, 4, 4, 3, 1]);
+// First: saving 2+2+4+0 = 8/16 → 50, credit 1+1+0+0 = 2/16 → 13, investing 4+4+4+4 → 100.
+const first = picksScoring([2, 2, 4, 0, 1, 1, 0, 0, 4, 4, 4, 4]);
+// Retake: saving unchanged (50), credit 2+2+4+0 = 8/16 → 50 (+37), investing 4+4+4+0 = 12/16 → 75 (-25).
+const retake = picksScoring([2, 2, 4, 0, 2, 2, 4, 0, 4, 4, 4, 0]);
 
 test.describe('retaking the assessment', () => {
   test('from the progress screen, then the progress screen shows the change per pillar since the first', async ({ page }) => {
@@ -39,12 +39,13 @@ test.describe('retaking the assessment', () => {
     await expect(table).toBeVisible();
     const row = (pillar: string) => table.locator(`tr[data-pillar="${pillar}"]`);
     await expect(row('saving').getByRole('cell')).toHaveText(['50', '50', '0']);
-    await expect(row('credit').getByRole('cell')).toHaveText(['25', '50', '+25']);
+    await expect(row('credit').getByRole('cell')).toHaveText(['13', '50', '+37']);
     await expect(row('investing').getByRole('cell')).toHaveText(['100', '75', '-25']);
     await expectNoSeriousA11yViolations(page);
 
-    // The newest attempt places the learner: credit is now Intermediate.
+    // The newest attempt places the learner, on knowledge: credit is now Intermediate (1 of 2 right,
+    // was none), investing too (was both right).
     const placed = await (await page.request.get('/api/assessment')).json();
-    expect(placed.levels).toEqual({ saving: 'intermediate', credit: 'intermediate', investing: 'advanced' });
+    expect(placed.levels).toEqual({ saving: 'intermediate', credit: 'intermediate', investing: 'intermediate' });
   });
 });

@@ -62,3 +62,40 @@ for (const kind of databaseKinds()) {
     }
   });
 }
+
+for (const kind of databaseKinds()) {
+  Deno.test(`${kind}: a version 2 result keeps the placement it had (by the pillar score), and reads its answers with version 2's questions`, async () => {
+    const db = await createTestDatabase(kind);
+    setDatabaseHandle(db.handle);
+    try {
+      await loadContent(db.handle.db);
+      const [user] = await db.handle.db.insert(users).values({ email: 'v2@example.com', firstName: 'Vic', lastName: 'Two', emailVerifiedAt: new Date() }).returning();
+      // Version 2: the best habits (4) and "I'm not sure" (0) on every knowledge question: 8/16 = 50 in each pillar.
+      const v2 = questionsOfVersion(2);
+      const v2Answers = Object.fromEntries(v2.map((q) => [String(q.id), q.kind === 'knowledge' ? q.options.at(-1)!.value : q.options.find((o) => o.score === 4 && !o.notApplicable)!.value]));
+      await db.handle.db.insert(assessments).values({ userId: user.id, savingScore: 50, creditScore: 50, investingScore: 50, answers: v2Answers, version: 2 });
+      const result = await findLatestAssessment(user.id);
+      assertEquals([result?.version, result?.earlierVersion], [2, true]);
+      // Today's rule would place all-unsure at beginner; a version 2 result keeps what it gave then.
+      assertEquals(result?.levels, { saving: 'intermediate', credit: 'intermediate', investing: 'intermediate' });
+      const dashboard = await buildDashboard(user.id, 'Vic');
+      assertEquals(dashboard.pillars.map((p) => p.assessment?.level), ['intermediate', 'intermediate', 'intermediate']);
+      assertEquals([dashboard.coach.earlierVersion, dashboard.coach.assessmentVersion, dashboard.coach.answersKnown], [true, 2, false]);
+      assertEquals(dashboard.coach.tips.filter((t) => answerRules.has(t.id)).map((t) => t.id), [], "no tip reads version 2's answers as today's");
+      const saving = dashboard.coach.why.find((p) => p.pillar === 'saving')!;
+      assertEquals(saving.answers[2].question, v2[2].text, 'read with the version 2 questions');
+
+      // The same answers on today's version place at beginner: knowledge decides, habits do not.
+      const current = questionsOfVersion(currentAssessmentVersion());
+      const unsure = Object.fromEntries(current.map((q) => [String(q.id), q.kind === 'knowledge' ? q.options.at(-1)!.value : q.options.find((o) => o.score === 4 && !o.notApplicable)!.value]));
+      await recordAssessment(user.id, scoreSubmission(unsure), unsure);
+      const now = await findLatestAssessment(user.id);
+      assertEquals([now?.savingScore, now?.creditScore, now?.investingScore], [50, 50, 50]);
+      assertEquals(now?.levels, { saving: 'beginner', credit: 'beginner', investing: 'beginner' });
+      const after = await buildDashboard(user.id, 'Vic');
+      assertEquals(after.pillars.map((p) => [p.assessment?.level, p.assessment?.message]), Array(3).fill(['beginner', 'Start with foundation concepts. Begin with the first beginner lessons.']));
+    } finally {
+      await db.drop();
+    }
+  });
+}

@@ -24,16 +24,16 @@ describe('the money coach', () => {
 
   it('quotes the chosen answers, then builds on the newest passed quiz, and never names the Continue lesson', async () => {
     const { client } = await createLearner(server.url, resend);
-    // Strong everywhere except q10 (one stock of a known company) and q12 (fees "about the same").
-    const answers = answersScoring({ 1: 4, 2: 4, 3: 4, 4: 4, 5: 4, 6: 4, 7: 4, 8: 4, 9: 4, 10: 0, 11: 4, 12: 1 });
+    // Strong everywhere except q10 (rebalancing: bonds into stocks) and q12 (fees "about the same").
+    const answers = answersScoring({ 1: 4, 2: 4, 3: 4, 4: 4, 5: 4, 6: 4, 7: 4, 8: 4, 9: 4, 10: 0, 11: 4, 12: 0 });
     assertEquals((await client.post('/api/assessment/submit', { answers })).status, 201);
     const dashboard = async () => (await client.get<Dashboard>('/api/user/dashboard')).body;
 
     const before = await dashboard();
     const ids = before.coach.tips.map((t) => t.id);
-    assertEquals(ids.slice(0, 2), ['diversification-knowledge', 'fees-knowledge']);
-    assertEquals(before.coach.tips[0].evidence, `For Kim's $5,000 (question 10), you chose “${labelScoring(10, 0)}”`);
-    assertEquals(before.coach.tips[1].evidence, `For the two funds with yearly fees of 0.05% and 1% (question 12), you chose “${labelScoring(12, 1)}”`);
+    assertEquals(ids.slice(0, 2), ['rebalancing-knowledge', 'fees-knowledge']);
+    assertEquals(before.coach.tips[0].evidence, `For Noor's 60% stocks and 40% bonds target (question 10), you chose “${labelScoring(10, 0)}”`);
+    assertEquals(before.coach.tips[1].evidence, `For the two funds with yearly fees of 0.05% and 1% (question 12), you chose “${labelScoring(12, 0)}”`);
     for (const tip of before.coach.tips) assert(tip.lesson.id !== before.nextLesson?.id, `${tip.id} repeats the Continue lesson`);
 
     const [lesson] = (await client.get<Array<{ id: number; slug: string; title: string }>>('/api/lessons/credit/beginner')).body;

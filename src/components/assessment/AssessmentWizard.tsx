@@ -4,6 +4,7 @@ import {
   bandForScore,
   colourForScore,
   levelForScore,
+  placementScores,
   scoreAnswers,
   scoreHalves,
   type Answers,
@@ -137,6 +138,8 @@ export default function AssessmentWizard({ questions, userId, retake = false }: 
 
   if (result) {
     const halves = scoreHalves(questions, answers);
+    // The level and its words come from what the learner knows (issue 41), beside the habits.
+    const placed = placementScores(questions, result, answers);
     const half = (value: number | null) => (value === null ? 'not counted' : `${value} of 100`);
     return (
       <section className="card assessment-complete" aria-labelledby="complete-title">
@@ -144,13 +147,13 @@ export default function AssessmentWizard({ questions, userId, retake = false }: 
           Assessment Complete!
         </h1>
         <p>
-          Here is your Wealth Snapshot: a result from 0 to 100 in each pillar, from what you know (the questions with one best answer) and
-          what you do (your habits). Your results open the right level in each pillar.
+          Here is your Wealth Snapshot: a result from 0 to 100 in each pillar, from what you know (the questions with one right answer) and
+          what you do (your habits). Your level in each pillar comes from what you know; your habits shape your money coach's tips.
         </p>
         <ul className="snapshot-list">
           {PILLARS.map((pillar) => {
             const score = pillar === 'saving' ? result.savingScore : pillar === 'credit' ? result.creditScore : result.investingScore;
-            const colour = colourForScore(score);
+            const colour = colourForScore(placed[pillar]);
             return (
               <li key={pillar} className={`snapshot-item score-${colour}`} data-pillar={pillar}>
                 <div className="snapshot-head">
@@ -175,8 +178,8 @@ export default function AssessmentWizard({ questions, userId, retake = false }: 
                   </div>
                 </dl>
                 <p className="snapshot-band">
-                  <span className={`badge badge-${colour}`}>{bandForScore(score)}</span> You start at{' '}
-                  <strong>{LEVEL_LABELS[levelForScore(score)]}</strong>.
+                  <span className={`badge badge-${colour}`}>{bandForScore(placed[pillar])}</span> You start at{' '}
+                  <strong>{LEVEL_LABELS[levelForScore(placed[pillar])]}</strong>.
                 </p>
               </li>
             );

@@ -61,7 +61,7 @@ export default function CoachCard({ coach, continueLessonId = null }: { coach: C
               {PILLAR_LABELS[p.pillar]}
               {p.score !== null && (
                 <span className="why-score">
-                  : {p.score} of 100 in our assessment, which places you at {p.level}
+                  : {p.score} of 100 in our assessment, {p.placedOnKnowledge ? 'and what you know places you at' : 'which places you at'} {p.level}
                 </span>
               )}
             </h3>
@@ -97,8 +97,10 @@ export default function CoachCard({ coach, continueLessonId = null }: { coach: C
           </div>
         ))}
         <p className="hint">
-          A pillar's result is the points of its counted answers out of 4 each (an answer that does not apply to you is not counted). 75 or more
-          places you at Advanced, 50 to 74 at Intermediate, below 50 at Beginner. It is our own measure, not a credit score.
+          A pillar's result is the points of its counted answers out of 4 each (an answer that does not apply to you is not counted). Your
+          level comes from what you know: both of a pillar's knowledge questions right places you at Advanced, one at Intermediate, none at
+          Beginner; your habits shape the tips above. (A result from an earlier version, or sent as scores only, places by the result: 75 or
+          more at Advanced, 50 to 74 at Intermediate, below 50 at Beginner.) It is our own measure, not a credit score.
         </p>
       </details>
       <p className="disclaimer">{ADVICE_DISCLAIMER}</p>

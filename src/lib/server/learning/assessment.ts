@@ -9,9 +9,12 @@ import { z } from 'zod';
 import { assessments, userBadges, type Assessment } from '../../../../db/schema.ts';
 import { PILLARS } from '../../domain.ts';
 import {
+  checkKnowledgeItems,
   NOT_SURE,
-  placementOf,
+  placementFor,
+  placementScores,
   QUESTION_KINDS,
+  TESTED_LEVELS,
   scoreAnswers,
   scoreHalves,
   type Answers,
@@ -33,6 +36,8 @@ const questionSchema = z.object({
   id: z.number().int().min(1),
   category: z.enum(PILLARS),
   kind: z.enum(QUESTION_KINDS).optional(),
+  level: z.enum(TESTED_LEVELS).optional(),
+  lesson: z.string().regex(/^[a-z0-9-]+$/).optional(),
   text: z.string().min(5),
   options: z.array(optionSchema).length(5),
 });
@@ -72,7 +77,10 @@ export function checkCurrentAssessment(questions: AssessmentQuestion[]): string[
       if (q.options.some((o) => o.notApplicable)) problems.push(`question ${q.id}: a knowledge question cannot be "does not apply"`);
     }
     if (q.options.filter((o) => o.notApplicable).some((o) => o.score !== 0)) problems.push(`question ${q.id}: a "does not apply" option is scored 0 (it is never counted)`);
+    if (q.kind === 'habit' && (q.level || q.lesson)) problems.push(`question ${q.id}: only a knowledge question names a level and a lesson`);
   }
+  // Issue 41: placement comes from the knowledge questions, so each tests a level's material, without partial credit.
+  problems.push(...checkKnowledgeItems(questions));
   return problems;
 }
 
@@ -128,7 +136,10 @@ export interface AssessmentRecord extends PillarScores {
   /** True when the result came from an earlier version than today's. */
   earlierVersion: boolean;
   createdAt: string;
-  levels: ReturnType<typeof placementOf>;
+  /** The level per pillar: from the knowledge questions (version 3 on), else from the pillar score. */
+  levels: ReturnType<typeof placementFor>;
+  /** The figure each level and the result's words come from (see `placementScores`). */
+  placementScores: Record<Pillar, number>;
   /** "What you know" and "what you do" per pillar; null for a version without the split (1). */
   halves: Record<Pillar, PillarHalves> | null;
 }
@@ -146,7 +157,8 @@ export function toAssessmentRecord(row: Assessment): AssessmentRecord {
     version: row.version,
     earlierVersion: row.version < currentAssessmentVersion(),
     createdAt: row.createdAt.toISOString(),
-    levels: placementOf(scores),
+    levels: placementFor(questions, scores, row.answers),
+    placementScores: placementScores(questions, scores, row.answers),
     halves: split ? scoreHalves(questions, row.answers) : null,
   };
 }

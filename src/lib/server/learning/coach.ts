@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { coachRulesSchema, coachTips, type CoachEvidence, type CoachLesson, type CoachRule } from '../../coach.ts';
 import { PILLAR_LABELS, PILLARS, LEVEL_LABELS, type Pillar } from '../../domain.ts';
-import { countedOption, levelForScore, scoreOf, type PillarScores } from '../../assessment.ts';
+import { countedOption, placesOnKnowledge, scoreOf, type PillarScores } from '../../assessment.ts';
 import { isLessonUnlocked, byPosition } from '../../lessons.ts';
 import { currentAssessmentVersion, loadAssessmentQuestions, questionsOfVersion, type AssessmentRecord } from './assessment.ts';
 import type { LearnerState } from './learner-store/index.ts';
@@ -76,20 +76,23 @@ export function buildCoach(
   const current = assessment !== null && assessment.version === currentAssessmentVersion();
   const answerScores: Record<number, number> = {};
   const answerLabels: Record<number, string> = {};
+  const notApplicable = new Set<number>();
   if (current) {
     for (const q of loadAssessmentQuestions()) {
       const option = countedOption(q, assessment.answers);
       if (option) {
         answerScores[q.id] = option.score;
         answerLabels[q.id] = option.label;
-      }
+      } else if (q.options.some((o) => o.notApplicable && o.value === assessment.answers[String(q.id)])) notApplicable.add(q.id);
     }
   }
   const scores = assessment ? (Object.fromEntries(PILLARS.map((p) => [p, scoreOf(assessment, p)])) as Record<Pillar, number>) : null;
   const evidence: CoachEvidence = {
     answerScores,
     answerLabels,
+    notApplicable,
     scores,
+    levels: assessment ? assessment.levels : null,
     completedSlugs: new Set(state.lessons.filter((l) => state.completed.has(l.id)).map((l) => l.slug)),
     missedBySlug,
     totalQuizzes: quizzes.total,
@@ -116,12 +119,15 @@ export function buildCoach(
   // "Why this?": which answers set each pillar's level (read with the questions of the result's
   // own version), and why the focus pillar was chosen.
   const questions = assessment ? questionsOfVersion(assessment.version) : loadAssessmentQuestions();
+  const placedOnKnowledge = Boolean(assessment && placesOnKnowledge(questions) && Object.keys(assessment.answers).length > 0);
   const why = PILLARS.map((pillar) => {
     const score = assessment ? scoreOf(assessment as PillarScores, pillar) : null;
     return {
       pillar,
       score,
-      level: score === null ? null : LEVEL_LABELS[levelForScore(score)],
+      level: assessment ? LEVEL_LABELS[assessment.levels[pillar]] : null,
+      /** The level comes from the knowledge questions (version 3 on), not from the score. */
+      placedOnKnowledge,
       halves: assessment?.halves?.[pillar] ?? null,
       answers: questions
         .filter((q) => q.category === pillar)
@@ -153,7 +159,7 @@ export function buildCoach(
     why,
     focusReason,
     continueReason,
-    answersKnown: Object.keys(answerScores).length > 0,
+    answersKnown: Object.keys(answerScores).length + notApplicable.size > 0,
     assessmentVersion: assessment?.version ?? null,
     earlierVersion: assessment?.earlierVersion ?? false,
   };

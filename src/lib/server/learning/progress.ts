@@ -7,7 +7,7 @@ import { toAssessmentRecord } from './assessment.ts';
 import { buildCoach, type QuizSummary } from './coach.ts';
 import { readAnalyticsParts, readBadges, readCoreSnapshot, readSnapshot, type AnalyticsParts, type CoreSnapshot, type LearnerSnapshot, type LearnerTotals, type StoredBadge } from './learner-store/index.ts';
 import { dailyStatusOf } from './streaks.ts';
-import { colourForScore, messageForScore, scoreOf, levelForScore, type ScoreColour } from '../../assessment.ts';
+import { colourForScore, messageForScore, scoreOf, type ScoreColour } from '../../assessment.ts';
 import { LEVELS, PILLARS, type Level, type Pillar } from '../../domain.ts';
 import { nextLesson, passMark } from '../../lessons.ts';
 import { badgeTitle, type Badge } from '../../badges.ts';
@@ -89,7 +89,8 @@ function makeDashboardCore(state: LearnerState, snapshot: CoreSnapshot) {
     const c = counts[pillar];
     return {
       pillar,
-      assessment: score === null ? null : { score, colour: colourForScore(score), message: messageForScore(score), level: levelForScore(score) },
+      // The level and its words come from what the learner knows (issue 41); the score is the spec's.
+      assessment: score === null || !latest ? null : { score, colour: colourForScore(latest.placementScores[pillar]), message: messageForScore(latest.placementScores[pillar]), level: latest.levels[pillar] },
       lessonsCompleted: LEVELS.reduce((n, l) => n + c[l].completed, 0),
       lessonsTotal: LEVELS.reduce((n, l) => n + c[l].total, 0),
       weightedProgress: c.weightedProgress,

@@ -1,6 +1,7 @@
 // A learner's state as the unlocking rules need it: the catalogue, their progress and placement.
 import type { Lesson, LessonProgress } from '../../../../../db/schema.ts';
-import { placementOf } from '../../../assessment.ts';
+import { placementFor } from '../../../assessment.ts';
+import { questionsOfVersion } from '../assessment.ts';
 import { isLessonUnlocked, isLevelUnlocked, lessonCounts, nextLesson, type Placement } from '../../../lessons.ts';
 import { LEVELS, type Level, type Pillar } from '../../../domain.ts';
 import { findActiveLessons } from './catalogue.ts';
@@ -29,7 +30,7 @@ function stateOf(rows: LearnerRows, all: Lesson[]): LearnerState {
   const done = rows.progress.filter((p) => p.completed);
   const completed = new Set(done.map((p) => p.lessonId));
   const completedAt = new Map(done.map((p) => [p.lessonId, p.completedAt ?? p.updatedAt]));
-  return { lessons: all, progress, completed, completedAt, placement: rows.assessment ? placementOf(rows.assessment) : {}, hasAssessment: Boolean(rows.assessment), daily: rows.daily };
+  return { lessons: all, progress, completed, completedAt, placement: rows.assessment ? placementFor(questionsOfVersion(rows.assessment.version), rows.assessment, rows.assessment.answers ?? {}) : {}, hasAssessment: Boolean(rows.assessment), daily: rows.daily };
 }
 
 /** Whether this user may open the lesson: an author (admin) may open any, a learner what is unlocked. */
