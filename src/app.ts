@@ -10,7 +10,8 @@ import { loadContent } from './lib/server/content/curriculum-loader.ts';
 import { startOutboxWorker } from './lib/server/mail/outbox.ts';
 import { REMINDER_INTERVAL_MS, startReminderJob } from './lib/server/learning/reminders.ts';
 import { deleteExpiredSessions } from './lib/server/auth/session.ts';
-import { composeRequestedEmail, deleteStaleUnverifiedAccounts } from './lib/server/auth/credentials.ts';
+import { composeRequestedEmail } from './lib/server/auth/credentials.ts';
+import { deleteStaleUnverifiedAccounts } from './lib/server/auth/verification.ts';
 import { pruneLimits } from './lib/server/platform/rate-limit.ts';
 import { pruneQuizChecks } from './lib/server/learning/quiz-checks.ts';
 

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { securityHeadersFor } from './lib/server/platform/security-headers.ts';
 import { clientFiles } from './lib/server/platform/static-files.ts';
+import { bodyLimitFor } from './lib/body-limits.ts';
 
 // Astro's node adapter in middleware mode: its handler renders pages and endpoints only.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -30,8 +31,17 @@ const server = http.createServer(async (req, res) => {
   req.headers['x-request-id'] = requestId;
   inFlight++;
   res.on('close', () => inFlight--);
+  // A body the app answered without reading is read to its end, so the connection stays usable.
+  res.on('finish', () => {
+    if (!req.complete) req.resume();
+  });
   res.setHeader('X-Request-Id', requestId);
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  if (Number(req.headers['content-length'] ?? 0) > bodyLimitFor((req.url ?? '/').split('?')[0])) {
+    res.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close' });
+    res.end(JSON.stringify({ message: 'Request body is too large' }));
+    return;
+  }
   try {
     if (await serveClientFile(req, res)) return;
     await handler(req, res);

@@ -7,14 +7,13 @@ import { createTestDatabase, databaseKinds } from '../helpers/database.ts';
 import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
 import {
   composeRequestedEmail,
-  deleteStaleUnverifiedAccounts,
   requestPasswordReset,
   resendVerification,
   resetPassword,
   signUp,
   UNVERIFIED_ACCOUNT_TTL_MS,
-  verifyEmailToken,
 } from '../../src/lib/server/auth/credentials.ts';
+import { deleteStaleUnverifiedAccounts, verifyEmailToken } from '../../src/lib/server/auth/verification.ts';
 import { deleteAccount } from '../../src/lib/server/auth/account-data.ts';
 import { passwordWork } from '../../src/lib/server/auth/password.ts';
 import { hitLimit, keysNamingAddress, limits, pruneLimits } from '../../src/lib/server/platform/rate-limit.ts';

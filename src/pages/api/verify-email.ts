@@ -2,7 +2,7 @@ import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import type { User } from '../../../db/schema.ts';
 import { jsonError, readJson } from '../../lib/server/platform/http.ts';
-import { verifyEmailToken, type Verification } from '../../lib/server/auth/credentials.ts';
+import { verifyEmailToken, type Verification } from '../../lib/server/auth/verification.ts';
 import { createSession, setSessionCookie } from '../../lib/server/auth/session.ts';
 import { deleteSignupCookie, readSignupCookie } from '../../lib/server/auth/signup-cookie.ts';
 import { hitLimit, limits, refundLimit } from '../../lib/server/platform/rate-limit.ts';

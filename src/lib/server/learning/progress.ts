@@ -63,23 +63,8 @@ export interface DashboardPillar {
   weightedProgress: number;
 }
 
-/**
- * The part of the dashboard that depends only on the learner's state and snapshot, not on the
- * clock: kept per state and snapshot object, which on PGlite stay the same until the learner's
- * rows change, so a learner's repeat visits do not rebuild the coach (a profile put it at a
- * quarter of the page's server time). On PostgreSQL each request reads new objects.
- */
-const cores = new WeakMap<LearnerState, WeakMap<CoreSnapshot, ReturnType<typeof makeDashboardCore>>>();
-
+/** The part of the dashboard that depends only on the learner's state and snapshot, not on the clock. */
 function dashboardCore(state: LearnerState, snapshot: CoreSnapshot) {
-  let bySnapshot = cores.get(state);
-  if (!bySnapshot) cores.set(state, (bySnapshot = new WeakMap()));
-  let core = bySnapshot.get(snapshot);
-  if (!core) bySnapshot.set(snapshot, (core = makeDashboardCore(state, snapshot)));
-  return core;
-}
-
-function makeDashboardCore(state: LearnerState, snapshot: CoreSnapshot) {
   const latest = snapshot.assessments.newest && toAssessmentRecord(snapshot.assessments.newest);
   const totals = snapshot.totals;
   const badges = toBadges(snapshot.badges);

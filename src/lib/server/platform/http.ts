@@ -1,3 +1,4 @@
+import { ADMIN_BODY_LIMIT, BODY_LIMIT } from '../../body-limits.ts';
 import type { APIContext } from 'astro';
 import type { z } from 'zod';
 import { clientIp } from './client-ip.ts';
@@ -10,8 +11,7 @@ export function jsonError(status: number, message: string, errors?: FieldErrors,
   return Response.json(errors ? { message, errors } : { message }, { status, headers });
 }
 
-export const BODY_LIMIT = 64 * 1024;
-export const ADMIN_BODY_LIMIT = 1024 * 1024;
+export { ADMIN_BODY_LIMIT, BODY_LIMIT };
 
 export class HttpError extends Error {
   constructor(
