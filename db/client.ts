@@ -13,10 +13,6 @@ export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' 
 export interface DatabaseHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
-  /** Runs an SQL text with `$n` parameters and returns its rows (statements Drizzle cannot express). */
-  queryRows<T>(text: string, params: unknown[]): Promise<T[]>;
-  /** PGlite only: calls `onMessage` with each notification's payload on `channel`. */
-  listen?(channel: string, onMessage: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -34,12 +30,7 @@ export interface DatabaseOptions {
 // Read from the working folder (the repository), as the content is: the built bundle runs from dist/.
 const migrationsFolder = path.resolve(process.cwd(), 'db/migrations');
 
-/**
- * Startup settings of the app's PostgreSQL connections. Nothing caches across requests on
- * PostgreSQL, so nothing listens for the change notifications PGlite's caches use: the triggers
- * skip them (migration 0011).
- */
-const POSTGRES_CONNECTION = { application_name: 'finance-app', 'app.cache_notify': 'off' };
+const POSTGRES_CONNECTION = { application_name: 'finance-app' };
 
 const queryLogger = (options: DatabaseOptions) => (options.onQuery ? { logQuery: (text: string) => options.onQuery!(text) } : undefined);
 
@@ -51,11 +42,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db: drizzlePostgres(client, { schema, logger: queryLogger(options) }),
       kind: 'postgres',
-      queryRows: async <T>(text: string, params: unknown[]) => {
-        options.onQuery?.(text);
-        // deno-lint-ignore no-explicit-any
-        return (await client.unsafe(text, params as any[])) as unknown as T[];
-      },
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -72,13 +58,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // deno-lint-ignore no-explicit-any
     db: drizzlePglite({ client, schema, logger: queryLogger(options) }) as unknown as Database,
     kind: 'pglite',
-    queryRows: async <T>(text: string, params: unknown[]) => {
-      options.onQuery?.(text);
-      return (await client.query<T>(text, params)).rows;
-    },
-    listen: async (channel, onMessage) => {
-      await client.listen(channel, onMessage);
-    },
     close: () => client.close(),
   };
 }

@@ -7,6 +7,7 @@ import { describeError, log } from './lib/server/platform/log.ts';
 import { getEnv } from './lib/server/platform/env.ts';
 import { deleteSessionCookie, readSessionToken, setSessionCookie, validateSessionToken } from './lib/server/auth/session.ts';
 import { isReady } from './app.ts';
+import { html } from './lib/server/platform/html.ts';
 
 /** Methods that change nothing: no CSRF check. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -49,8 +50,8 @@ function failure(status: 500 | 503, request: Request, pathname: string): Respons
   if (wantsJson(request, pathname)) return jsonError(status, message, undefined, headers);
   const title = status === 503 ? 'Temporarily unavailable' : 'Something went wrong';
   // A string, not an Astro page: it must render when the database or a page is what failed.
-  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>${title}</h1><p>${message}</p><p><a href="/">Back to the home page</a></p></body></html>`;
-  return new Response(page, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', ...headers } });
+  const page = html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>${title}</h1><p>${message}</p><p><a href="/">Back to the home page</a></p></body></html>`;
+  return new Response(String(page), { status, headers: { 'Content-Type': 'text/html; charset=utf-8', ...headers } });
 }
 
 export const onRequest = defineMiddleware(async (context, next) => {

@@ -61,16 +61,23 @@ server.listen(port, host, () => {
   void fetch(`http://${host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/healthz`).then((r) => r.body?.cancel(), () => {});
 });
 
-async function shutdown() {
+/** A log line in the app's format (src/lib/server/platform/log.ts). */
+const logLine = (msg: string, fields: Record<string, unknown>) => console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg, ...fields }));
+
+async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
+  logLine('shutting down', { signal, inFlight });
   server.close();
   server.closeIdleConnections();
   const deadline = Date.now() + 10_000;
   while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   server.closeAllConnections();
-  const exit = () => process.exit(0);
+  const exit = () => {
+    logLine('stopped', { signal });
+    process.exit(0);
+  };
   const emit = process.emit as (event: string, ...args: unknown[]) => boolean;
   if (!emit.call(process, STOP_EVENT, exit)) exit();
 }
-for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void shutdown());
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void shutdown(signal));

@@ -1,4 +1,5 @@
-// Pages are gzip-compressed for clients that accept it, keeping status, cookies and headers.
+// Pages and JSON answers are gzip-compressed as they stream for clients that accept it, keeping
+// status, cookies and headers.
 import { gunzipSync } from 'node:zlib';
 import { assert, assertEquals } from '../helpers/assert.ts';
 import { acceptsGzip, compressPage } from '../../src/lib/server/platform/compress-page.ts';
@@ -33,12 +34,19 @@ Deno.test('an HTML page is gzipped for a client that accepts it, with its cookie
   assertEquals(new TextDecoder().decode(gunzipSync(body)), `<!doctype html><p>${page}</p>`);
 });
 
-Deno.test('no gzip for clients that do not accept it, for JSON, for HEAD and for tiny pages', async () => {
+Deno.test('a JSON answer is gzipped too (the authors\' list of every lesson is large)', async () => {
+  const lessons = Array.from({ length: 50 }, (_, id) => ({ id, title: `Lesson ${id}`, content: page }));
+  const out = await compressPage(request('gzip'), Response.json(lessons));
+  assertEquals(out.headers.get('content-encoding'), 'gzip');
+  assertEquals(JSON.parse(new TextDecoder().decode(gunzipSync(new Uint8Array(await out.arrayBuffer())))), lessons);
+});
+
+Deno.test('no gzip for clients that do not accept it, for HEAD, for other types and for answers declared tiny', async () => {
   for (const [req, res] of [
     [request(), html()],
     [request('br'), html()],
     [request('gzip', 'HEAD'), html()],
-    [request('gzip'), Response.json({ ok: true })],
+    [request('gzip'), new Response('plain text', { headers: { 'content-type': 'text/plain' } })],
   ] as const) {
     const out = await compressPage(req, res);
     assertEquals(out.headers.get('content-encoding'), null);

@@ -3,10 +3,9 @@
 // checked for each question of an attempt is kept, and the attempt is graded on those answers, so
 // checking cannot be used to try every option within one attempt.
 import type { Lesson } from '../../../../db/schema.ts';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { quizChecks } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
-import { writeStatement } from '../platform/statement.ts';
 
 export interface CheckedAnswer {
   questionId: number;
@@ -17,18 +16,18 @@ export interface CheckedAnswer {
   explanation: string;
 }
 
-const keepFirstCheck = writeStatement<[userId: string, attemptId: string, questionId: number, lessonId: number, userAnswer: number], { user_answer: number; lesson_id: number }>(`insert into quiz_checks (user_id, attempt_id, question_id, lesson_id, user_answer)
-  values ($1, $2, $3, $4, $5)
-  on conflict (user_id, attempt_id, question_id) do update set user_id = quiz_checks.user_id
-  returning user_answer, lesson_id`);
-
 /** Keeps the first answer checked for the question in this attempt and grades that one. */
 export async function checkAnswer(userId: string, lesson: Lesson, attemptId: string, questionId: number, userAnswer: number): Promise<CheckedAnswer | null> {
   const question = lesson.questions.find((q) => q.id === questionId);
   if (!question) return null;
-  const [kept] = await keepFirstCheck.run(userId, attemptId, questionId, lesson.id, userAnswer);
-  if (kept.lesson_id !== lesson.id) return null;
-  const answer = kept.user_answer;
+  const db = await getDb();
+  const [kept] = await db
+    .insert(quizChecks)
+    .values({ userId, attemptId, questionId, lessonId: lesson.id, userAnswer })
+    .onConflictDoUpdate({ target: [quizChecks.userId, quizChecks.attemptId, quizChecks.questionId], set: { userId: sql`${quizChecks.userId}` } })
+    .returning({ userAnswer: quizChecks.userAnswer, lessonId: quizChecks.lessonId });
+  if (kept.lessonId !== lesson.id) return null;
+  const answer = kept.userAnswer;
   return { questionId, userAnswer: answer, isCorrect: answer === question.correctAnswer, correctAnswer: question.correctAnswer, explanation: question.explanation };
 }
 

@@ -15,11 +15,14 @@ export function acceptsGzip(acceptEncoding: string | null): boolean {
 }
 
 const COMPRESSED_TYPES = /^(text\/html|application\/json)/;
+/** Below this many bytes (when the length is declared) compressing saves less than it costs. */
+const MIN_BYTES = 1024;
 
-/** The response, gzip-compressed when the client accepts it and it is HTML or JSON. */
+/** The response, gzip-compressed when the client accepts it and it is HTML or JSON not declared tiny. */
 export function compressPage(request: Request, response: Response): Response {
   if (!response.body || request.method === 'HEAD' || response.headers.has('content-encoding')) return response;
   if (!COMPRESSED_TYPES.test(response.headers.get('content-type') ?? '')) return response;
+  if (Number(response.headers.get('content-length') ?? MIN_BYTES) < MIN_BYTES) return response;
   const headers = new Headers(response.headers);
   headers.append('Vary', 'Accept-Encoding');
   if (!acceptsGzip(request.headers.get('accept-encoding'))) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });

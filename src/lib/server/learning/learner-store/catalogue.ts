@@ -1,18 +1,24 @@
 // The lesson catalogue (the active lessons in learning order) and the stored
 // versions of each lesson's questions (question_sets), which attempts refer to.
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import { lessons, type AnsweredQuestion, type Lesson, type QuizResponseData, type StoredResponse } from '../../../../../db/schema.ts';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { lessons, questionSets, type AnsweredQuestion, type Lesson, type QuizResponseData, type StoredResponse } from '../../../../../db/schema.ts';
 import { byPosition } from '../../../lessons.ts';
 import { getDb } from '../../platform/db.ts';
-import { readStatement, writeStatement } from '../../platform/statement.ts';
 
 /**
  * The catalogue's fingerprint: every write to a lesson bumps its version or its times, so two
  * reads that see the same text see the same lessons.
  */
-const FINGERPRINT = `select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '') || ':' ||
-  coalesce(max(created_at)::text, '') || ':' || coalesce(max(deleted_at)::text, '') as key from lessons`;
-const catalogueKey = readStatement<[], { key: string }>(FINGERPRINT);
+async function catalogueKey(): Promise<string> {
+  const db = await getDb();
+  const [{ key }] = await db
+    .select({
+      key: sql<string>`count(*) || ':' || coalesce(sum(${lessons.version}), 0) || ':' || coalesce(max(${lessons.updatedAt})::text, '') || ':' ||
+        coalesce(max(${lessons.createdAt})::text, '') || ':' || coalesce(max(${lessons.deletedAt})::text, '')`,
+    })
+    .from(lessons);
+  return key;
+}
 
 async function readActiveLessons(): Promise<Lesson[]> {
   const db = await getDb();
@@ -25,7 +31,7 @@ let kept: { key: string; lessons: Promise<Lesson[]> } | undefined;
 
 /** The active lessons in learning order, read again only when the catalogue's fingerprint changed. */
 export async function findActiveLessons(): Promise<Lesson[]> {
-  const [{ key }] = await catalogueKey.run();
+  const key = await catalogueKey();
   if (kept?.key !== key) {
     kept = { key, lessons: readActiveLessons() };
     kept.lessons.catch(() => (kept = undefined));
@@ -43,10 +49,17 @@ export async function findLesson(id: number): Promise<Lesson | undefined> {
   return row;
 }
 
-const storeQuestionSet = writeStatement<[lessonId: number, questions: string], { id: number }>(
-  `insert into question_sets (lesson_id, digest, questions) values ($1, md5($2::text::jsonb::text), $2::text::jsonb)
-  on conflict (lesson_id, digest) do update set lesson_id = excluded.lesson_id returning id`,
-);
+/** Stores a version of a lesson's questions once (its digest is of the JSON as PostgreSQL stores it). */
+async function storeQuestionSet(lessonId: number, questions: AnsweredQuestion[]): Promise<number> {
+  const db = await getDb();
+  const json = JSON.stringify(questions);
+  const [row] = await db
+    .insert(questionSets)
+    .values({ lessonId, digest: sql`md5(${json}::jsonb::text)`, questions })
+    .onConflictDoUpdate({ target: [questionSets.lessonId, questionSets.digest], set: { lessonId: sql`excluded.lesson_id` } })
+    .returning({ id: questionSets.id });
+  return row.id;
+}
 
 const questionSetIds = new WeakMap<Lesson, Promise<number>>();
 
@@ -61,7 +74,7 @@ export function questionSetFor(lesson: Lesson): Promise<number> {
       correctAnswer: q.correctAnswer,
       explanation: q.explanation,
     }));
-    id = storeQuestionSet.run(lesson.id, JSON.stringify(questions)).then(([row]) => row.id);
+    id = storeQuestionSet(lesson.id, questions);
     questionSetIds.set(lesson, id);
     id.catch(() => questionSetIds.delete(lesson));
   }
