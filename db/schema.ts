@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -508,3 +508,25 @@ export const reviewItems = pgTable(
   (t) => [uniqueIndex('review_items_user_question_idx').on(t.userId, t.lessonId, t.questionId), index('review_items_due_idx').on(t.userId, t.dueAt)],
 );
 
+
+// A learner's rows, for reading them in one statement (Drizzle's relational queries).
+export const usersRelations = relations(users, ({ one, many }) => ({
+  lessonProgress: many(lessonProgress),
+  assessments: many(assessments),
+  stats: one(learnerStats),
+  pillarStats: many(learnerPillarStats),
+  levelStats: many(learnerLevelStats),
+  badges: many(userBadges),
+  reviewItems: many(reviewItems),
+  streak: one(learnerStreaks),
+  days: many(learnerDays),
+}));
+export const lessonProgressRelations = relations(lessonProgress, ({ one }) => ({ user: one(users, { fields: [lessonProgress.userId], references: [users.id] }) }));
+export const assessmentsRelations = relations(assessments, ({ one }) => ({ user: one(users, { fields: [assessments.userId], references: [users.id] }) }));
+export const learnerStatsRelations = relations(learnerStats, ({ one }) => ({ user: one(users, { fields: [learnerStats.userId], references: [users.id] }) }));
+export const learnerPillarStatsRelations = relations(learnerPillarStats, ({ one }) => ({ user: one(users, { fields: [learnerPillarStats.userId], references: [users.id] }) }));
+export const learnerLevelStatsRelations = relations(learnerLevelStats, ({ one }) => ({ user: one(users, { fields: [learnerLevelStats.userId], references: [users.id] }) }));
+export const userBadgesRelations = relations(userBadges, ({ one }) => ({ user: one(users, { fields: [userBadges.userId], references: [users.id] }) }));
+export const reviewItemsRelations = relations(reviewItems, ({ one }) => ({ user: one(users, { fields: [reviewItems.userId], references: [users.id] }) }));
+export const learnerStreaksRelations = relations(learnerStreaks, ({ one }) => ({ user: one(users, { fields: [learnerStreaks.userId], references: [users.id] }) }));
+export const learnerDaysRelations = relations(learnerDays, ({ one }) => ({ user: one(users, { fields: [learnerDays.userId], references: [users.id] }) }));

@@ -61,7 +61,7 @@ Deno.test({
 });
 
 Deno.test({
-  name: '/ sends a signed-in learner home and shows everyone else the landing page',
+  name: '/ is the prerendered landing page for everyone; a signed-in learner is told where home is',
   async fn() {
     const resend = await startResendDouble();
     const server = await startServer({ env: { RESEND_API_KEY: 're_test_key', RESEND_BASE_URL: resend.url } });
@@ -69,19 +69,17 @@ Deno.test({
       const signedOut = await fetch(server.url + '/');
       const landing = await signedOut.text();
       assertMatch(landing, /Get Your Wealth Snapshot/);
+      assert(signedOut.headers.get('etag'), 'a client file, with an ETag');
       assertMatch(signedOut.headers.get('content-security-policy') ?? '', /script-src 'self' 'sha256-/);
+      assertMatch(landing, /\/api\/user\/home/, 'the page asks where a signed-in visitor belongs');
 
-      const stale = await fetch(server.url + '/', { headers: { cookie: 'session=not-a-session' }, redirect: 'manual' });
-      assertEquals(stale.status, 200, 'a stale session cookie gets the landing page');
-      assertMatch(stale.headers.get('set-cookie') ?? '', /session=;/);
-      assertMatch(await stale.text(), /Get Your Wealth Snapshot/);
-
+      const home = await fetch(server.url + '/api/user/home');
+      assertEquals(home.status, 401, 'a visitor without a session stays');
+      await home.arrayBuffer();
       const { client } = await createLearner(server.url, resend);
-      const home = await client.get('/');
-      assertEquals([home.status, home.headers.get('location')], [302, '/assessment'], 'a learner before the assessment goes to it');
-      const loggingOut = await client.get('/?logout=true');
-      assertEquals(loggingOut.status, 200, '?logout shows the landing page even with the cookie still there');
-      assertMatch(loggingOut.text, /Get Your Wealth Snapshot/);
+      const same = await client.get('/');
+      assertEquals(same.text, landing, 'the same bytes with a session');
+      assertEquals((await client.get('/api/user/home')).body, { path: '/assessment' }, 'a learner before the assessment goes to it');
     } finally {
       await server.stop();
       await resend.close();

@@ -2,10 +2,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { users, type Assessment } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
-import { countsFor, isUnlockedFor, loadLearnerState, type LearnerState } from './learner-store/index.ts';
+import { countsFor, isUnlockedFor, loadLearner, type LearnerState } from './learner-store/index.ts';
 import { toAssessmentRecord } from './assessment.ts';
 import { buildCoach, type QuizSummary } from './coach.ts';
-import { readAnalyticsParts, readBadges, readCoreSnapshot, readSnapshot, type AnalyticsParts, type CoreSnapshot, type LearnerSnapshot, type LearnerTotals, type StoredBadge } from './learner-store/index.ts';
+import { readAnalyticsParts, readBadges, readHistoryParts, type AnalyticsParts, type CoreSnapshot, type LearnerSnapshot, type LearnerTotals, type StoredBadge } from './learner-store/index.ts';
 import { dailyStatusOf } from './streaks.ts';
 import { colourForScore, messageForScore, scoreOf, type ScoreColour } from '../../assessment.ts';
 import { LEVELS, PILLARS, type Level, type Pillar } from '../../domain.ts';
@@ -95,7 +95,7 @@ function dashboardCore(state: LearnerState, snapshot: CoreSnapshot) {
 /** The dashboard's figures; `visit` marks the page's first visit (the JSON API only reads). */
 export async function buildDashboard(userId: string, firstName: string, now = new Date(), visit = false) {
   // The dashboard shows no history: its statement leaves the history parts out.
-  const [state, snapshot] = await Promise.all([loadLearnerState(userId), readCoreSnapshot(userId)]);
+  const { state, core: snapshot } = await loadLearner(userId);
   const { latest, badges, pillars, priority, next, coach, overall } = dashboardCore(state, snapshot);
   const reviewDue = dueCount(state, snapshot, now);
   const daily = dailyStatusOf({ ...snapshot.settings, streak: snapshot.streak, days: snapshot.days }, now);
@@ -120,7 +120,8 @@ export async function buildDashboard(userId: string, firstName: string, now = ne
 export type Dashboard = Awaited<ReturnType<typeof buildDashboard>>;
 
 async function progressOf(userId: string) {
-  const [state, snapshot] = await Promise.all([loadLearnerState(userId), readSnapshot(userId)]);
+  const { state, core } = await loadLearner(userId);
+  const snapshot: LearnerSnapshot = { ...core, ...(await readHistoryParts(userId, core.totals)) };
   return { snapshot, figures: makeProgressFigures(state, snapshot) };
 }
 

@@ -58,9 +58,9 @@ async function serveClientFile(req: IncomingMessage, res: ServerResponse, client
   } catch {
     return false;
   }
-  if (urlPath === '/' || urlPath.includes('\0') || urlPath.split('/').some((part) => part.startsWith('.'))) return false;
-  const route = urlPath.replace(/\/$/, '');
-  const candidates = path.extname(route) ? [route] : [`${route}/index.html`];
+  if (urlPath.includes('\0') || urlPath.split('/').some((part) => part.startsWith('.'))) return false;
+  const route = urlPath === '/' ? '/' : urlPath.replace(/\/$/, '');
+  const candidates = path.extname(route) ? [route] : [`${route.replace(/\/$/, '')}/index.html`];
   for (const candidate of candidates) {
     const file = path.join(clientDir, candidate);
     if (!file.startsWith(clientDir)) return false;

@@ -26,17 +26,30 @@ async function readActiveLessons(): Promise<Lesson[]> {
   return rows.sort(byPosition);
 }
 
-// The app's one cache: every request needs the whole catalogue, which changes only when an author saves.
-let kept: { key: string; lessons: Promise<Lesson[]> } | undefined;
+// The app's one cache: every request needs the whole catalogue, which changes only when an
+// author saves; with it, its JSON for the authors' list of every lesson, made on first use.
+let kept: { key: string; lessons: Promise<Lesson[]>; json?: Promise<string> } | undefined;
+
+async function current() {
+  const key = await catalogueKey();
+  if (kept?.key !== key) {
+    const entry: NonNullable<typeof kept> = { key, lessons: readActiveLessons() };
+    entry.lessons.catch(() => kept === entry && (kept = undefined));
+    kept = entry;
+  }
+  return kept;
+}
 
 /** The active lessons in learning order, read again only when the catalogue's fingerprint changed. */
 export async function findActiveLessons(): Promise<Lesson[]> {
-  const key = await catalogueKey();
-  if (kept?.key !== key) {
-    kept = { key, lessons: readActiveLessons() };
-    kept.lessons.catch(() => (kept = undefined));
-  }
-  return kept.lessons;
+  return (await current()).lessons;
+}
+
+/** The active lessons as JSON (every lesson whole), serialized once per catalogue version. */
+export async function activeLessonsJson(): Promise<string> {
+  const entry = await current();
+  entry.json ??= entry.lessons.then((lessons) => JSON.stringify(lessons));
+  return entry.json;
 }
 
 export async function findLesson(id: number): Promise<Lesson | undefined> {

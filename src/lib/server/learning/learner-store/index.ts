@@ -1,9 +1,10 @@
 // The learner store: every read and write of a learner's learning data (progress, attempts,
 // aggregates, badges earned by attempts) and the lesson catalogue they refer to, the same on
 // PGlite and PostgreSQL.
-export { findActiveLessons, findLesson, answeredResponses } from './catalogue.ts';
+export { findActiveLessons, activeLessonsJson, findLesson, answeredResponses } from './catalogue.ts';
 export {
   loadLearnerState,
+  loadLearner,
   mayOpen,
   isUnlockedFor,
   levelStates,
@@ -26,6 +27,6 @@ export {
   type MissedQuestion,
   type StoredBadge,
 } from './figures.ts';
-export { readSnapshot, readCoreSnapshot, readAnalyticsParts, readBadges, readReviewItems, type LearnerSnapshot, type CoreSnapshot, type AnalyticsParts } from './snapshot.ts';
+export { readSnapshot, readCoreSnapshot, readHistoryParts, readAnalyticsParts, readBadges, readReviewItems, type LearnerSnapshot, type CoreSnapshot, type AnalyticsParts } from './snapshot.ts';
 export { rebuildLearnerAggregates, rebuildAggregates, AGGREGATE_TABLES } from './aggregates.ts';
 export { readLearnerRows, type LearnerRows, type LearnerDaily } from './rows.ts';

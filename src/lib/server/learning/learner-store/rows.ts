@@ -1,10 +1,12 @@
-// The rows behind a learner's state: progress, the newest assessment, and the zone, daily goal and
-// streak row that today's activity is counted by.
-import { desc, eq } from 'drizzle-orm';
-import { assessments, learnerStreaks, lessonProgress, users, type LessonProgress } from '../../../../../db/schema.ts';
+// A learner's rows, read in one statement (Drizzle's relational query over the learner's key):
+// progress, assessments, aggregates, badges, review items, settings, streak and the newest days.
+// The learner's state (state.ts) and the dashboard's figures (snapshot.ts) are made from them.
+import { desc, eq, isNull } from 'drizzle-orm';
+import { users, type Assessment, type LessonProgress } from '../../../../../db/schema.ts';
 import type { Answers, PillarScores } from '../../../assessment.ts';
 import { DEFAULT_DAILY_GOAL } from '../../../streak.ts';
 import { getDb } from '../../platform/db.ts';
+import type { LearnerTotals, LevelTotals, PillarTotals, StoredBadge } from './figures.ts';
 
 export interface LearnerRows {
   progress: LessonProgress[];
@@ -34,35 +36,81 @@ export interface LearnerDaily {
   streak: StreakRow | null;
 }
 
-/** The learner's rows: three reads by the learner's key. */
-export async function readLearnerRows(userId: string): Promise<LearnerRows> {
+/** The figures every learner screen starts from (the dashboard's needs). */
+export interface CoreSnapshot {
+  totals: LearnerTotals;
+  pillars: PillarTotals[];
+  levels: LevelTotals[];
+  badges: StoredBadge[];
+  assessments: { count: number; first: Assessment | null; newest: Assessment | null };
+  /** The learner's review items not yet retired (their lesson and question are checked by the reader). */
+  review: Array<{ id: string; lessonId: number; questionId: number; box: number; dueAt: Date }>;
+  settings: { timeZone: string | null; dailyGoal: number; firstVisitAt: Date | null };
+  streak: StreakRow | null;
+  /** The newest three days with activity (today's is among them when there is one). */
+  days: Array<{ day: string; lessons: number; reviews: number }>;
+}
+
+export const noTotals = (userId: string): LearnerTotals => ({
+  userId,
+  attempts: 0,
+  passes: 0,
+  correct: 0,
+  questions: 0,
+  durationSum: 0,
+  durationCount: 0,
+  accuracyUnits: 0,
+  passRun: 0,
+  lastPassedLessonId: null,
+  lastPassedScore: null,
+  lastPassedTotal: null,
+});
+
+/** Everything a learner screen starts from, in one statement. */
+export async function readLearner(userId: string): Promise<{ rows: LearnerRows; core: CoreSnapshot }> {
   const db = await getDb();
-  const [progress, [newest], [settings]] = await Promise.all([
-    db.select().from(lessonProgress).where(eq(lessonProgress.userId, userId)),
-    db
-      .select({ savingScore: assessments.savingScore, creditScore: assessments.creditScore, investingScore: assessments.investingScore, answers: assessments.answers, version: assessments.version })
-      .from(assessments)
-      .where(eq(assessments.userId, userId))
-      .orderBy(desc(assessments.createdAt))
-      .limit(1),
-    db
-      .select({ timeZone: users.timeZone, dailyGoal: users.dailyGoal, remindReview: users.remindReview, remindStreak: users.remindStreak, streak: learnerStreaks })
-      .from(users)
-      .leftJoin(learnerStreaks, eq(learnerStreaks.userId, users.id))
-      .where(eq(users.id, userId)),
-  ]);
-  const streak = settings?.streak;
+  const user = await db.query.users.findFirst({
+    where: eq(users.id, userId),
+    columns: { timeZone: true, dailyGoal: true, remindReview: true, remindStreak: true, firstVisitAt: true },
+    with: {
+      lessonProgress: true,
+      // A learner takes the assessment a few times at most: every result, newest first.
+      assessments: { orderBy: (a) => [desc(a.createdAt)] },
+      stats: true,
+      pillarStats: true,
+      levelStats: true,
+      badges: { columns: { badge: true, earnedAt: true }, orderBy: (b, { asc }) => [asc(b.earnedAt), asc(b.badge)] },
+      reviewItems: { columns: { id: true, lessonId: true, questionId: true, box: true, dueAt: true }, where: (r) => isNull(r.retiredAt) },
+      streak: { columns: { current: true, longest: true, lastDay: true, freezes: true, frozenDays: true } },
+      days: { columns: { day: true, lessons: true, reviews: true }, orderBy: (d) => [desc(d.day)], limit: 3 },
+    },
+  });
+  const newest = user?.assessments[0] ?? null;
+  const streak = user?.streak ?? null;
+  const daily: LearnerDaily = user
+    ? { timeZone: user.timeZone, dailyGoal: user.dailyGoal, remindReview: user.remindReview, remindStreak: user.remindStreak, streak }
+    : { timeZone: null, dailyGoal: DEFAULT_DAILY_GOAL, remindReview: false, remindStreak: false, streak: null };
   return {
-    progress,
-    assessment: (newest as NewestResult | undefined) ?? null,
-    daily: settings
-      ? {
-          timeZone: settings.timeZone,
-          dailyGoal: settings.dailyGoal,
-          remindReview: settings.remindReview,
-          remindStreak: settings.remindStreak,
-          streak: streak ? { current: streak.current, longest: streak.longest, lastDay: streak.lastDay, freezes: streak.freezes, frozenDays: streak.frozenDays } : null,
-        }
-      : { timeZone: null, dailyGoal: DEFAULT_DAILY_GOAL, remindReview: false, remindStreak: false, streak: null },
+    rows: {
+      progress: user?.lessonProgress ?? [],
+      assessment: newest && { savingScore: newest.savingScore, creditScore: newest.creditScore, investingScore: newest.investingScore, answers: newest.answers, version: newest.version },
+      daily,
+    },
+    core: {
+      totals: user?.stats ?? noTotals(userId),
+      pillars: user?.pillarStats ?? [],
+      levels: user?.levelStats ?? [],
+      badges: user?.badges ?? [],
+      assessments: { count: user?.assessments.length ?? 0, first: user?.assessments.at(-1) ?? null, newest },
+      review: user?.reviewItems ?? [],
+      settings: { timeZone: user?.timeZone ?? null, dailyGoal: user?.dailyGoal || 1, firstVisitAt: user?.firstVisitAt ?? null },
+      streak,
+      days: user?.days ?? [],
+    },
   };
+}
+
+/** The rows behind a learner's state. */
+export async function readLearnerRows(userId: string): Promise<LearnerRows> {
+  return (await readLearner(userId)).rows;
 }

@@ -5,7 +5,7 @@ import { questionsOfVersion } from '../assessment.ts';
 import { isLessonUnlocked, isLevelUnlocked, lessonCounts, nextLesson, type Placement } from '../../../lessons.ts';
 import { LEVELS, type Level, type Pillar } from '../../../domain.ts';
 import { findActiveLessons } from './catalogue.ts';
-import { readLearnerRows, type LearnerDaily, type LearnerRows } from './rows.ts';
+import { readLearner, type CoreSnapshot, type LearnerDaily, type LearnerRows } from './rows.ts';
 
 export interface LearnerState {
   lessons: Lesson[];
@@ -21,8 +21,13 @@ export interface LearnerState {
 
 /** Everything the unlocking rules need for one learner: lessons, progress and placement. */
 export async function loadLearnerState(userId: string): Promise<LearnerState> {
-  const [rows, all] = await Promise.all([readLearnerRows(userId), findActiveLessons()]);
-  return stateOf(rows, all);
+  return (await loadLearner(userId)).state;
+}
+
+/** The learner's state and the figures every learner screen starts from, from one read of their rows. */
+export async function loadLearner(userId: string): Promise<{ state: LearnerState; core: CoreSnapshot }> {
+  const [{ rows, core }, all] = await Promise.all([readLearner(userId), findActiveLessons()]);
+  return { state: stateOf(rows, all), core };
 }
 
 function stateOf(rows: LearnerRows, all: Lesson[]): LearnerState {
