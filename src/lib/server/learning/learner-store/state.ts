@@ -81,6 +81,10 @@ export function nextLessonAfter(state: LearnerState, done: Lesson): Lesson | nul
   return nextLesson(open, completed, done.pillar) ?? nextLesson(open, completed) ?? null;
 }
 
-export function countsFor(state: LearnerState) {
-  return lessonCounts(state.lessons, state.completed);
+/**
+ * The learner's lesson counts and weighted progress. A lesson new to this learner (isNewFor) is not
+ * counted yet: a pillar they had finished stays finished and shows it as new, not as a drop.
+ */
+export function countsFor(state: LearnerState, now = new Date()) {
+  return lessonCounts(state.lessons.filter((lesson) => !isNewFor(state, lesson, now)), state.completed);
 }
