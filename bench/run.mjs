@@ -29,7 +29,7 @@ const { values: flags } = parseArgs({
     lighthouse: { type: 'boolean', default: false },
     volume: { type: 'boolean', default: false },
     db: { type: 'string' },
-    seconds: { type: 'string', default: '4' },
+    seconds: { type: 'string', default: '3' },
     only: { type: 'string' },
     'volume-postgres': { type: 'string', default: '100000' },
     'volume-pglite': { type: 'string', default: '10000' },
