@@ -81,7 +81,7 @@ export async function signedInLearner(page: Page, options: { firstName?: string;
  * sign-up before confirming: type it and confirm.
  */
 export async function confirmEmailOnPage(page: Page, password: string): Promise<void> {
-  await page.getByLabel('Password you chose at sign-up').fill(password);
+  await page.getByLabel('Password you chose at sign-up', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Confirm my email address' }).click();
 }
 

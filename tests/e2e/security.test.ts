@@ -24,7 +24,7 @@ test.describe('verification links', () => {
       const inMailApp = await mailApp.newPage();
       await inMailApp.goto(link);
       await expect(inMailApp.getByTestId('confirming-email')).toHaveText(email);
-      await expect(inMailApp.getByLabel('Password you chose at sign-up')).toBeVisible();
+      await expect(inMailApp.getByLabel('Password you chose at sign-up', { exact: true })).toBeVisible();
       await expectNoSeriousA11yViolations(inMailApp);
       expect((await inMailApp.request.get('/api/auth/user')).status()).toBe(401);
     } finally {
@@ -45,10 +45,10 @@ test.describe('verification links', () => {
     try {
       const p = await other.newPage();
       await p.goto(link);
-      await p.getByLabel('Password you chose at sign-up').fill('Not-The-Password-1');
+      await p.getByLabel('Password you chose at sign-up', { exact: true }).fill('Not-The-Password-1');
       await p.getByRole('button', { name: 'Confirm my email address' }).click();
       await expect(p.getByRole('alert')).toContainText('not the password chosen at sign-up');
-      await p.getByLabel('Password you chose at sign-up').fill(PASSWORD);
+      await p.getByLabel('Password you chose at sign-up', { exact: true }).fill(PASSWORD);
       await p.getByRole('button', { name: 'Confirm my email address' }).click();
       await expect(p.getByRole('heading', { name: 'Email Verified' })).toBeVisible();
       await p.waitForURL('**/assessment');
@@ -78,11 +78,11 @@ test.describe('verification links', () => {
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
     await page.getByRole('button', { name: "I didn't sign up here, or I forgot the password" }).click();
     await page.getByLabel('New password', { exact: true }).fill('short');
-    await page.getByLabel('Confirm new password').fill('short');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('short');
     await page.getByRole('button', { name: 'Set password and confirm' }).click();
     await expect(page.getByRole('alert')).toHaveText('Password must be at least 8 characters long');
     await page.getByLabel('New password', { exact: true }).fill('Owners-Choice-26');
-    await page.getByLabel('Confirm new password').fill('Owners-Choice-26');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('Owners-Choice-26');
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Set password and confirm' }).click();
     await expect(page.getByRole('heading', { name: 'Email Verified' })).toBeVisible();

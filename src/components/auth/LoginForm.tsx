@@ -40,11 +40,11 @@ export default function LoginForm({ onSwitchToSignUp, onForgotPassword, next = '
     if (Object.keys(found).length) return;
     setSubmitting(true);
     try {
-      const result = await api<{ requiresVerification?: boolean; authProvider?: string }>('/api/login-email', {
+      const result = await api<{ requiresVerification?: boolean; authProvider?: string; home?: string }>('/api/login-email', {
         body: { email: email.trim(), password: password.trim(), rememberMe },
       });
       if (result.ok) {
-        window.location.assign(safeNextPath(next));
+        window.location.assign(safeNextPath(next, result.data?.home ?? '/'));
         return;
       }
       if (result.status === 403 && (result.data?.requiresVerification || result.data?.authProvider === 'email-verification')) {

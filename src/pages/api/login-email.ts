@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { readJson, jsonError } from '../../lib/server/platform/http.ts';
 import { loginSchema } from '../../lib/schemas.ts';
 import { checkCredentials } from '../../lib/server/auth/credentials.ts';
+import { homePathFor } from '../../lib/server/learning/home.ts';
 import { accountRetryAfter, hitLimit, limits, refundLimit } from '../../lib/server/platform/rate-limit.ts';
 import { clientIp } from '../../lib/server/platform/client-ip.ts';
 import { createSession, setSessionCookie } from '../../lib/server/auth/session.ts';
@@ -54,5 +55,7 @@ export const POST: APIRoute = async (context) => {
     message: 'Login successful',
     requiresVerification: false,
     authProvider: 'email',
+    // Where the sign-in takes them when no page was asked for (spec 2).
+    home: await homePathFor(u.id),
   });
 };

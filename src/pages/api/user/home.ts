@@ -1,9 +1,11 @@
 import type { APIRoute } from 'astro';
-import { requireUser } from '../../../lib/server/auth/guards.ts';
 import { homePathFor } from '../../../lib/server/learning/home.ts';
 
-/** Where `/` sends a signed-in learner (spec 2): the landing page, prerendered, asks this. */
-export const GET: APIRoute = async (context) => {
-  const user = requireUser(context);
-  return Response.json({ path: await homePathFor(user.id) }, { headers: { 'Cache-Control': 'no-store' } });
+/**
+ * Where `/` sends a visitor (spec 2): a signed-in learner home, anyone else nowhere (`null`, not
+ * a 401, so the prerendered landing page that asks logs no error in a visitor's browser).
+ */
+export const GET: APIRoute = async ({ locals }) => {
+  const path = locals.user ? await homePathFor(locals.user.id) : null;
+  return Response.json({ path }, { headers: { 'Cache-Control': 'no-store' } });
 };
