@@ -280,7 +280,7 @@ test.describe('accounts', () => {
     for (const remember of [false, true]) {
       const context = await browser.newContext({ baseURL: process.env.BASE_URL });
       const p = await context.newPage();
-      await p.goto('/login');
+      await gotoHydrated(p, '/login');
       await p.getByLabel('Email').fill(email);
       await p.getByLabel('Password', { exact: true }).fill(PASSWORD);
       if (!remember) await p.getByLabel('Remember me').uncheck();

@@ -40,7 +40,7 @@ export default function DeleteAccount({ hasPassword }: { hasPassword: boolean })
       </button>
       {open && (
         <Modal title="Delete your account?" onClose={() => setOpen(false)}>
-          <form noValidate onSubmit={submit}>
+          <form noValidate method="post" onSubmit={submit}>
             <p>This removes your account, your assessment results, your quiz history, your progress and your badges. It cannot be undone.</p>
             {error && (
               <div className="alert alert-error" role="alert">

@@ -70,7 +70,7 @@ export default function LoginForm({ onSwitchToSignUp, onForgotPassword, next = '
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Sign in">
+    <form noValidate method="post" onSubmit={submit} aria-label="Sign in">
       {errors.form && (
         <div className="alert alert-error" role="alert">
           {errors.form}

@@ -95,7 +95,7 @@ export default function ResetPassword() {
     );
   }
   return (
-    <form noValidate onSubmit={submit} aria-label="Choose a new password">
+    <form noValidate method="post" onSubmit={submit} aria-label="Choose a new password">
       <h1>Choose a new password</h1>
       {error && (
         <div className="alert alert-error" role="alert">

@@ -43,7 +43,7 @@ export default function SetPassword({ userId, next, hasPassword = false }: { use
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Set your password">
+    <form noValidate method="post" onSubmit={submit} aria-label="Set your password">
       <h1>{hasPassword ? 'Change your password' : 'Set your password'}</h1>
       <p>{hasPassword ? 'Enter your current password, then choose a new one.' : 'Choose a password so you can also sign in with your email address.'}</p>
       {error && (

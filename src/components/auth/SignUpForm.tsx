@@ -120,7 +120,7 @@ export default function SignUpForm({ onSwitchToLogin, onDone, initialEmail = '' 
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Create your account">
+    <form noValidate method="post" onSubmit={submit} aria-label="Create your account">
       {errors.form && (
         <div className="alert alert-error" role="alert">
           {errors.form}
