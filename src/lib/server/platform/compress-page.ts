@@ -2,17 +2,19 @@
 // 15 to 40 KB of HTML, the authors' list of every lesson far more; on a phone's connection the
 // compressed answer arrives sooner). Client files are compressed by static-files.ts.
 
-/** Whether the request's Accept-Encoding allows gzip (`gzip;q=0` refuses it). */
-export function acceptsGzip(acceptEncoding: string | null): boolean {
-  if (!acceptEncoding) return false;
-  for (const part of acceptEncoding.split(',')) {
+/** Whether an Accept-Encoding header allows `coding` (`gzip;q=0` refuses it; `*` allows any). */
+export function acceptsEncoding(acceptEncoding: string | null | undefined, coding: string): boolean {
+  for (const part of (acceptEncoding ?? '').split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (name !== 'gzip' && name !== '*') continue;
+    if (name !== coding && name !== '*') continue;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     return !q || Number(q.slice(2)) > 0;
   }
   return false;
 }
+
+/** Whether the request's Accept-Encoding allows gzip. */
+export const acceptsGzip = (acceptEncoding: string | null): boolean => acceptsEncoding(acceptEncoding, 'gzip');
 
 const COMPRESSED_TYPES = /^(text\/html|application\/json)/;
 /** Below this many bytes (when the length is declared) compressing saves less than it costs. */

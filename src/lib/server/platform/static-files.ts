@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { acceptsEncoding } from './compress-page.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -29,16 +30,9 @@ function readPageHeaders(clientDir: string): Map<string, Record<string, string>>
   return new Map(entries.map((e) => [e.pathname, Object.fromEntries(e.headers.map((h) => [h.key, h.value]))]));
 }
 
-/** The encoding to send: brotli, else gzip, when `accept-encoding` allows it (`;q=0` refuses). */
+/** The encoding to send: brotli, else gzip, when the client accepts it. */
 export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
-  const accepted = new Set(
-    (acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase().split(';'))
-      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
-      .map(([name]) => name),
-  );
-  return accepted.has('br') ? 'br' : accepted.has('gzip') || accepted.has('*') ? 'gzip' : undefined;
+  return acceptsEncoding(acceptEncoding, 'br') ? 'br' : acceptsEncoding(acceptEncoding, 'gzip') ? 'gzip' : undefined;
 }
 
 /**

@@ -29,4 +29,4 @@ export {
 } from './figures.ts';
 export { readSnapshot, readCoreSnapshot, readHistoryParts, readAnalyticsParts, readBadges, readReviewItems, type LearnerSnapshot, type CoreSnapshot, type AnalyticsParts } from './snapshot.ts';
 export { rebuildLearnerAggregates, rebuildAggregates, AGGREGATE_TABLES } from './aggregates.ts';
-export { readLearnerRows, type LearnerRows, type LearnerDaily } from './rows.ts';
+export type { LearnerRows, LearnerDaily } from './rows.ts';

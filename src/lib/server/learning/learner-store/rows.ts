@@ -51,7 +51,7 @@ export interface CoreSnapshot {
   days: Array<{ day: string; lessons: number; reviews: number }>;
 }
 
-export const noTotals = (userId: string): LearnerTotals => ({
+const noTotals = (userId: string): LearnerTotals => ({
   userId,
   attempts: 0,
   passes: 0,
@@ -108,9 +108,4 @@ export async function readLearner(userId: string): Promise<{ rows: LearnerRows; 
       days: user?.days ?? [],
     },
   };
-}
-
-/** The rows behind a learner's state. */
-export async function readLearnerRows(userId: string): Promise<LearnerRows> {
-  return (await readLearner(userId)).rows;
 }
