@@ -390,8 +390,13 @@ test.describe('dashboard and progress', () => {
     await waitForHydration(page);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => { if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname); });
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.pathname !== '/login');
+    // Without an assessment the learner's home is the assessment: wait until it has loaded and hydrated.
+    await page.waitForURL((url) => url.pathname === '/assessment');
+    await waitForHydration(page);
+    expect(visited, 'sign-in goes straight home, not through the landing page').toEqual(['/assessment']);
     await gotoHydrated(page, '/dashboard');
     await expect(page.getByTestId('greeting')).toHaveText('Good morning, Sam!');
   });

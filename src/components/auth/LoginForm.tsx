@@ -44,7 +44,9 @@ export default function LoginForm({ onSwitchToSignUp, onForgotPassword, next = '
         body: { email: email.trim(), password: password.trim(), rememberMe },
       });
       if (result.ok) {
-        window.location.assign(safeNextPath(next, result.data?.home ?? '/'));
+        const home = result.data?.home ?? '/';
+        // No destination asked for ('/'): straight to the learner's home, never through the landing page.
+        window.location.assign(next === '/' ? home : safeNextPath(next, home));
         return;
       }
       if (result.status === 403 && (result.data?.requiresVerification || result.data?.authProvider === 'email-verification')) {
