@@ -4,7 +4,11 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { apexchartsStyleHash, CSP_DIRECTIVES, CSP_STYLE_ATTRIBUTES } from './src/lib/server/platform/security-headers.ts';
+import {
+  apexchartsStyleHash,
+  CSP_DIRECTIVES,
+  CSP_STYLE_ATTRIBUTES,
+} from './src/lib/server/platform/security-headers.ts';
 
 const apexchartsSource = fileURLToPath(new URL('./node_modules/apexcharts/dist/apexcharts.esm.js', import.meta.url));
 

@@ -109,7 +109,9 @@ export async function seedHistory(db: Database, options: HistoryOptions[]): Prom
   const timed = async (text: string) => {
     const t = performance.now();
     await db.execute(sql.raw(text));
-    if (process.env.BENCH_SEED_TIMES) console.error(`${Math.round(performance.now() - t)} ms: ${text.replace(/\s+/g, ' ').slice(0, 80)}`);
+    if (process.env.BENCH_SEED_TIMES) {
+      console.error(`${Math.round(performance.now() - t)} ms: ${text.replace(/\s+/g, ' ').slice(0, 80)}`);
+    }
   };
   for (const o of options) for (const text of historyStatements(o)) await timed(text);
   // The app's own rebuild of the aggregates (and the badges the history earned), for everyone.

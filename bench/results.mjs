@@ -39,7 +39,13 @@ function headline(mode, results, kinds) {
   const missed = results.filter((r) => !r.ok).length;
   if (mode === 'volume') {
     const means = results.filter((r) => r.name.startsWith('geometric mean')).map((r) => `${r.db} ${fixed(r.ratio)}`);
-    return [`large/small geometric mean: ${means.join(', ')}; ${missed} of ${results.length} rows miss`, '', '', '', ''];
+    return [
+      `large/small geometric mean: ${means.join(', ')}; ${missed} of ${results.length} rows miss`,
+      '',
+      '',
+      '',
+      '',
+    ];
   }
   const lcp = results.filter((r) => r.name.startsWith('Lighthouse')).map((r) => r.ratio);
   return [`worst LCP ${fixed(Math.max(...lcp))} s; ${missed} of ${results.length} rows miss`, '', '', '', ''];
@@ -58,7 +64,11 @@ export function writeResults({ root, mode, results, table, minutes, command, kin
     `<!-- ${mode} -->`,
     `## ${TITLES[mode]}`,
     '',
-    `${date} UTC, commit ${commit}: \`${command}\`${process.env.DATABASE_URL && mode !== 'lighthouse' ? ' with DATABASE_URL set' : ''}; ${minutes.toFixed(1)} min on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}. ${missed === 0 ? 'Every row within its budget.' : `${missed} row(s) miss their budget.`}`,
+    `${date} UTC, commit ${commit}: \`${command}\`${
+      process.env.DATABASE_URL && mode !== 'lighthouse' ? ' with DATABASE_URL set' : ''
+    }; ${minutes.toFixed(1)} min on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}. ${
+      missed === 0 ? 'Every row within its budget.' : `${missed} row(s) miss their budget.`
+    }`,
     '',
     table,
     `<!-- /${mode} -->`,
@@ -72,7 +82,9 @@ export function writeResults({ root, mode, results, table, minutes, command, kin
   sections[mode] = section;
   const historyAt = text.indexOf(HISTORY);
   const oldLines = historyAt < 0 ? [] : text.slice(historyAt).split('\n').filter((l) => /^\| \d{4}-/.test(l));
-  const line = `| ${date} | ${commit} | ${mode}${mode === 'lighthouse' ? '' : ` (${kinds.join(' / ')})`} | ${headline(mode, results, kinds).join(' | ')} |`;
+  const line = `| ${date} | ${commit} | ${mode}${mode === 'lighthouse' ? '' : ` (${kinds.join(' / ')})`} | ${
+    headline(mode, results, kinds).join(' | ')
+  } |`;
   const out = [
     '# Benchmark results',
     '',

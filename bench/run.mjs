@@ -19,7 +19,9 @@ import { benchToken as token } from './tokens.mjs';
 import { writeResults } from './results.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-if (!existsSync(path.join(root, 'bench', 'node_modules'))) execSync('npm ci --prefix bench --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
+if (!existsSync(path.join(root, 'bench', 'node_modules'))) {
+  execSync('npm ci --prefix bench --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
+}
 const { default: autocannon } = await import('autocannon');
 const deno = path.join(root, 'node_modules', 'deno', 'deno');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -86,7 +88,13 @@ function asSessions(url, headers, first, count, extra = {}) {
   return {
     url,
     ...extra,
-    requests: [{ setupRequest: (req) => ({ ...req, ...(extra.body ? { body: extra.body() } : {}), headers: { ...req.headers, ...extra.headers, ...headers(first + (n++ % count)) } }) }],
+    requests: [{
+      setupRequest: (req) => ({
+        ...req,
+        ...(extra.body ? { body: extra.body() } : {}),
+        headers: { ...req.headers, ...extra.headers, ...headers(first + (n++ % count)) },
+      }),
+    }],
   };
 }
 
@@ -101,7 +109,7 @@ async function staticServer(bytes, contentType) {
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}/`;
-  for (let i = 0; ; i++) {
+  for (let i = 0;; i++) {
     try {
       if ((await fetch(url).then((r) => r.arrayBuffer())).byteLength === bytes.byteLength) break;
     } catch {}
@@ -127,9 +135,21 @@ async function judged(db, measureGroup) {
   for (const r of first) {
     const other = again.find((a) => a.name === r.name);
     const best = !other || r.pass(r) ? r : other.pass(other) || other.ratio > r.ratio ? other : r;
-    const row = { db, name: best.name, ratio: best.ratio, p99: best.p99, budget: best.budget, ok: best.pass(best), runs: other ? 2 : 1 };
+    const row = {
+      db,
+      name: best.name,
+      ratio: best.ratio,
+      p99: best.p99,
+      budget: best.budget,
+      ok: best.pass(best),
+      runs: other ? 2 : 1,
+    };
     results.push(row);
-    console.log(`${row.ok ? '✓' : '✗'} ${db} ${row.name}: ${row.ratio.toFixed(2)}${row.p99 === undefined ? '' : `, p99 ${row.p99} ms`} (${row.budget})${other ? ' [measured twice]' : ''}`);
+    console.log(
+      `${row.ok ? '✓' : '✗'} ${db} ${row.name}: ${row.ratio.toFixed(2)}${
+        row.p99 === undefined ? '' : `, p99 ${row.p99} ms`
+      } (${row.budget})${other ? ' [measured twice]' : ''}`,
+    );
   }
 }
 
@@ -137,7 +157,9 @@ const wanted = (name) => !flags.only || name.includes(flags.only);
 
 /** A signed-in route for fresh and history learners, beside the signed-in trivial page (T, F, H). */
 async function learnerRoute(db, base, [route, headers, who]) {
-  const [freshFirst, historyFirst, count] = who === 'admin' ? [GROUP.admin, GROUP.historyAdmin, ADMINS] : [GROUP.fresh, GROUP.history, LEARNERS];
+  const [freshFirst, historyFirst, count] = who === 'admin'
+    ? [GROUP.admin, GROUP.historyAdmin, ADMINS]
+    : [GROUP.fresh, GROUP.history, LEARNERS];
   for (const first of [freshFirst, historyFirst]) {
     const res = await fetch(base + route, { headers: headers(first), redirect: 'manual' });
     await res.arrayBuffer();
@@ -167,7 +189,14 @@ async function againstStatic(db, name, url, headers = {}) {
       const before = await measure({ url: same.url });
       const app = await measure({ url, headers });
       const after = await measure({ url: same.url });
-      return [{ name: `${name} (${Math.round(bytes.byteLength / 1024)} KB)`, ratio: app.rps / ((before.rps + after.rps) / 2), p99: app.p99, failed: app.failed, budget: '>= 0.5 of a static server', pass: (r) => r.ratio >= 0.5 && !r.failed }];
+      return [{
+        name: `${name} (${Math.round(bytes.byteLength / 1024)} KB)`,
+        ratio: app.rps / ((before.rps + after.rps) / 2),
+        p99: app.p99,
+        failed: app.failed,
+        budget: '>= 0.5 of a static server',
+        pass: (r) => r.ratio >= 0.5 && !r.failed,
+      }];
     });
   } finally {
     same.stop();
@@ -175,7 +204,9 @@ async function againstStatic(db, name, url, headers = {}) {
 }
 
 async function completionRow(db, base, lessonId) {
-  const lesson = await fetch(`${base}/api/admin/lessons/${lessonId}`, { headers: bearer(GROUP.admin) }).then((r) => r.json());
+  const lesson = await fetch(`${base}/api/admin/lessons/${lessonId}`, { headers: bearer(GROUP.admin) }).then((r) =>
+    r.json()
+  );
   const quizResponses = lesson.questions.map((q) => ({ questionId: q.id, userAnswer: q.correctAnswer }));
   const completions = asSessions(`${base}/api/lesson/${lessonId}/complete`, bearer, GROUP.fresh, 500, {
     method: 'POST',
@@ -185,7 +216,14 @@ async function completionRow(db, base, lessonId) {
   await judged(db, async () => {
     const t = await measure(asSessions(`${base}/trivial`, cookie, GROUP.fresh, LEARNERS));
     const c = await measure(completions);
-    return [{ name: `POST /api/lesson/${lessonId}/complete`, ratio: c.rps / t.rps, p99: c.p99, failed: c.failed, budget: '>= 0.25 of trivial, p99 < 150 ms', pass: (r) => r.ratio >= 0.25 && r.p99 < 150 && !r.failed }];
+    return [{
+      name: `POST /api/lesson/${lessonId}/complete`,
+      ratio: c.rps / t.rps,
+      p99: c.p99,
+      failed: c.failed,
+      budget: '>= 0.25 of trivial, p99 < 150 ms',
+      pass: (r) => r.ratio >= 0.25 && r.p99 < 150 && !r.failed,
+    }];
   });
 }
 
@@ -194,7 +232,20 @@ async function completionRow(db, base, lessonId) {
 /** A fresh seeded database: a temporary PGlite folder, or a database of its own on DATABASE_URL's server. */
 function openDatabase(kind, { volume = 0, learners = 500 } = {}) {
   const seed = (target) => {
-    const args = ['run', '-A', 'bench/seed.ts', target, '--learners', String(learners), '--history', String(LEARNERS), '--admins', String(ADMINS), '--volume', String(volume)];
+    const args = [
+      'run',
+      '-A',
+      'bench/seed.ts',
+      target,
+      '--learners',
+      String(learners),
+      '--history',
+      String(LEARNERS),
+      '--admins',
+      String(ADMINS),
+      '--volume',
+      String(volume),
+    ];
     const r = spawnSync(deno, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
     if (r.status !== 0) throw new Error('seeding failed');
   };
@@ -205,7 +256,11 @@ function openDatabase(kind, { volume = 0, learners = 500 } = {}) {
   }
   const name = `bench_${Date.now()}_${volume}`;
   const admin = process.env.DATABASE_URL;
-  const run = (statement) => execSync(`${deno} eval "import postgres from 'postgres'; const sql = postgres('${admin}'); await sql.unsafe('${statement}'); await sql.end();"`, { cwd: root, stdio: 'inherit' });
+  const run = (statement) =>
+    execSync(
+      `${deno} eval "import postgres from 'postgres'; const sql = postgres('${admin}'); await sql.unsafe('${statement}'); await sql.end();"`,
+      { cwd: root, stdio: 'inherit' },
+    );
   run(`create database ${name}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
@@ -219,11 +274,16 @@ function openDatabase(kind, { volume = 0, learners = 500 } = {}) {
   return { env: { DATABASE_URL: url.href }, cleanup };
 }
 
-const adminEmails = Array.from({ length: ADMINS }, (_, i) => [`bench-admin${i}@example.com`, `bench-h-admin${i}@example.com`]).flat().join(',');
+const adminEmails = Array.from(
+  { length: ADMINS },
+  (_, i) => [`bench-admin${i}@example.com`, `bench-h-admin${i}@example.com`],
+).flat().join(',');
 const serverEnv = { LOG_LEVEL: 'error', BENCH_ROUTES: '1', ADMIN_EMAILS: adminEmails };
 
 async function firstLesson(base) {
-  const lessons = await fetch(`${base}/api/lessons/credit/intermediate`, { headers: bearer(GROUP.fresh) }).then((r) => r.json());
+  const lessons = await fetch(`${base}/api/lessons/credit/intermediate`, { headers: bearer(GROUP.fresh) }).then((r) =>
+    r.json()
+  );
   return lessons[0];
 }
 
@@ -234,7 +294,9 @@ async function serverRows(kind) {
     const base = server.url;
     const lesson = await firstLesson(base);
     if (wanted('landing')) await againstStatic(kind, 'landing page /', `${base}/`);
-    if (wanted('lessons/all')) await againstStatic(kind, 'GET /api/admin/lessons/all', `${base}/api/admin/lessons/all`, bearer(GROUP.admin));
+    if (wanted('lessons/all')) {
+      await againstStatic(kind, 'GET /api/admin/lessons/all', `${base}/api/admin/lessons/all`, bearer(GROUP.admin));
+    }
     for (const route of signedInRoutes(lesson.id)) if (wanted(route[0])) await learnerRoute(kind, base, route);
     if (wanted('complete')) await completionRow(kind, base, lesson.id);
   } finally {
@@ -248,25 +310,46 @@ async function volumeRows(kind) {
   const volume = Number(flags[kind === 'postgres' ? 'volume-postgres' : 'volume-pglite']);
   const large = openDatabase(kind, { volume });
   const small = openDatabase(kind);
-  const servers = [await startServer({ env: { ...serverEnv, ...small.env } }), await startServer({ env: { ...serverEnv, ...large.env } })];
+  const servers = [
+    await startServer({ env: { ...serverEnv, ...small.env } }),
+    await startServer({ env: { ...serverEnv, ...large.env } }),
+  ];
   try {
     const [s, l] = servers.map((x) => x.url);
     const lesson = await firstLesson(s);
     for (const [route, headers, who] of signedInRoutes(lesson.id)) {
       if (!wanted(route)) continue;
-      for (const [group, first, count] of who === 'admin' ? [['fresh', GROUP.admin, ADMINS], ['300 attempts', GROUP.historyAdmin, ADMINS]] : [['fresh', GROUP.fresh, LEARNERS], ['300 attempts', GROUP.history, LEARNERS]]) {
+      for (
+        const [group, first, count] of who === 'admin'
+          ? [['fresh', GROUP.admin, ADMINS], ['300 attempts', GROUP.historyAdmin, ADMINS]]
+          : [['fresh', GROUP.fresh, LEARNERS], ['300 attempts', GROUP.history, LEARNERS]]
+      ) {
         await judged(kind, async () => {
           const [s1, l1, l2, s2] = [s, l, l, s].map((b) => asSessions(b + route, headers, first, count));
           const r = [];
           for (const options of [s1, l1, l2, s2]) r.push(await measure(options));
           const ratio = (r[1].rps / r[0].rps + r[2].rps / r[3].rps) / 2;
-          return [{ name: `${route} (${group}) large/small`, ratio, p99: Math.max(r[1].p99, r[2].p99), failed: r[1].failed + r[2].failed, budget: '>= 0.7; geometric mean >= 0.85', pass: (x) => x.ratio >= 0.7 && !x.failed }];
+          return [{
+            name: `${route} (${group}) large/small`,
+            ratio,
+            p99: Math.max(r[1].p99, r[2].p99),
+            failed: r[1].failed + r[2].failed,
+            budget: '>= 0.7; geometric mean >= 0.85',
+            pass: (x) => x.ratio >= 0.7 && !x.failed,
+          }];
         });
       }
     }
     const mine = results.filter((r) => r.db === kind);
     const mean = Math.exp(mine.reduce((n, r) => n + Math.log(r.ratio), 0) / mine.length);
-    results.push({ db: kind, name: `geometric mean of ${mine.length} learner rows, large/small`, ratio: mean, budget: '>= 0.85 (within 15%)', ok: mean >= 0.85, runs: 1 });
+    results.push({
+      db: kind,
+      name: `geometric mean of ${mine.length} learner rows, large/small`,
+      ratio: mean,
+      budget: '>= 0.85 (within 15%)',
+      ok: mean >= 0.85,
+      runs: 1,
+    });
   } finally {
     for (const x of servers) await x.stop();
     large.cleanup();
@@ -298,7 +381,17 @@ const PAGE_ONLY = [
 
 async function javaScriptRows(base, pages) {
   const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
   try {
     for (const [name, p, session] of pages) {
       const context = await browser.newContext();
@@ -315,14 +408,39 @@ async function javaScriptRows(base, pages) {
       await page.goto(base + p, { waitUntil: 'networkidle' });
       await page.mouse.wheel(0, 4000);
       await page.waitForLoadState('networkidle');
-      const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src]):not([type="application/json"]):not([type="application/ld+json"])')].map((s) => s.textContent ?? '').join(''));
-      const kb = ([...scripts.values()].reduce((n, s) => n + s.gzip, 0) + gzipSync(Buffer.from(inline)).byteLength) / 1024;
+      const inline = await page.evaluate(() =>
+        [...document.querySelectorAll(
+          'script:not([src]):not([type="application/json"]):not([type="application/ld+json"])',
+        )].map((s) => s.textContent ?? '').join('')
+      );
+      const kb = ([...scripts.values()].reduce((n, s) => n + s.gzip, 0) + gzipSync(Buffer.from(inline)).byteLength) /
+        1024;
       const limit = JS_BUDGET_KB[name];
-      if (limit) results.push({ db: '—', name: `JavaScript, ${name} page (KB gzip)`, ratio: kb, budget: `<= ${limit} KB`, ok: kb <= limit, runs: 1 });
+      if (limit) {
+        results.push({
+          db: '—',
+          name: `JavaScript, ${name} page (KB gzip)`,
+          ratio: kb,
+          budget: `<= ${limit} KB`,
+          ok: kb <= limit,
+          runs: 1,
+        });
+      }
       for (const [what, pattern, owner] of PAGE_ONLY) {
         if (owner === name) continue;
-        const leaked = [...scripts.entries()].filter(([url, s]) => pattern.test(url.split('/').pop()) || (what === 'charts' && pattern.test(s.text)));
-        if (leaked.length) results.push({ db: '—', name: `${what} code on the ${name} page: ${leaked.map(([u]) => u.split('/').pop()).join(', ')}`, ratio: leaked.length, budget: 'none', ok: false, runs: 1 });
+        const leaked = [...scripts.entries()].filter(([url, s]) =>
+          pattern.test(url.split('/').pop()) || (what === 'charts' && pattern.test(s.text))
+        );
+        if (leaked.length) {
+          results.push({
+            db: '—',
+            name: `${what} code on the ${name} page: ${leaked.map(([u]) => u.split('/').pop()).join(', ')}`,
+            ratio: leaked.length,
+            budget: 'none',
+            ok: false,
+            runs: 1,
+          });
+        }
       }
       await context.close();
     }
@@ -349,7 +467,12 @@ function lighthouseOnce(url, session) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   rmSync(file);
   const score = (c) => Math.round(report.categories[c].score * 100);
-  return { performance: score('performance'), accessibility: score('accessibility'), seo: score('seo'), lcp: report.audits['largest-contentful-paint'].numericValue };
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    seo: score('seo'),
+    lcp: report.audits['largest-contentful-paint'].numericValue,
+  };
 }
 
 async function lighthouseRows(base, pages) {
@@ -360,7 +483,12 @@ async function lighthouseRows(base, pages) {
       const runs = [1, 2, 3].map(() => lighthouseOnce(base + p, session)).filter(Boolean);
       if (!runs.length) return null;
       const median = (k) => runs.map((r) => r[k]).sort((a, b) => a - b)[runs.length >> 1];
-      return { performance: median('performance'), accessibility: median('accessibility'), seo: median('seo'), lcp: median('lcp') };
+      return {
+        performance: median('performance'),
+        accessibility: median('accessibility'),
+        seo: median('seo'),
+        lcp: median('lcp'),
+      };
     };
     let r = medianOf3();
     let runs = 1;
@@ -369,8 +497,19 @@ async function lighthouseRows(base, pages) {
       runs = 2;
       if (again && (!r || pass(again) || again.performance > r.performance)) r = again;
     }
-    const text = r ? `LCP ${(r.lcp / 1000).toFixed(2)} s, performance ${r.performance}, accessibility ${r.accessibility}, SEO ${r.seo}` : 'Lighthouse failed to run';
-    results.push({ db: '—', name: `Lighthouse ${name} (${text})`, ratio: r ? r.lcp / 1000 : NaN, budget, ok: Boolean(r && pass(r)), runs });
+    const text = r
+      ? `LCP ${
+        (r.lcp / 1000).toFixed(2)
+      } s, performance ${r.performance}, accessibility ${r.accessibility}, SEO ${r.seo}`
+      : 'Lighthouse failed to run';
+    results.push({
+      db: '—',
+      name: `Lighthouse ${name} (${text})`,
+      ratio: r ? r.lcp / 1000 : NaN,
+      budget,
+      ok: Boolean(r && pass(r)),
+      runs,
+    });
     console.log(`${r && pass(r) ? '✓' : '✗'} Lighthouse ${name}: ${text}`);
   }
 }
@@ -400,8 +539,26 @@ const minutes = (Date.now() - started) / 60000;
 const table = [
   '| database | row | figure | p99 ms | budget | |',
   '|---|---|---:|---:|---|---|',
-  ...results.map((r) => `| ${r.db} | ${r.name} | ${Number.isFinite(r.ratio) ? r.ratio.toFixed(2) : '—'} | ${r.p99 ?? ''} | ${r.budget} | ${r.ok ? '✓' : '✗'}${r.runs > 1 ? ' (2 runs)' : ''} |`),
+  ...results.map((r) =>
+    `| ${r.db} | ${r.name} | ${Number.isFinite(r.ratio) ? r.ratio.toFixed(2) : '—'} | ${r.p99 ?? ''} | ${r.budget} | ${
+      r.ok ? '✓' : '✗'
+    }${r.runs > 1 ? ' (2 runs)' : ''} |`
+  ),
 ].join('\n');
-console.log(`\n${table}\n\n${results.filter((r) => !r.ok).length} of ${results.length} rows miss their budget; ${minutes.toFixed(1)} min.`);
-if (!flags.only) writeResults({ root, mode, results, table, minutes, command: ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' '), kinds });
+console.log(
+  `\n${table}\n\n${results.filter((r) => !r.ok).length} of ${results.length} rows miss their budget; ${
+    minutes.toFixed(1)
+  } min.`,
+);
+if (!flags.only) {
+  writeResults({
+    root,
+    mode,
+    results,
+    table,
+    minutes,
+    command: ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' '),
+    kinds,
+  });
+}
 process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -16,7 +16,7 @@ import { assessments, sessions, users } from '../db/schema.ts';
 import { hashToken } from '../src/lib/server/platform/tokens.ts';
 import { loadContent } from '../src/lib/server/content/curriculum-loader.ts';
 import { benchSession } from './tokens.mjs';
-import { seedHistory, type HistoryOptions } from './history.ts';
+import { type HistoryOptions, seedHistory } from './history.ts';
 
 // Session token bases of the groups (bench/run.mjs has the same).
 const GROUPS = { fresh: 0, history: 10000, admin: 20000, historyAdmin: 30000 } as const;
@@ -44,7 +44,15 @@ async function addLearners(prefix: string, base: number, count: number, role: 'l
     const ids = Array.from({ length: Math.min(batch, count - start) }, (_, k) => start + k);
     const rows = await handle.db
       .insert(users)
-      .values(ids.map((i) => ({ email: `${prefix}${i}@example.com`, firstName: `Bench${i}`, lastName: 'Learner', emailVerifiedAt: new Date(), role })))
+      .values(
+        ids.map((i) => ({
+          email: `${prefix}${i}@example.com`,
+          firstName: `Bench${i}`,
+          lastName: 'Learner',
+          emailVerifiedAt: new Date(),
+          role,
+        })),
+      )
       .onConflictDoNothing()
       .returning({ id: users.id, email: users.email });
     if (rows.length === 0) continue;
@@ -58,7 +66,9 @@ async function addLearners(prefix: string, base: number, count: number, role: 'l
         }),
       )
       .onConflictDoNothing();
-    await handle.db.insert(assessments).values(rows.map((r) => ({ userId: r.id, savingScore: 40, creditScore: 60, investingScore: 80 })));
+    await handle.db.insert(assessments).values(
+      rows.map((r) => ({ userId: r.id, savingScore: 40, creditScore: 60, investingScore: 80 })),
+    );
   }
 }
 
@@ -69,10 +79,14 @@ await addLearners('bench-admin', GROUPS.admin, n('admins'), 'admin');
 await addLearners('bench-h-admin', GROUPS.historyAdmin, n('admins'), 'admin');
 const history: HistoryOptions[] = [];
 // The history learners and admins: 300 attempts, 8 hours apart (100 days), 200 review answers.
-if (n('history') + n('admins') > 0) history.push({ learners: `u.email like 'bench-h%'`, perUser: 300, hoursApart: 8, reviewAnswers: 200 });
+if (n('history') + n('admins') > 0) {
+  history.push({ learners: `u.email like 'bench-h%'`, perUser: 300, hoursApart: 8, reviewAnswers: 200 });
+}
 if (n('volume') > 0) {
   await handle.db.execute(sql.raw(`insert into users (email, first_name, last_name, email_verified_at)
-    select 'volume' || i || '@example.com', 'Volume' || i, 'Learner', now() from generate_series(1, ${n('volume')}) i on conflict do nothing`));
+    select 'volume' || i || '@example.com', 'Volume' || i, 'Learner', now() from generate_series(1, ${
+    n('volume')
+  }) i on conflict do nothing`));
   await handle.db.execute(sql.raw(`insert into assessments (user_id, saving_score, credit_score, investing_score)
     select id, 40, 60, 80 from users where email like 'volume%'`));
   // A day apart: 30 attempts are a month of use.
@@ -102,7 +116,21 @@ if (handle.kind === 'postgres') {
 }
 await handle.close();
 console.log(
-  `seed: ${n('learners')} fresh, ${n('history')} with history, ${n('admins')}+${n('admins')} admins, ${n('volume')} volume learners; ` +
-    `${attempts} attempts;${size} history SQL and rebuild ${historyMs} ms; vacuum, analyse and checkpoint ${settleMs} ms; seed total ${Math.round(performance.now() - started)} ms`,
+  `seed: ${n('learners')} fresh, ${n('history')} with history, ${n('admins')}+${n('admins')} admins, ${
+    n('volume')
+  } volume learners; ` +
+    `${attempts} attempts;${size} history SQL and rebuild ${historyMs} ms; vacuum, analyse and checkpoint ${settleMs} ms; seed total ${
+      Math.round(performance.now() - started)
+    } ms`,
 );
-console.log(`SEED_RESULT ${JSON.stringify({ attempts, bytes: Number(bytes), historyMs, settleMs, totalMs: Math.round(performance.now() - started) })}`);
+console.log(
+  `SEED_RESULT ${
+    JSON.stringify({
+      attempts,
+      bytes: Number(bytes),
+      historyMs,
+      settleMs,
+      totalMs: Math.round(performance.now() - started),
+    })
+  }`,
+);

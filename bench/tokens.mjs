@@ -5,7 +5,10 @@ import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 
 /** The i-th learner's session id and secret: the token is `${id}.${secret}`. */
 export function benchSession(i) {
-  return { id: `bench${encodeBase32LowerCaseNoPadding(new TextEncoder().encode(String(i)))}`, secret: `benchsecret${i}` };
+  return {
+    id: `bench${encodeBase32LowerCaseNoPadding(new TextEncoder().encode(String(i)))}`,
+    secret: `benchsecret${i}`,
+  };
 }
 
 export function benchToken(i) {

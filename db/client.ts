@@ -32,13 +32,21 @@ const migrationsFolder = path.resolve(process.cwd(), 'db/migrations');
 
 const POSTGRES_CONNECTION = { application_name: 'finance-app' };
 
-const queryLogger = (options: DatabaseOptions) => (options.onQuery ? { logQuery: (text: string) => options.onQuery!(text) } : undefined);
+const queryLogger = (
+  options: DatabaseOptions,
+) => (options.onQuery ? { logQuery: (text: string) => options.onQuery!(text) } : undefined);
 
 /** Opens the database the options name: Postgres when a URL is given, otherwise PGlite. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const url = options.url;
-    const client = postgres(url, { max: options.max ?? 10, idle_timeout: 30, connect_timeout: 5, onnotice: () => {}, connection: POSTGRES_CONNECTION });
+    const client = postgres(url, {
+      max: options.max ?? 10,
+      idle_timeout: 30,
+      connect_timeout: 5,
+      onnotice: () => {},
+      connection: POSTGRES_CONNECTION,
+    });
     return {
       db: drizzlePostgres(client, { schema, logger: queryLogger(options) }),
       kind: 'postgres',

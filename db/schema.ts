@@ -3,12 +3,12 @@ import {
   bigint,
   boolean,
   doublePrecision,
-  serial,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -295,7 +295,12 @@ export const quizAttempts = pgTable(
     /** The learner's accuracy units summed over attempts 1..seq (the improvement rate's halves). */
     accuracyCum: bigint('accuracy_cum', { mode: 'number' }).notNull(),
   },
-  (t) => [uniqueIndex('quiz_attempts_user_attempt_idx').on(t.userId, t.attemptId), uniqueIndex('quiz_attempts_user_seq_idx').on(t.userId, t.seq)],
+  (
+    t,
+  ) => [
+    uniqueIndex('quiz_attempts_user_attempt_idx').on(t.userId, t.attemptId),
+    uniqueIndex('quiz_attempts_user_seq_idx').on(t.userId, t.seq),
+  ],
 );
 
 /**
@@ -505,9 +510,13 @@ export const reviewItems = pgTable(
     retiredAt: timestamp('retired_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('review_items_user_question_idx').on(t.userId, t.lessonId, t.questionId), index('review_items_due_idx').on(t.userId, t.dueAt)],
+  (
+    t,
+  ) => [
+    uniqueIndex('review_items_user_question_idx').on(t.userId, t.lessonId, t.questionId),
+    index('review_items_due_idx').on(t.userId, t.dueAt),
+  ],
 );
-
 
 // A learner's rows, for reading them in one statement (Drizzle's relational queries).
 export const usersRelations = relations(users, ({ one, many }) => ({
@@ -521,12 +530,39 @@ export const usersRelations = relations(users, ({ one, many }) => ({
   streak: one(learnerStreaks),
   days: many(learnerDays),
 }));
-export const lessonProgressRelations = relations(lessonProgress, ({ one }) => ({ user: one(users, { fields: [lessonProgress.userId], references: [users.id] }) }));
-export const assessmentsRelations = relations(assessments, ({ one }) => ({ user: one(users, { fields: [assessments.userId], references: [users.id] }) }));
-export const learnerStatsRelations = relations(learnerStats, ({ one }) => ({ user: one(users, { fields: [learnerStats.userId], references: [users.id] }) }));
-export const learnerPillarStatsRelations = relations(learnerPillarStats, ({ one }) => ({ user: one(users, { fields: [learnerPillarStats.userId], references: [users.id] }) }));
-export const learnerLevelStatsRelations = relations(learnerLevelStats, ({ one }) => ({ user: one(users, { fields: [learnerLevelStats.userId], references: [users.id] }) }));
-export const userBadgesRelations = relations(userBadges, ({ one }) => ({ user: one(users, { fields: [userBadges.userId], references: [users.id] }) }));
-export const reviewItemsRelations = relations(reviewItems, ({ one }) => ({ user: one(users, { fields: [reviewItems.userId], references: [users.id] }) }));
-export const learnerStreaksRelations = relations(learnerStreaks, ({ one }) => ({ user: one(users, { fields: [learnerStreaks.userId], references: [users.id] }) }));
-export const learnerDaysRelations = relations(learnerDays, ({ one }) => ({ user: one(users, { fields: [learnerDays.userId], references: [users.id] }) }));
+export const lessonProgressRelations = relations(
+  lessonProgress,
+  ({ one }) => ({ user: one(users, { fields: [lessonProgress.userId], references: [users.id] }) }),
+);
+export const assessmentsRelations = relations(
+  assessments,
+  ({ one }) => ({ user: one(users, { fields: [assessments.userId], references: [users.id] }) }),
+);
+export const learnerStatsRelations = relations(
+  learnerStats,
+  ({ one }) => ({ user: one(users, { fields: [learnerStats.userId], references: [users.id] }) }),
+);
+export const learnerPillarStatsRelations = relations(
+  learnerPillarStats,
+  ({ one }) => ({ user: one(users, { fields: [learnerPillarStats.userId], references: [users.id] }) }),
+);
+export const learnerLevelStatsRelations = relations(
+  learnerLevelStats,
+  ({ one }) => ({ user: one(users, { fields: [learnerLevelStats.userId], references: [users.id] }) }),
+);
+export const userBadgesRelations = relations(
+  userBadges,
+  ({ one }) => ({ user: one(users, { fields: [userBadges.userId], references: [users.id] }) }),
+);
+export const reviewItemsRelations = relations(
+  reviewItems,
+  ({ one }) => ({ user: one(users, { fields: [reviewItems.userId], references: [users.id] }) }),
+);
+export const learnerStreaksRelations = relations(
+  learnerStreaks,
+  ({ one }) => ({ user: one(users, { fields: [learnerStreaks.userId], references: [users.id] }) }),
+);
+export const learnerDaysRelations = relations(
+  learnerDays,
+  ({ one }) => ({ user: one(users, { fields: [learnerDays.userId], references: [users.id] }) }),
+);

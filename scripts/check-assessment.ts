@@ -16,7 +16,9 @@ export function checkAssessmentContent(contentDir?: string): string[] {
   }
   const questions = versions.byVersion.get(versions.current)!;
   const lessons = new Map<string, { pillar: Pillar; level: Level }>();
-  for (const { lesson } of readLessonFiles()) if (lesson) lessons.set(lesson.slug, { pillar: lesson.pillar, level: lesson.level });
+  for (const { lesson } of readLessonFiles()) {
+    if (lesson) lessons.set(lesson.slug, { pillar: lesson.pillar, level: lesson.level });
+  }
   // checkCurrentAssessment already runs checkKnowledgeItems without the lessons; keep each problem once.
   const problems = new Set([...checkCurrentAssessment(questions), ...checkKnowledgeItems(questions, lessons)]);
   return [...problems].map((p) => `assessment.yaml: ${p}`);

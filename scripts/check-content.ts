@@ -1,8 +1,17 @@
 // `npm run content:check [pillar]`: the content rules of tests/unit/curriculum.test.ts, printed
 // for authors (optionally for one pillar), without running the test suite.
 import process from 'node:process';
-import { checkCurriculum, checkFactLiterals, checkFactSources, checkLesson, checkOrderOfOperations, MIN_LESSONS_PER_LEVEL, onlyHedgedKeys, type ParsedLesson } from '../src/lib/curriculum.ts';
-import { LEVELS, PILLARS, type Pillar } from '../src/lib/domain.ts';
+import {
+  checkCurriculum,
+  checkFactLiterals,
+  checkFactSources,
+  checkLesson,
+  checkOrderOfOperations,
+  MIN_LESSONS_PER_LEVEL,
+  onlyHedgedKeys,
+  type ParsedLesson,
+} from '../src/lib/curriculum.ts';
+import { LEVELS, type Pillar, PILLARS } from '../src/lib/domain.ts';
 import { readFacts, readLessonFiles } from '../src/lib/server/content/curriculum-loader.ts';
 import { checkAssessmentContent } from './check-assessment.ts';
 
@@ -21,7 +30,12 @@ for (const { file, raw, lesson, error } of readLessonFiles(undefined, facts)) {
     continue;
   }
   lessons.push(lesson);
-  problems.push(...checkLesson(lesson, file), ...checkFactLiterals(raw, facts, file), ...checkOrderOfOperations(raw, file), ...checkFactSources(raw, lesson, facts, file));
+  problems.push(
+    ...checkLesson(lesson, file),
+    ...checkFactLiterals(raw, facts, file),
+    ...checkOrderOfOperations(raw, file),
+    ...checkFactSources(raw, lesson, facts, file),
+  );
 }
 problems.push(...(pillar ? checkCurriculum(lessons).filter((p) => p.startsWith(pillar)) : checkCurriculum(lessons)));
 problems.push(...(pillar ? [] : checkAssessmentContent()));
@@ -29,11 +43,20 @@ for (const p of PILLARS.filter((p) => !pillar || p === pillar)) {
   const inPillar = lessons.filter((l) => l.pillar === p);
   const questions = inPillar.flatMap((l) => l.questions);
   const counts = LEVELS.map((level) => inPillar.filter((l) => l.level === level).length).join('/');
-  const longest = questions.filter((q) => q.options.every((o, i) => i === q.correctAnswer || o.length < q.options[q.correctAnswer].length)).length;
+  const longest = questions.filter((q) =>
+    q.options.every((o, i) =>
+      i === q.correctAnswer || o.length < q.options[q.correctAnswer].length
+    )
+  ).length;
   const positions = [0, 1, 2, 3].map((i) => questions.filter((q) => q.correctAnswer === i).length).join('/');
   const hedged = inPillar.reduce((n, l) => n + onlyHedgedKeys(l.questions).length, 0);
-  const skills = ['recall', 'apply', 'calculate'].map((s) => `${s} ${questions.filter((q) => q.skill === s).length}`).join(', ');
-  console.log(`${p}: lessons ${counts} (want at least ${MIN_LESSONS_PER_LEVEL} each), ${questions.length} questions, correct is longest in ${longest}, positions ${positions}, only-hedged key ${hedged}, ${skills}, weights ${inPillar.reduce((s, l) => s + l.weight, 0).toFixed(2)}`);
+  const skills = ['recall', 'apply', 'calculate'].map((s) => `${s} ${questions.filter((q) => q.skill === s).length}`)
+    .join(', ');
+  console.log(
+    `${p}: lessons ${counts} (want at least ${MIN_LESSONS_PER_LEVEL} each), ${questions.length} questions, correct is longest in ${longest}, positions ${positions}, only-hedged key ${hedged}, ${skills}, weights ${
+      inPillar.reduce((s, l) => s + l.weight, 0).toFixed(2)
+    }`,
+  );
 }
 console.log(problems.length ? `\n${problems.length} problem(s):\n- ${problems.join('\n- ')}` : '\nNo problems.');
 process.exit(problems.length ? 1 : 0);

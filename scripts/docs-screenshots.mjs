@@ -6,7 +6,10 @@ import { chromium } from '@playwright/test';
 import { startServer } from '../tests/helpers/server.mjs';
 
 const server = await startServer({ env: { APP_ENV: 'development', LOG_LEVEL: 'warn' } });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 const sizes = { phone: { width: 390, height: 844 }, laptop: { width: 1280, height: 800 } };
 const origin = { origin: server.url };
 
@@ -14,7 +17,10 @@ const origin = { origin: server.url };
 async function learner(context, name) {
   const page = await context.newPage();
   const email = `${name}.${Date.now()}@example.com`;
-  const signup = await page.request.post(`${server.url}/api/signup`, { headers: origin, data: { email, password: 'Green-Blue-2026', firstName: 'Jordan', lastName: 'Example' } });
+  const signup = await page.request.post(`${server.url}/api/signup`, {
+    headers: origin,
+    data: { email, password: 'Green-Blue-2026', firstName: 'Jordan', lastName: 'Example' },
+  });
   if (!signup.ok()) throw new Error(`sign-up: ${signup.status()}`);
   let token;
   for (let i = 0; i < 100 && !token; i++) {
@@ -43,7 +49,10 @@ async function answersOf(page, lessonId) {
   const lesson = await (await page.request.get(`${server.url}/api/lesson/${lessonId}`)).json();
   const tried = await page.request.post(`${server.url}/api/lesson/${lessonId}/complete`, {
     headers: origin,
-    data: { attemptId: crypto.randomUUID(), quizResponses: lesson.questions.map((q) => ({ questionId: q.id, userAnswer: 0 })) },
+    data: {
+      attemptId: crypto.randomUUID(),
+      quizResponses: lesson.questions.map((q) => ({ questionId: q.id, userAnswer: 0 })),
+    },
   });
   return (await tried.json()).results.map((r) => r.correctAnswer);
 }
@@ -52,7 +61,10 @@ async function pass(page, lessonId) {
   const right = await answersOf(page, lessonId);
   await page.request.post(`${server.url}/api/lesson/${lessonId}/complete`, {
     headers: origin,
-    data: { attemptId: crypto.randomUUID(), quizResponses: right.map((userAnswer, i) => ({ questionId: i + 1, userAnswer })) },
+    data: {
+      attemptId: crypto.randomUUID(),
+      quizResponses: right.map((userAnswer, i) => ({ questionId: i + 1, userAnswer })),
+    },
   });
 }
 

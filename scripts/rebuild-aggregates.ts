@@ -18,5 +18,9 @@ const started = performance.now();
 const handle = await getDatabaseHandle();
 await migrateDatabase(handle);
 await rebuildLearnerAggregates(userId);
-console.log(`aggregates rebuilt for ${userId ? `learner ${userId}` : 'every learner'} in ${Math.round(performance.now() - started)} ms`);
+console.log(
+  `aggregates rebuilt for ${userId ? `learner ${userId}` : 'every learner'} in ${
+    Math.round(performance.now() - started)
+  } ms`,
+);
 await handle.close();

@@ -1,7 +1,7 @@
 // `npm start`: build when the sources changed since the last build, then serve under Deno with
 // least privilege (net, env, read; write only to the data folder).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,7 +14,15 @@ const stamp = path.join(root, 'dist', '.build-stamp');
  * the content (db/: the landing page and /curriculum are prerendered from the lesson files), the
  * installed packages and our patches to them (with the config's check of those).
  */
-export const BUILD_INPUTS = ['src', 'public', 'db', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json'];
+export const BUILD_INPUTS = [
+  'src',
+  'public',
+  'db',
+  'astro.config.mjs',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+];
 
 function newestMtime(base, entry) {
   const full = path.join(base, entry);

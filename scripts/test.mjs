@@ -11,7 +11,13 @@ const totals = { passed: 0, failed: 0 };
 
 function run(title, command, args, { count } = {}) {
   console.log(`\n=== ${title} ===`);
-  const result = spawnSync(command, args, { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 256 * 1024 * 1024,
+  });
   process.stdout.write(result.stdout ?? '');
   process.stderr.write(result.stderr ?? '');
   if (count) count(result.stdout ?? '');
@@ -38,14 +44,26 @@ const playwrightCount = (out) => {
 };
 
 const only = process.argv[2];
-if (!only || only === 'check') run('type check', deno, ['run', '-A', 'node_modules/astro/bin/astro.mjs', 'check', '--minimumSeverity', 'warning']);
+if (!only || only === 'check') {
+  run('type check', deno, ['run', '-A', 'node_modules/astro/bin/astro.mjs', 'check', '--minimumSeverity', 'warning']);
+}
 // Integration and browser tests start the built server, so the build comes first.
 if (only !== 'check') run('build', deno, ['run', '-A', 'node_modules/astro/bin/astro.mjs', 'build']);
-if (!only || only === 'unit')
+if (!only || only === 'unit') {
   // Deno turned its op and resource sanitizers off by default in 2.8: on here, so a test that
   // leaks a server, a client, a timer or an unread body fails (tests/helpers/bdd.ts does the same).
-  run('unit and integration tests', deno, ['test', '-A', '--sanitize-ops', '--sanitize-resources', 'tests/unit', 'tests/integration'], { count: denoCount });
+  run('unit and integration tests', deno, [
+    'test',
+    '-A',
+    '--sanitize-ops',
+    '--sanitize-resources',
+    'tests/unit',
+    'tests/integration',
+  ], { count: denoCount });
+}
 if (!only || only === 'e2e') {
-  run('browser tests', process.execPath, [path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test'], { count: playwrightCount });
+  run('browser tests', process.execPath, [path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test'], {
+    count: playwrightCount,
+  });
 }
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed`);

@@ -32,13 +32,17 @@ export function isReady(): boolean {
 }
 
 async function housekeeping(): Promise<void> {
-  for (const [task, run] of [
-    ['sessions', deleteExpiredSessions],
-    ['rate limits', pruneLimits],
-    ['unverified accounts', deleteStaleUnverifiedAccounts],
-    ['quiz checks', pruneQuizChecks],
-  ] as const) {
-    await run().catch((error: unknown) => log('warn', 'housekeeping failed', { task, ...describeError(error), stack: undefined }));
+  for (
+    const [task, run] of [
+      ['sessions', deleteExpiredSessions],
+      ['rate limits', pruneLimits],
+      ['unverified accounts', deleteStaleUnverifiedAccounts],
+      ['quiz checks', pruneQuizChecks],
+    ] as const
+  ) {
+    await run().catch((error: unknown) =>
+      log('warn', 'housekeeping failed', { task, ...describeError(error), stack: undefined })
+    );
   }
 }
 
@@ -68,7 +72,9 @@ async function start(): Promise<void> {
   if (stopping) return;
   jobs.push(startOutboxWorker(async () => handle.db, composeRequestedEmail));
   // Tests (APP_ENV=test) look for reminders every 2 s instead of every 5 minutes.
-  jobs.push(startReminderJob(async () => handle.db, { intervalMs: env.APP_ENV === 'test' ? 2000 : REMINDER_INTERVAL_MS }));
+  jobs.push(
+    startReminderJob(async () => handle.db, { intervalMs: env.APP_ENV === 'test' ? 2000 : REMINDER_INTERVAL_MS }),
+  );
   housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_MS);
   void housekeeping();
 }

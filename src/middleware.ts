@@ -5,7 +5,12 @@ import { HttpError, jsonError } from './lib/server/platform/http.ts';
 import { compressPage } from './lib/server/platform/compress-page.ts';
 import { describeError, log } from './lib/server/platform/log.ts';
 import { getEnv } from './lib/server/platform/env.ts';
-import { deleteSessionCookie, readSessionToken, setSessionCookie, validateSessionToken } from './lib/server/auth/session.ts';
+import {
+  deleteSessionCookie,
+  readSessionToken,
+  setSessionCookie,
+  validateSessionToken,
+} from './lib/server/auth/session.ts';
 import { isReady } from './app.ts';
 import { html } from './lib/server/platform/html.ts';
 
@@ -42,15 +47,28 @@ function wantsJson(request: Request, pathname: string): boolean {
 }
 
 function failure(status: 500 | 503, request: Request, pathname: string): Response {
-  const message =
-    status === 503
-      ? 'The service is temporarily unavailable. Please try again in a moment.'
-      : 'Something went wrong on our side. Please try again.';
+  const message = status === 503
+    ? 'The service is temporarily unavailable. Please try again in a moment.'
+    : 'Something went wrong on our side. Please try again.';
   const headers = status === 503 ? { 'Retry-After': '5' } : undefined;
   if (wantsJson(request, pathname)) return jsonError(status, message, undefined, headers);
   const title = status === 503 ? 'Temporarily unavailable' : 'Something went wrong';
   // A string, not an Astro page: it must render when the database or a page is what failed.
-  const page = html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>${title}</h1><p>${message}</p><p><a href="/">Back to the home page</a></p></body></html>`;
+  const page = html`
+    <!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width,initial-scale=1">
+        <title>${title}</title>
+      </head>
+      <body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem">
+        <h1>${title}</h1>
+        <p>${message}</p>
+        <p><a href="/">Back to the home page</a></p>
+      </body>
+    </html>
+  `;
   return new Response(String(page), { status, headers: { 'Content-Type': 'text/html; charset=utf-8', ...headers } });
 }
 
@@ -74,11 +92,17 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
 async function handle(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { request, url, locals } = context;
-  if (!isReady()) return jsonError(503, 'The service is starting. Please try again in a moment.', undefined, { 'Retry-After': '2' });
+  if (!isReady()) {
+    return jsonError(503, 'The service is starting. Please try again in a moment.', undefined, { 'Retry-After': '2' });
+  }
   try {
     const found = readSessionToken(request, context.cookies);
     if (!SAFE_METHODS.has(request.method) && !found?.viaBearer && isCrossSite(request, Boolean(found))) {
-      log('warn', 'refused cross-site request', { requestId: locals.requestId, path: url.pathname, origin: request.headers.get('origin') });
+      log('warn', 'refused cross-site request', {
+        requestId: locals.requestId,
+        path: url.pathname,
+        origin: request.headers.get('origin'),
+      });
       return jsonError(403, 'Cross-site requests are not allowed');
     }
     if (found) {

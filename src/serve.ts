@@ -58,11 +58,13 @@ server.headersTimeout = 66_000;
 server.listen(port, host, () => {
   console.log(`\n  Serving on ${process.env.PUBLIC_URL ?? `http://${host}:${port}`}\n`);
   // The first request loads the app's modules, which start it (migrations, jobs) at once.
-  void fetch(`http://${host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/healthz`).then((r) => r.body?.cancel(), () => {});
+  void fetch(`http://${host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/healthz`)
+    .then((r) => r.body?.cancel(), () => {});
 });
 
 /** A log line in the app's format (src/lib/server/platform/log.ts). */
-const logLine = (msg: string, fields: Record<string, unknown>) => console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg, ...fields }));
+const logLine = (msg: string, fields: Record<string, unknown>) =>
+  console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg, ...fields }));
 
 async function shutdown(signal: string) {
   if (shuttingDown) return;

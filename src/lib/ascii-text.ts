@@ -23,8 +23,9 @@ export function toAsciiHtml(html: string | { toString(): string }): string {
 /** JSON with every non-ASCII character written as a \u escape (a pair for characters beyond U+FFFF). */
 export function toAsciiJson(json: string): string {
   return oneByte(
-    json.replace(NON_ASCII, (c) =>
-      Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''),
+    json.replace(
+      NON_ASCII,
+      (c) => Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''),
     ),
   );
 }

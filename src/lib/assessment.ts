@@ -1,6 +1,6 @@
 // Assessment scoring and placement (spec sections 3, 5 and 9). Pure; used by the wizard for the
 // complete view and by the server for the record.
-import { PILLARS, type Level, type Pillar } from './domain.ts';
+import { type Level, type Pillar, PILLARS } from './domain.ts';
 
 export interface AssessmentOption {
   value: string;
@@ -89,7 +89,10 @@ export function scoreHalves(questions: AssessmentQuestion[], answers: Answers): 
   return Object.fromEntries(
     PILLARS.map((p) => {
       const inPillar = questions.filter((q) => q.category === p);
-      return [p, { knowledge: percentOf(inPillar.filter((q) => q.kind === 'knowledge'), answers), habits: percentOf(inPillar.filter((q) => q.kind === 'habit'), answers) }];
+      return [p, {
+        knowledge: percentOf(inPillar.filter((q) => q.kind === 'knowledge'), answers),
+        habits: percentOf(inPillar.filter((q) => q.kind === 'habit'), answers),
+      }];
     }),
   ) as Record<Pillar, PillarHalves>;
 }
@@ -146,7 +149,11 @@ export function scoreOf(scores: PillarScores, pillar: Pillar): number {
 
 /** Placement by the pillar scores: results of versions 1 and 2, and results sent as scores only. */
 export function placementOf(scores: PillarScores): Record<Pillar, Level> {
-  return { saving: levelForScore(scores.savingScore), credit: levelForScore(scores.creditScore), investing: levelForScore(scores.investingScore) };
+  return {
+    saving: levelForScore(scores.savingScore),
+    credit: levelForScore(scores.creditScore),
+    investing: levelForScore(scores.investingScore),
+  };
 }
 
 /** A version places on knowledge when each of its knowledge questions names the level it tests (version 3 on). */
@@ -173,7 +180,10 @@ export function knowledgeResult(questions: AssessmentQuestion[], answers: Answer
 
 /** Both knowledge questions right: advanced; one: intermediate; none: beginner. */
 export function placementFromKnowledge(questions: AssessmentQuestion[], answers: Answers): Record<Pillar, Level> {
-  return Object.fromEntries(PILLARS.map((p) => [p, levelForScore(knowledgeResult(questions, answers, p))])) as Record<Pillar, Level>;
+  return Object.fromEntries(PILLARS.map((p) => [p, levelForScore(knowledgeResult(questions, answers, p))])) as Record<
+    Pillar,
+    Level
+  >;
 }
 
 /**
@@ -181,13 +191,23 @@ export function placementFromKnowledge(questions: AssessmentQuestion[], answers:
  * knowledge result when the version places on knowledge and the result has answers; otherwise
  * (versions 1 and 2, or a result sent as scores only, as the spec allows) the pillar score.
  */
-export function placementScores(questions: AssessmentQuestion[], scores: PillarScores, answers: Answers): Record<Pillar, number> {
+export function placementScores(
+  questions: AssessmentQuestion[],
+  scores: PillarScores,
+  answers: Answers,
+): Record<Pillar, number> {
   const onKnowledge = placesOnKnowledge(questions) && Object.keys(answers).length > 0;
-  return Object.fromEntries(PILLARS.map((p) => [p, onKnowledge ? knowledgeResult(questions, answers, p) : scoreOf(scores, p)])) as Record<Pillar, number>;
+  return Object.fromEntries(
+    PILLARS.map((p) => [p, onKnowledge ? knowledgeResult(questions, answers, p) : scoreOf(scores, p)]),
+  ) as Record<Pillar, number>;
 }
 
 /** The level per pillar for a result (see `placementScores`). */
-export function placementFor(questions: AssessmentQuestion[], scores: PillarScores, answers: Answers): Record<Pillar, Level> {
+export function placementFor(
+  questions: AssessmentQuestion[],
+  scores: PillarScores,
+  answers: Answers,
+): Record<Pillar, Level> {
   const by = placementScores(questions, scores, answers);
   return { saving: levelForScore(by.saving), credit: levelForScore(by.credit), investing: levelForScore(by.investing) };
 }
@@ -199,26 +219,49 @@ export function placementFor(questions: AssessmentQuestion[], scores: PillarScor
  * scores 0 (no partial credit), and "I'm not sure" is last. `lessons` (slug to pillar and level)
  * checks that the named lesson exists, is of the question's pillar and is at the level marked.
  */
-export function checkKnowledgeItems(questions: AssessmentQuestion[], lessons?: Map<string, { pillar: Pillar; level: Level }>): string[] {
+export function checkKnowledgeItems(
+  questions: AssessmentQuestion[],
+  lessons?: Map<string, { pillar: Pillar; level: Level }>,
+): string[] {
   const problems: string[] = [];
   for (const q of questions.filter((x) => x.kind === 'knowledge')) {
     const at = `question ${q.id}`;
-    if (!q.level || !(TESTED_LEVELS as readonly string[]).includes(q.level)) problems.push(`${at}: a knowledge question is marked with the level it tests (intermediate or advanced)`);
+    if (!q.level || !(TESTED_LEVELS as readonly string[]).includes(q.level)) {
+      problems.push(`${at}: a knowledge question is marked with the level it tests (intermediate or advanced)`);
+    }
     if (!q.lesson) problems.push(`${at}: a knowledge question names the lesson it tests`);
     else if (lessons) {
       const lesson = lessons.get(q.lesson);
       if (!lesson) problems.push(`${at}: no lesson ${q.lesson}`);
-      else if (lesson.pillar !== q.category || lesson.level !== q.level) problems.push(`${at}: tests ${q.category} ${q.level ?? '(no level)'}, but ${q.lesson} is ${lesson.pillar} ${lesson.level}`);
+      else if (lesson.pillar !== q.category || lesson.level !== q.level) {
+        problems.push(
+          `${at}: tests ${q.category} ${q.level ?? '(no level)'}, but ${q.lesson} is ${lesson.pillar} ${lesson.level}`,
+        );
+      }
     }
-    if (q.options.filter((o) => o.score === MAX_OPTION_SCORE).length !== 1) problems.push(`${at}: a knowledge question has exactly one right answer (scored 4)`);
+    if (q.options.filter((o) => o.score === MAX_OPTION_SCORE).length !== 1) {
+      problems.push(`${at}: a knowledge question has exactly one right answer (scored 4)`);
+    }
     const partial = q.options.filter((o) => o.score !== 0 && o.score !== MAX_OPTION_SCORE);
-    if (partial.length > 0) problems.push(`${at}: no partial credit: "${partial[0].label}" scores ${partial[0].score} (a wrong answer scores 0)`);
+    if (partial.length > 0) {
+      problems.push(
+        `${at}: no partial credit: "${partial[0].label}" scores ${partial[0].score} (a wrong answer scores 0)`,
+      );
+    }
     const last = q.options.at(-1);
-    if (!last || last.label !== NOT_SURE || last.score !== 0) problems.push(`${at}: "${NOT_SURE}" is the last option, scored 0`);
+    if (!last || last.label !== NOT_SURE || last.score !== 0) {
+      problems.push(`${at}: "${NOT_SURE}" is the last option, scored 0`);
+    }
   }
   for (const pillar of PILLARS) {
     const levels = questions.filter((q) => q.category === pillar && q.kind === 'knowledge').map((q) => q.level).sort();
-    if (levels.join(',') !== 'advanced,intermediate') problems.push(`${pillar}: its knowledge questions test one intermediate and one advanced lesson (has ${levels.join(', ') || 'none'})`);
+    if (levels.join(',') !== 'advanced,intermediate') {
+      problems.push(
+        `${pillar}: its knowledge questions test one intermediate and one advanced lesson (has ${
+          levels.join(', ') || 'none'
+        })`,
+      );
+    }
   }
   return problems;
 }

@@ -1,7 +1,7 @@
 // The money coach (docs/DESIGN.md difference 8): personalised, explainable tips from the learner's
 // own answers and results. The rules live in db/content/coach.yaml; this engine is pure.
 import { z } from 'zod';
-import { LEVEL_LABELS, LEVELS, PILLAR_LABELS, PILLARS, type Level, type Pillar } from './domain.ts';
+import { type Level, LEVEL_LABELS, LEVELS, type Pillar, PILLAR_LABELS, PILLARS } from './domain.ts';
 
 const pillarOrAny = z.enum([...PILLARS, 'any']);
 
@@ -17,7 +17,10 @@ const answerCondition = z
     orNotApplicable: z.literal(true).optional(),
   })
   .strict()
-  .refine((a) => [a.atMost, a.is, a.atLeast, a.notApplicable].filter((v) => v !== undefined).length === 1, 'an answer condition needs exactly one of atMost, is, atLeast or notApplicable')
+  .refine(
+    (a) => [a.atMost, a.is, a.atLeast, a.notApplicable].filter((v) => v !== undefined).length === 1,
+    'an answer condition needs exactly one of atMost, is, atLeast or notApplicable',
+  )
   .refine((a) => !(a.orNotApplicable && a.notApplicable), 'orNotApplicable goes with a bound');
 type AnswerCondition = z.infer<typeof answerCondition>;
 
@@ -45,11 +48,26 @@ export function gatesOf(rule: CoachRule): AnswerCondition[] {
 export const LESSON_REFS = ['next', 'most-missed', 'after-last-pass', 'next-in-another-pillar'] as const;
 
 /** What a template may name (see `fill`). */
-export const COACH_PLACEHOLDERS = ['lesson', 'minutes', 'missed', 'pillar', 'score', 'level', 'completed', 'total', 'passedLesson', 'passedScore', 'passedTotal', 'answer'] as const;
+export const COACH_PLACEHOLDERS = [
+  'lesson',
+  'minutes',
+  'missed',
+  'pillar',
+  'score',
+  'level',
+  'completed',
+  'total',
+  'passedLesson',
+  'passedScore',
+  'passedTotal',
+  'answer',
+] as const;
 const placeholdersIn = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
 
 /** The option scores (0-4) for which an answer condition holds. */
-export function triggeringScores(answer: { atMost?: number; is?: number; atLeast?: number; notApplicable?: true }): number[] {
+export function triggeringScores(
+  answer: { atMost?: number; is?: number; atLeast?: number; notApplicable?: true },
+): number[] {
   return [0, 1, 2, 3, 4].filter((score) => answerHolds(answer as AnswerCondition, score));
 }
 
@@ -75,20 +93,37 @@ export const coachRuleSchema = z
     evenIfCompleted: z.boolean().optional(),
   })
   .superRefine((rule, ctx) => {
-    const templates = [rule.advice, ...(typeof rule.evidence === 'string' ? [rule.evidence] : Object.values(rule.evidence))];
+    const templates = [
+      rule.advice,
+      ...(typeof rule.evidence === 'string' ? [rule.evidence] : Object.values(rule.evidence)),
+    ];
     for (const name of templates.flatMap(placeholdersIn)) {
-      if (!(COACH_PLACEHOLDERS as readonly string[]).includes(name)) ctx.addIssue({ code: 'custom', path: ['evidence'], message: `unknown placeholder {${name}}` });
+      if (!(COACH_PLACEHOLDERS as readonly string[]).includes(name)) {
+        ctx.addIssue({ code: 'custom', path: ['evidence'], message: `unknown placeholder {${name}}` });
+      }
     }
     const answer = rule.when.answer;
-    if (rule.when.alsoAnswer && !answer) ctx.addIssue({ code: 'custom', path: ['when'], message: 'alsoAnswer goes with an answer condition' });
+    if (rule.when.alsoAnswer && !answer) {
+      ctx.addIssue({ code: 'custom', path: ['when'], message: 'alsoAnswer goes with an answer condition' });
+    }
     if (!answer) {
-      if (typeof rule.evidence !== 'string') ctx.addIssue({ code: 'custom', path: ['evidence'], message: 'per-score evidence needs an answer condition' });
-      if (templates.some((t) => t.includes('{answer}'))) ctx.addIssue({ code: 'custom', path: ['evidence'], message: '{answer} needs an answer condition' });
+      if (typeof rule.evidence !== 'string') {
+        ctx.addIssue({ code: 'custom', path: ['evidence'], message: 'per-score evidence needs an answer condition' });
+      }
+      if (templates.some((t) => t.includes('{answer}'))) {
+        ctx.addIssue({ code: 'custom', path: ['evidence'], message: '{answer} needs an answer condition' });
+      }
       return;
     }
     // A "does not apply" answer has one wording (its option), so one sentence, naming the question.
     if (answer.notApplicable) {
-      if (typeof rule.evidence !== 'string' || rule.evidence.includes('{answer}')) ctx.addIssue({ code: 'custom', path: ['evidence'], message: `a rule on question ${answer.question}'s "does not apply" answer has one sentence, without {answer}` });
+      if (typeof rule.evidence !== 'string' || rule.evidence.includes('{answer}')) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['evidence'],
+          message: `a rule on question ${answer.question}'s "does not apply" answer has one sentence, without {answer}`,
+        });
+      }
       return;
     }
     // The evidence quotes the chosen option itself...
@@ -96,7 +131,14 @@ export const coachRuleSchema = z
     // ...or, since an answer can be any of several options, each gets its own sentence, so none misstates it.
     const want = triggeringScores(answer).map(String).join(',');
     const have = typeof rule.evidence === 'string' ? '' : Object.keys(rule.evidence).sort().join(',');
-    if (have !== want) ctx.addIssue({ code: 'custom', path: ['evidence'], message: `a rule on question ${answer.question} needs one evidence sentence for each score it fires on (${want})` });
+    if (have !== want) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['evidence'],
+        message:
+          `a rule on question ${answer.question} needs one evidence sentence for each score it fires on (${want})`,
+      });
+    }
   });
 export const coachRulesSchema = z.array(coachRuleSchema).min(2);
 export type CoachRule = z.infer<typeof coachRuleSchema>;
@@ -164,7 +206,12 @@ function conditionsHold(rule: CoachRule, e: CoachEvidence, lesson: CoachLesson |
 
 const position = (l: CoachLesson) => LEVELS.indexOf(l.level) * 1000 + l.orderIndex;
 
-function resolveLesson(rule: CoachRule, e: CoachEvidence, used: Set<number>, usedPillars: Set<Pillar>): CoachLesson | undefined {
+function resolveLesson(
+  rule: CoachRule,
+  e: CoachEvidence,
+  used: Set<number>,
+  usedPillars: Set<Pillar>,
+): CoachLesson | undefined {
   const candidates = e.openLessons.filter((l) => !used.has(l.id));
   if (rule.lesson === 'next-in-another-pillar') return candidates.find((l) => !usedPillars.has(l.pillar));
   if (rule.lesson === 'next') {
@@ -175,7 +222,9 @@ function resolveLesson(rule: CoachRule, e: CoachEvidence, used: Set<number>, use
     const passed = e.lastPassed && e.lessonsBySlug[e.lastPassed.slug];
     if (!passed) return undefined;
     // The very next open lesson, even if another tip names it (then this rule gives way).
-    return e.openLessons.filter((l) => l.pillar === passed.pillar && position(l) > position(passed)).sort((a, b) => position(a) - position(b))[0];
+    return e.openLessons.filter((l) => l.pillar === passed.pillar && position(l) > position(passed)).sort((a, b) =>
+      position(a) - position(b)
+    )[0];
   }
   if (rule.lesson === 'most-missed') {
     const [slug] = Object.entries(e.missedBySlug)

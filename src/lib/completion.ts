@@ -39,7 +39,9 @@ export function runAfter(run: number, passed: boolean): number {
  * The badges an attempt earns (the store keeps each the first time): a first pass, a perfect
  * score, STREAK_FOR_BADGE passes in a row, and a level whose every active lesson is now completed.
  */
-export function badgesForAttempt(attempt: GradedAttempt & { run: number; pillar: Pillar; level: Level; levelComplete: boolean }): string[] {
+export function badgesForAttempt(
+  attempt: GradedAttempt & { run: number; pillar: Pillar; level: Level; levelComplete: boolean },
+): string[] {
   const badges: string[] = [];
   if (attempt.passed) badges.push('first-lesson');
   if (attempt.total > 0 && attempt.score === attempt.total) badges.push('perfect-quiz');
@@ -49,7 +51,12 @@ export function badgesForAttempt(attempt: GradedAttempt & { run: number; pillar:
 }
 
 /** Whether every active lesson of the pillar's level is in `completed`. */
-export function isLevelComplete(lessons: Array<{ id: number; pillar: Pillar; level: Level }>, completed: Set<number>, pillar: Pillar, level: Level): boolean {
+export function isLevelComplete(
+  lessons: Array<{ id: number; pillar: Pillar; level: Level }>,
+  completed: Set<number>,
+  pillar: Pillar,
+  level: Level,
+): boolean {
   return lessons.filter((l) => l.pillar === pillar && l.level === level).every((l) => completed.has(l.id));
 }
 
@@ -71,10 +78,39 @@ export interface StoredAttempt extends GradedAttempt {
  * attempt applies one at a time (the rebuild's answer must equal the running figures).
  */
 export function replayAttempts(attempts: StoredAttempt[]) {
-  const stats = { attempts: 0, passes: 0, correct: 0, questions: 0, durationSum: 0, durationCount: 0, accuracyUnits: 0, passRun: 0, lastPassedLessonId: null as number | null, lastPassedScore: null as number | null, lastPassedTotal: null as number | null };
-  const pillars = new Map<Pillar, { attempts: number; passes: number; correct: number; questions: number; accuracyUnits: number; passRun: number; bestRun: number }>();
-  const levels = new Map<string, { pillar: Pillar; level: Level; attempts: number; correct: number; questions: number }>();
-  const questions = new Map<string, { lessonId: number; questionId: number; asked: number; missed: number; lastSeq: number; questionSetId: number }>();
+  const stats = {
+    attempts: 0,
+    passes: 0,
+    correct: 0,
+    questions: 0,
+    durationSum: 0,
+    durationCount: 0,
+    accuracyUnits: 0,
+    passRun: 0,
+    lastPassedLessonId: null as number | null,
+    lastPassedScore: null as number | null,
+    lastPassedTotal: null as number | null,
+  };
+  const pillars = new Map<
+    Pillar,
+    {
+      attempts: number;
+      passes: number;
+      correct: number;
+      questions: number;
+      accuracyUnits: number;
+      passRun: number;
+      bestRun: number;
+    }
+  >();
+  const levels = new Map<
+    string,
+    { pillar: Pillar; level: Level; attempts: number; correct: number; questions: number }
+  >();
+  const questions = new Map<
+    string,
+    { lessonId: number; questionId: number; asked: number; missed: number; lastSeq: number; questionSetId: number }
+  >();
   const badges = new Map<string, Date>();
   const cumulative: Array<{ seq: number; accuracyCum: number }> = [];
   for (const a of attempts) {
@@ -88,9 +124,12 @@ export function replayAttempts(attempts: StoredAttempt[]) {
     }
     stats.accuracyUnits += a.units;
     stats.passRun = runAfter(stats.passRun, a.passed);
-    if (a.passed) Object.assign(stats, { lastPassedLessonId: a.lessonId, lastPassedScore: a.score, lastPassedTotal: a.total });
+    if (a.passed) {
+      Object.assign(stats, { lastPassedLessonId: a.lessonId, lastPassedScore: a.score, lastPassedTotal: a.total });
+    }
     cumulative.push({ seq: a.seq, accuracyCum: stats.accuracyUnits });
-    const p = pillars.get(a.pillar) ?? { attempts: 0, passes: 0, correct: 0, questions: 0, accuracyUnits: 0, passRun: 0, bestRun: 0 };
+    const p = pillars.get(a.pillar) ??
+      { attempts: 0, passes: 0, correct: 0, questions: 0, accuracyUnits: 0, passRun: 0, bestRun: 0 };
     p.attempts++;
     p.passes += Number(a.passed);
     p.correct += a.score;
@@ -107,14 +146,31 @@ export function replayAttempts(attempts: StoredAttempt[]) {
     levels.set(levelKey, l);
     for (const r of a.responses) {
       const key = `${a.lessonId}:${r.questionId}`;
-      const q = questions.get(key) ?? { lessonId: a.lessonId, questionId: r.questionId, asked: 0, missed: 0, lastSeq: a.seq, questionSetId: a.questionSetId };
+      const q = questions.get(key) ??
+        {
+          lessonId: a.lessonId,
+          questionId: r.questionId,
+          asked: 0,
+          missed: 0,
+          lastSeq: a.seq,
+          questionSetId: a.questionSetId,
+        };
       q.asked++;
       q.missed += Number(!r.isCorrect);
       q.lastSeq = a.seq;
       q.questionSetId = a.questionSetId;
       questions.set(key, q);
     }
-    for (const badge of badgesForAttempt({ ...a, run: stats.passRun, levelComplete: false })) if (!badges.has(badge)) badges.set(badge, a.createdAt);
+    for (const badge of badgesForAttempt({ ...a, run: stats.passRun, levelComplete: false })) {
+      if (!badges.has(badge)) badges.set(badge, a.createdAt);
+    }
   }
-  return { stats, pillars: [...pillars].map(([pillar, p]) => ({ pillar, ...p })), levels: [...levels.values()], questions: [...questions.values()], badges, cumulative };
+  return {
+    stats,
+    pillars: [...pillars].map(([pillar, p]) => ({ pillar, ...p })),
+    levels: [...levels.values()],
+    questions: [...questions.values()],
+    badges,
+    cumulative,
+  };
 }

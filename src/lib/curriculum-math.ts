@@ -25,7 +25,10 @@ function plain(text: string): string {
   return text.replace(/\*\*|__|(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w)/g, '');
 }
 
-type Token = { kind: 'num'; value: number; decimals: number; percent: boolean } | { kind: 'op'; op: string } | { kind: 'paren'; open: boolean };
+type Token = { kind: 'num'; value: number; decimals: number; percent: boolean } | { kind: 'op'; op: string } | {
+  kind: 'paren';
+  open: boolean;
+};
 
 function tokenize(expression: string): Token[] {
   const tokens: Token[] = [];
@@ -150,7 +153,9 @@ export function checkEquation(eq: Equation): string | null {
     const tolerance = eq.approximate[k] ? Math.max(exactTolerance, Math.abs(expected) * 0.02) : exactTolerance;
     if (eq.tolerances[k] === 0) {
       // Both sides are expressions ("12 ÷ 3 = 4 × 1"): compare exactly.
-      if (Math.abs(expected - stated) > 1e-9 * Math.max(1, Math.abs(expected))) return `${eq.text}: ${fmt(expected)} ≠ ${fmt(stated)}`;
+      if (Math.abs(expected - stated) > 1e-9 * Math.max(1, Math.abs(expected))) {
+        return `${eq.text}: ${fmt(expected)} ≠ ${fmt(stated)}`;
+      }
     } else if (Math.abs(expected - stated) > tolerance + 1e-12) {
       return `${eq.text}: the left side is ${fmt(expected)}`;
     }

@@ -35,9 +35,18 @@ export const lessonFileSchema = z.object({
   reviewedAt: z.union([z.string(), z.date()]).transform((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : v)),
   learningObjectives: z.array(z.string().trim().min(5)).min(2).max(4),
   sources: z
-    .array(z.object({ title: z.string().min(3), publisher: z.string().min(2), url: z.url({ protocol: /^https?$/, error: 'a source link must be an http(s) address' }) }))
+    .array(
+      z.object({
+        title: z.string().min(3),
+        publisher: z.string().min(2),
+        url: z.url({ protocol: /^https?$/, error: 'a source link must be an http(s) address' }),
+      }),
+    )
     .min(1),
-  questions: z.array(questionSchema).min(3, 'a lesson quiz has 3 to 5 questions').max(5, 'a lesson quiz has 3 to 5 questions'),
+  questions: z.array(questionSchema).min(3, 'a lesson quiz has 3 to 5 questions').max(
+    5,
+    'a lesson quiz has 3 to 5 questions',
+  ),
 });
 
 export type LessonFile = z.infer<typeof lessonFileSchema>;
@@ -58,7 +67,10 @@ const factSchema = z.object({
     publisher: z.string().min(2),
     url: z
       .url({ protocol: /^https$/, error: 'a fact needs an https source' })
-      .refine(isPrimarySource, 'a fact needs a primary source: a .gov site or the issuer that sets the figure (see PRIMARY_SOURCE_HOSTS)'),
+      .refine(
+        isPrimarySource,
+        'a fact needs a primary source: a .gov site or the issuer that sets the figure (see PRIMARY_SOURCE_HOSTS)',
+      ),
   }),
 });
 
@@ -89,7 +101,10 @@ const snippetSchema = z.object({
 
 export const factsFileSchema = z.object({
   checkedAt: z.union([z.string(), z.date()]).transform((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : v)),
-  facts: z.record(z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'fact ids are lowercase words joined by dashes'), z.union([factSchema, snippetSchema.strict()])),
+  facts: z.record(
+    z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'fact ids are lowercase words joined by dashes'),
+    z.union([factSchema, snippetSchema.strict()]),
+  ),
 });
 
 export type FactsFile = z.infer<typeof factsFileSchema>;
@@ -110,7 +125,11 @@ export function parseFactsFile(text: string): FactsFile {
     throw new ContentError(`facts.yaml: not valid YAML (${(error as Error).message})`);
   }
   const result = factsFileSchema.safeParse(data);
-  if (!result.success) throw new ContentError(`facts.yaml: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!result.success) {
+    throw new ContentError(
+      `facts.yaml: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  }
   return result.data;
 }
 
@@ -129,7 +148,9 @@ export function fillFacts(text: string, facts: FactsFile['facts'], fileName = 'l
     const fact = facts[id];
     if (!fact) throw new ContentError(`${fileName}: unknown fact {{${id}}} (add it to db/content/facts.yaml)`);
     if (!year) return formatFact(fact);
-    if (isSnippet(fact)) throw new ContentError(`${fileName}: {{${id}.year}}: ${id} is a shared snippet, it has no year`);
+    if (isSnippet(fact)) {
+      throw new ContentError(`${fileName}: {{${id}.year}}: ${id} is a shared snippet, it has no year`);
+    }
     return fact.year;
   });
 }
@@ -151,7 +172,11 @@ export function checkFactLiterals(rawText: string, facts: FactsFile['facts'], fi
     const literal = formatFact(fact);
     const keywords = fact.keywords.map((k) => k.toLowerCase());
     if (lines.some((line) => line.includes(literal) && keywords.some((k) => line.toLowerCase().includes(k)))) {
-      problems.push(`${fileName}: types ${literal} beside "${fact.keywords.join('/')}"; write {{${id}}} (${fact.label}) so the figure is updated in one place`);
+      problems.push(
+        `${fileName}: types ${literal} beside "${
+          fact.keywords.join('/')
+        }"; write {{${id}}} (${fact.label}) so the figure is updated in one place`,
+      );
     }
   }
   return problems;
@@ -249,7 +274,9 @@ export function checkLesson(lesson: ParsedLesson, fileName: string, today = new 
   if (!headed.some((s) => /^try this now/i.test(s.header!))) problems.push(`${fileName}: no "Try this now" section`);
   const minutes = lesson.wordCount / WORDS_PER_MINUTE;
   if (Math.abs(lesson.duration - minutes) > 0.3 * minutes) {
-    problems.push(`${fileName}: duration ${lesson.duration} min but ${lesson.wordCount} words is ${minutes.toFixed(1)} min`);
+    problems.push(
+      `${fileName}: duration ${lesson.duration} min but ${lesson.wordCount} words is ${minutes.toFixed(1)} min`,
+    );
   }
   if (!/\$\d/.test(lesson.sections.map((s) => s.content).join('\n'))) {
     problems.push(`${fileName}: no worked example with dollar figures`);
@@ -260,22 +287,30 @@ export function checkLesson(lesson: ParsedLesson, fileName: string, today = new 
     problems.push(`${fileName}: reviewedAt ${lesson.reviewedAt} is not a date within the last 12 months`);
   }
   for (const n of onlyHedgedKeys(lesson.questions)) {
-    problems.push(`${fileName}: question ${n}'s correct option is the only one without an absolute word (always, never, all, none, only, must, guaranteed): a test-wise guess finds it; make another option hedged or the key absolute`);
+    problems.push(
+      `${fileName}: question ${n}'s correct option is the only one without an absolute word (always, never, all, none, only, must, guaranteed): a test-wise guess finds it; make another option hedged or the key absolute`,
+    );
   }
   if (lesson.questions.filter((q) => q.skill === 'recall').length > 1) {
     problems.push(`${fileName}: more than one recall question (put the learner in a situation instead)`);
   }
   lesson.questions.forEach((q, i) => {
     const n = i + 1;
-    if (new Set(q.options.map((o) => o.toLowerCase())).size !== 4) problems.push(`${fileName}: question ${n} repeats an option`);
+    if (new Set(q.options.map((o) => o.toLowerCase())).size !== 4) {
+      problems.push(`${fileName}: question ${n} repeats an option`);
+    }
     if (q.options.some((o) => /\b(all|none|both|neither) of (the )?(above|these)\b/i.test(o))) {
       problems.push(`${fileName}: question ${n} has an "all/none of the above" option`);
     }
     if (sentences(q.explanation).length < 2) {
-      problems.push(`${fileName}: question ${n}'s explanation should say why the answer is right and why the tempting wrong one is wrong`);
+      problems.push(
+        `${fileName}: question ${n}'s explanation should say why the answer is right and why the tempting wrong one is wrong`,
+      );
     }
     if (q.skill === 'calculate' && findEquations(q.explanation).length === 0) {
-      problems.push(`${fileName}: question ${n} is a calculation, so its explanation writes the calculation out ("$1,100 ÷ $2,200 = 0.5")`);
+      problems.push(
+        `${fileName}: question ${n} is a calculation, so its explanation writes the calculation out ("$1,100 ÷ $2,200 = 0.5")`,
+      );
     }
   });
   for (const { where, text } of textsOf(lesson)) {
@@ -285,7 +320,11 @@ export function checkLesson(lesson: ParsedLesson, fileName: string, today = new 
       if (lesson.level === 'beginner') {
         const left = equation.text.split(/[=≈]/)[0];
         const heavy = (left.match(/[×÷*/]|\bx\b/g) ?? []).length > 1 || left.includes('^');
-        if (heavy) problems.push(`${fileName}: ${where}: "${equation.text}" is more than one multiplication or division for a beginner lesson (use a calculator)`);
+        if (heavy) {
+          problems.push(
+            `${fileName}: ${where}: "${equation.text}" is more than one multiplication or division for a beginner lesson (use a calculator)`,
+          );
+        }
       }
     }
   }
@@ -303,7 +342,13 @@ export const isAbsolute = (option: string) => ABSOLUTE.test(option);
  * every other option has one: "never", "always" and "only" give the key away.
  */
 export function onlyHedgedKeys(questions: LessonFile['questions']): number[] {
-  return questions.flatMap((q, i) => (!isAbsolute(q.options[q.correctAnswer]) && q.options.every((o, k) => k === q.correctAnswer || isAbsolute(o)) ? [i + 1] : []));
+  return questions.flatMap((
+    q,
+    i,
+  ) => (!isAbsolute(q.options[q.correctAnswer]) && q.options.every((o, k) => k === q.correctAnswer || isAbsolute(o))
+    ? [i + 1]
+    : [])
+  );
 }
 
 /**
@@ -314,7 +359,10 @@ export function onlyHedgedKeys(questions: LessonFile['questions']): number[] {
 const ORDER_STEPS: Array<[string, RegExp]> = [
   ['emergency fund', /\b(emergency fund|starter fund|emergency savings|cushion of savings)\b/i],
   ['employer match', /\b(employer(?:'s)? match|full match|the match)\b/i],
-  ['high-interest debt', /\b(high-interest debt|pay (?:down|off) (?:your )?(?:high-interest )?debts?|toward debt|card debt first)\b/i],
+  [
+    'high-interest debt',
+    /\b(high-interest debt|pay (?:down|off) (?:your )?(?:high-interest )?debts?|toward debt|card debt first)\b/i,
+  ],
   ['investing', /\b(invest(?:ing)? (?:more|for the long term)|long-term goals|save more in an IRA)\b/i],
 ];
 const ORDER_WORDS = /\b(first|then|next|before|comes first|after that|order)\b/i;
@@ -326,7 +374,11 @@ export function checkOrderOfOperations(rawText: string, fileName: string): strin
     const text = paragraph.replace(/\{\{\s*order-of-operations\s*\}\}/g, '');
     const steps = ORDER_STEPS.filter(([, re]) => re.test(text)).map(([name]) => name);
     if (steps.length >= 2 && ORDER_WORDS.test(text)) {
-      problems.push(`${fileName}: states an order of ${steps.join(', ')} in its own words ("${text.trim().slice(0, 70)}…"); write {{order-of-operations}} instead, the one wording in facts.yaml`);
+      problems.push(
+        `${fileName}: states an order of ${steps.join(', ')} in its own words ("${
+          text.trim().slice(0, 70)
+        }…"); write {{order-of-operations}} instead, the one wording in facts.yaml`,
+      );
     }
   }
   return problems;
@@ -336,15 +388,24 @@ export function checkOrderOfOperations(rawText: string, fileName: string): strin
  * Every figure a lesson takes from facts.yaml comes from a primary source, and the lesson cites
  * it: the fact's source address is among the lesson's sources.
  */
-export function checkFactSources(rawText: string, lesson: Pick<LessonFile, 'sources'>, facts: FactsFile['facts'], fileName: string): string[] {
+export function checkFactSources(
+  rawText: string,
+  lesson: Pick<LessonFile, 'sources'>,
+  facts: FactsFile['facts'],
+  fileName: string,
+): string[] {
   const cited = new Set(lesson.sources.map((s) => s.url.replace(/\/$/, '')));
   const problems: string[] = [];
   for (const id of factsUsed(rawText)) {
     const fact = facts[id];
     if (!fact || isSnippet(fact)) continue;
-    if (!isPrimarySource(fact.source.url)) problems.push(`${fileName}: {{${id}}} comes from ${fact.source.url}, not a primary source`);
+    if (!isPrimarySource(fact.source.url)) {
+      problems.push(`${fileName}: {{${id}}} comes from ${fact.source.url}, not a primary source`);
+    }
     if (!cited.has(fact.source.url.replace(/\/$/, ''))) {
-      problems.push(`${fileName}: uses {{${id}}} but does not cite its source; add "${fact.source.title}" (${fact.source.url}) to sources`);
+      problems.push(
+        `${fileName}: uses {{${id}}} but does not cite its source; add "${fact.source.title}" (${fact.source.url}) to sources`,
+      );
     }
   }
   return problems;
@@ -365,8 +426,12 @@ export function checkCurriculum(lessons: ParsedLesson[], minPerLevel = MIN_LESSO
     if (Math.abs(total - 100) > 0.01) problems.push(`${pillar}: weights sum to ${total}, not 100`);
     for (const level of LEVELS) {
       const order = inPillar.filter((l) => l.level === level).map((l) => l.orderIndex).sort((a, b) => a - b);
-      if (order.some((n, i) => n !== i + 1)) problems.push(`${pillar} ${level}: orderIndex is ${order.join(',')}, expected 1..${order.length}`);
-      if (order.length < minPerLevel) problems.push(`${pillar} ${level}: ${order.length} lessons, expected at least ${minPerLevel}`);
+      if (order.some((n, i) => n !== i + 1)) {
+        problems.push(`${pillar} ${level}: orderIndex is ${order.join(',')}, expected 1..${order.length}`);
+      }
+      if (order.length < minPerLevel) {
+        problems.push(`${pillar} ${level}: ${order.length} lessons, expected at least ${minPerLevel}`);
+      }
     }
     problems.push(...checkQuizBalance(pillar, inPillar.flatMap((l) => l.questions)));
   }
@@ -386,10 +451,18 @@ export function checkQuizBalance(pillar: string, questions: LessonFile['question
   const count = questions.length;
   if (count === 0) return problems;
   if (longest > MAX_LONGEST_CORRECT_SHARE * count) {
-    problems.push(`${pillar}: the correct option is the strictly longest in ${longest} of ${count} questions (at most ${Math.floor(MAX_LONGEST_CORRECT_SHARE * count)})`);
+    problems.push(
+      `${pillar}: the correct option is the strictly longest in ${longest} of ${count} questions (at most ${
+        Math.floor(MAX_LONGEST_CORRECT_SHARE * count)
+      })`,
+    );
   }
   if (Math.max(...positions) > MAX_POSITION_SHARE * count) {
-    problems.push(`${pillar}: correct answers by position ${positions.join('/')}: more than ${MAX_POSITION_SHARE * 100}% in one position`);
+    problems.push(
+      `${pillar}: correct answers by position ${positions.join('/')}: more than ${
+        MAX_POSITION_SHARE * 100
+      }% in one position`,
+    );
   }
   return problems;
 }

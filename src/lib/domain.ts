@@ -5,4 +5,8 @@ export type Pillar = (typeof PILLARS)[number];
 export type Level = (typeof LEVELS)[number];
 
 export const PILLAR_LABELS: Record<Pillar, string> = { saving: 'Saving', credit: 'Credit', investing: 'Investing' };
-export const LEVEL_LABELS: Record<Level, string> = { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' };
+export const LEVEL_LABELS: Record<Level, string> = {
+  beginner: 'Beginner',
+  intermediate: 'Intermediate',
+  advanced: 'Advanced',
+};

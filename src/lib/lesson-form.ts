@@ -1,6 +1,6 @@
 // The admin lesson form's rules (spec section 5), shared by the editor and the API.
 import { z } from 'zod';
-import { LEVELS, PILLARS, type Level, type Pillar } from './domain.ts';
+import { type Level, LEVELS, type Pillar, PILLARS } from './domain.ts';
 
 export const LESSON_DEFAULTS = { orderIndex: 1, duration: 10, options: 4 } as const;
 
@@ -9,13 +9,20 @@ export const LESSON_DEFAULTS = { orderIndex: 1, duration: 10, options: 4 } as co
  * median weight of the lessons of its pillar and level (the curriculum weighs each lesson of a
  * level alike), else of its pillar, else an equal share of a 15-lesson pillar. Rounded to hundredths.
  */
-export function suggestedWeight(lessons: ReadonlyArray<{ pillar: string; level: string; weight: number }>, pillar?: string, level?: string): number {
+export function suggestedWeight(
+  lessons: ReadonlyArray<{ pillar: string; level: string; weight: number }>,
+  pillar?: string,
+  level?: string,
+): number {
   const median = (list: number[]) => {
     const sorted = [...list].sort((a, b) => a - b);
-    return sorted.length === 0 ? null : sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+    return sorted.length === 0
+      ? null
+      : sorted.length % 2
+      ? sorted[(sorted.length - 1) / 2]
+      : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
   };
-  const weight =
-    median(lessons.filter((l) => l.pillar === pillar && l.level === level).map((l) => l.weight)) ??
+  const weight = median(lessons.filter((l) => l.pillar === pillar && l.level === level).map((l) => l.weight)) ??
     median(lessons.filter((l) => l.pillar === pillar).map((l) => l.weight)) ??
     100 / 15;
   return Math.round(weight * 100) / 100;
@@ -53,7 +60,10 @@ const options = z.preprocess(
       error: (issue) => (issue.input === undefined ? 'Fill in all four options' : 'Options must be a list of four'),
     })
     .max(LESSON_DEFAULTS.options, 'A question has exactly four options')
-    .refine((list) => list.length === LESSON_DEFAULTS.options && list.every((o) => o.length > 0), 'Fill in all four options'),
+    .refine(
+      (list) => list.length === LESSON_DEFAULTS.options && list.every((o) => o.length > 0),
+      'Fill in all four options',
+    ),
 );
 
 export const quizQuestionSchema = z
@@ -69,7 +79,10 @@ export const quizQuestionSchema = z
       .max(3, 'Choose the correct option')
       .optional(),
     correct_answer: z.number({ error: 'Choose the correct option' }).int().min(0).max(3).optional(),
-    explanation: z.string({ error: 'The explanation is text' }).trim().max(2000, 'Explanations must be at most 2000 characters').optional().default(''),
+    explanation: z.string({ error: 'The explanation is text' }).trim().max(
+      2000,
+      'Explanations must be at most 2000 characters',
+    ).optional().default(''),
   })
   .transform(({ correct_answer, ...q }, ctx) => {
     const correctAnswer = q.correctAnswer ?? correct_answer;
@@ -81,8 +94,10 @@ export const quizQuestionSchema = z
   });
 
 export const sectionSchema = z.object({
-  header: z.string({ error: 'Headers are text' }).trim().max(200, 'Headers must be at most 200 characters').optional().default(''),
-  subheader: z.string({ error: 'Subheaders are text' }).trim().max(200, 'Subheaders must be at most 200 characters').optional().default(''),
+  header: z.string({ error: 'Headers are text' }).trim().max(200, 'Headers must be at most 200 characters').optional()
+    .default(''),
+  subheader: z.string({ error: 'Subheaders are text' }).trim().max(200, 'Subheaders must be at most 200 characters')
+    .optional().default(''),
   content: text('Section content', 20_000),
 });
 
@@ -93,7 +108,10 @@ const NUMERIC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
  * (null, '', booleans, arrays) is refused rather than coerced to 0 or 1.
  */
 const numeric = <T extends z.ZodNumber>(schema: T) =>
-  z.preprocess((value) => (typeof value === 'string' && NUMERIC.test(value.trim()) ? Number(value.trim()) : value), schema);
+  z.preprocess(
+    (value) => (typeof value === 'string' && NUMERIC.test(value.trim()) ? Number(value.trim()) : value),
+    schema,
+  );
 
 const integer = (label: string, min: number) =>
   numeric(
@@ -124,13 +142,17 @@ export const lessonFormSchema = z
       .min(1, 'Add at least one section')
       .max(30, 'At most 30 sections'),
     learningObjectives: z
-      .array(z.string({ error: 'Objectives are text' }).trim().max(300, 'Objectives must be at most 300 characters'), { error: 'Objectives must be a list' })
+      .array(z.string({ error: 'Objectives are text' }).trim().max(300, 'Objectives must be at most 300 characters'), {
+        error: 'Objectives must be a list',
+      })
       .max(10, 'At most 10 objectives')
       .optional()
       .default([])
       .transform((list) => list.filter(Boolean)),
-    questions: z.array(quizQuestionSchema, { error: 'Questions must be a list' }).max(20, 'At most 20 questions').optional(),
-    quizQuestions: z.array(quizQuestionSchema, { error: 'Questions must be a list' }).max(20, 'At most 20 questions').optional(),
+    questions: z.array(quizQuestionSchema, { error: 'Questions must be a list' }).max(20, 'At most 20 questions')
+      .optional(),
+    quizQuestions: z.array(quizQuestionSchema, { error: 'Questions must be a list' }).max(20, 'At most 20 questions')
+      .optional(),
     version: z.number({ error: 'The version is a number' }).int().min(1).optional(),
   })
   .transform(({ estimatedDuration, quizQuestions, ...lesson }) => ({
@@ -164,7 +186,9 @@ export interface AuthoredLesson {
  * A lesson as the admin list shows it (GET /api/admin/lessons): what the table and a new lesson's
  * suggested weight need. The editor loads the whole lesson by id when the author opens it.
  */
-export type LessonSummary = Pick<AuthoredLesson, 'id' | 'version' | 'title' | 'pillar' | 'level' | 'orderIndex' | 'duration' | 'weight'> & { questionCount: number };
+export type LessonSummary =
+  & Pick<AuthoredLesson, 'id' | 'version' | 'title' | 'pillar' | 'level' | 'orderIndex' | 'duration' | 'weight'>
+  & { questionCount: number };
 
 export function summaryOf(lesson: AuthoredLesson): LessonSummary {
   const { id, version, title, pillar, level, orderIndex, duration, weight } = lesson;

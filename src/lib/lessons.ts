@@ -1,5 +1,5 @@
 // The learning engine's rules (spec sections 4, 5 and 9; docs/DESIGN.md difference 5). Pure.
-import { LEVELS, PILLARS, type Level, type Pillar } from './domain.ts';
+import { type Level, LEVELS, type Pillar, PILLARS } from './domain.ts';
 
 export interface LessonRef {
   id: number;
@@ -91,7 +91,13 @@ export function isLevelUnlocked(
  * Spec 4: the first lesson of a level follows the level rule; any other unlocks when the lesson
  * before it (by orderIndex, same pillar and level) is completed.
  */
-export function isLessonUnlocked(lesson: LessonRef, lessons: LessonRef[], completed: Set<number>, placement: Placement, completedAt?: CompletionTimes): boolean {
+export function isLessonUnlocked(
+  lesson: LessonRef,
+  lessons: LessonRef[],
+  completed: Set<number>,
+  placement: Placement,
+  completedAt?: CompletionTimes,
+): boolean {
   if (completed.has(lesson.id)) return true;
   const before = inLevel(lessons, lesson.pillar, lesson.level)
     .filter((l) => l.orderIndex < lesson.orderIndex)
@@ -133,7 +139,10 @@ export function lessonCounts(lessons: LessonRef[], completed: Set<number>): Less
 export function nextLesson<T extends LessonRef>(lessons: T[], completed: Set<number>, pillar?: Pillar): T | undefined {
   return lessons
     .filter((l) => (!pillar || l.pillar === pillar) && !completed.has(l.id))
-    .sort((a, b) => levelRank(a.level) - levelRank(b.level) || a.orderIndex - b.orderIndex || PILLARS.indexOf(a.pillar) - PILLARS.indexOf(b.pillar))[0];
+    .sort((a, b) =>
+      levelRank(a.level) - levelRank(b.level) || a.orderIndex - b.orderIndex ||
+      PILLARS.indexOf(a.pillar) - PILLARS.indexOf(b.pillar)
+    )[0];
 }
 
 export interface GradedQuestion {

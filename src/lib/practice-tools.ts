@@ -13,14 +13,20 @@ export const CALCULATOR_TITLES: Record<CalculatorKind, string> = {
 function check(value: number, name: string, min: number, max = Number.MAX_SAFE_INTEGER): void {
   if (Number.isNaN(value)) throw new RangeError(`Enter ${name.toLowerCase()}`);
   if (!Number.isFinite(value) || value < min || value > max) {
-    throw new RangeError(max >= 1e9 ? `${name} must be ${min === 0.01 ? 'more than 0' : `${min} or more`}` : `${name} must be from ${min} to ${max}`);
+    throw new RangeError(
+      max >= 1e9
+        ? `${name} must be ${min === 0.01 ? 'more than 0' : `${min} or more`}`
+        : `${name} must be from ${min} to ${max}`,
+    );
   }
 }
 
 const cents = (n: number) => Math.round(n * 100) / 100;
 
 /** Target = essentials × months; gap = what is still missing; months to reach it at a monthly saving. */
-export function emergencyFund(input: { monthlyEssentials: number; months: number; currentSavings: number; monthlySaving: number }) {
+export function emergencyFund(
+  input: { monthlyEssentials: number; months: number; currentSavings: number; monthlySaving: number },
+) {
   check(input.monthlyEssentials, 'Monthly essentials', 0, 1e9);
   check(input.months, 'Months', 1, 24);
   check(input.currentSavings, 'Current savings', 0, 1e12);
@@ -57,7 +63,9 @@ export function creditUtilization(cards: Array<{ balance: number; limit: number 
  * Growth with monthly compounding (rate ÷ 12 each month) and contributions at the end of each
  * month. Money is rounded to cents in the results only.
  */
-export function compoundGrowth(input: { initial: number; monthlyContribution: number; annualRatePercent: number; years: number }) {
+export function compoundGrowth(
+  input: { initial: number; monthlyContribution: number; annualRatePercent: number; years: number },
+) {
   check(input.initial, 'Starting amount', 0, 1e12);
   check(input.monthlyContribution, 'Monthly contribution', 0, 1e9);
   check(input.annualRatePercent, 'Yearly return', -50, 50);
@@ -72,7 +80,12 @@ export function compoundGrowth(input: { initial: number; monthlyContribution: nu
     contributed += input.monthlyContribution;
     if (month % 12 === 0) byYear.push({ year: month / 12, balance: cents(balance), contributed: cents(contributed) });
   }
-  return { finalBalance: cents(balance), totalContributed: cents(contributed), totalGrowth: cents(balance - contributed), byYear };
+  return {
+    finalBalance: cents(balance),
+    totalContributed: cents(contributed),
+    totalGrowth: cents(balance - contributed),
+    byYear,
+  };
 }
 
 /**
@@ -92,7 +105,11 @@ export function loanPayment(input: { amount: number; aprPercent: number; months:
 }
 
 export function formatMoney(n: number): string {
-  return n.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: Number.isInteger(n) ? 0 : 2 });
+  return n.toLocaleString('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: Number.isInteger(n) ? 0 : 2,
+  });
 }
 
 export type LessonBlock = { type: 'markdown'; text: string } | { type: 'calculator'; kind: CalculatorKind };

@@ -1,5 +1,5 @@
 // Dashboard and progress-screen rules (spec section 9; docs/DESIGN.md differences 4 and 9). Pure.
-import { PILLARS, type Pillar } from './domain.ts';
+import { type Pillar, PILLARS } from './domain.ts';
 
 export interface PillarNumbers {
   /** null before the learner's first assessment. */
@@ -20,7 +20,10 @@ const hundredths = (n: number) => Math.round(n * 100);
  */
 export function overallProgress(pillars: Record<Pillar, PillarNumbers>) {
   const scores = PILLARS.reduce((s, p) => s + hundredths(pillars[p].assessmentScore ?? 0), 0);
-  const weights = Object.fromEntries(PILLARS.map((p) => [p, hundredths(pillars[p].weightedProgress)])) as Record<Pillar, number>;
+  const weights = Object.fromEntries(PILLARS.map((p) => [p, hundredths(pillars[p].weightedProgress)])) as Record<
+    Pillar,
+    number
+  >;
   const total = Math.round((scores + 3 * (weights.saving + weights.credit + weights.investing)) / 1200);
   // One decimal of each part, from the same integers: 1200ths × 10 = 120ths.
   const part = (n1200ths: number) => Math.round(n1200ths / 120) / 10;
@@ -56,7 +59,9 @@ export function priorityPillar(pillars: Record<Pillar, PillarNumbers>): Pillar |
     return sa === null || sb === null ? 0 : sa - sb;
   };
   const sorted = [...PILLARS].sort(
-    (a, b) => pillars[a].weightedProgress - pillars[b].weightedProgress || byScore(a, b) || PILLARS.indexOf(a) - PILLARS.indexOf(b),
+    (a, b) =>
+      pillars[a].weightedProgress - pillars[b].weightedProgress || byScore(a, b) ||
+      PILLARS.indexOf(a) - PILLARS.indexOf(b),
   );
   return pillars[sorted[0]].weightedProgress < FOCUS_BELOW ? sorted[0] : null;
 }

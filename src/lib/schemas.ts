@@ -16,7 +16,8 @@ const checked = (missing: string, problem: (value: string) => string | null) =>
     });
 
 const email = checked(fieldMessages.emailRequired, emailProblem);
-const name = (label: 'First name' | 'Last name') => checked(`${label} is required`, (value) => nameProblem(label, value));
+const name = (label: 'First name' | 'Last name') =>
+  checked(`${label} is required`, (value) => nameProblem(label, value));
 // Spec 5 trims the password at login, so it is trimmed wherever one is set too: a password
 // chosen with a space at either end still signs in.
 const newPassword = checked(fieldMessages.passwordRequired, newPasswordProblem);
@@ -39,7 +40,10 @@ export const signupSchema = z.object({
 
 export const loginSchema = z.object({
   email,
-  password: z.string({ error: 'Password is required' }).trim().min(1, 'Password is required').max(PASSWORD_MAX, messages.tooLong),
+  password: z.string({ error: 'Password is required' }).trim().min(1, 'Password is required').max(
+    PASSWORD_MAX,
+    messages.tooLong,
+  ),
   rememberMe: z.boolean().optional().default(true),
 });
 
@@ -59,7 +63,9 @@ export const setPasswordSchema = z.object({
 
 export const syncUserSchema = z.object({
   // Spec 7: the call carries the user's id (it must be the signed-in user's own).
-  id: z.union([z.string().trim().min(1, 'id is required').max(64, 'id is not a user id'), z.number()], { error: 'id is required' }),
+  id: z.union([z.string().trim().min(1, 'id is required').max(64, 'id is not a user id'), z.number()], {
+    error: 'id is required',
+  }),
   email: z.string().max(254).optional(),
   zipCode: z
     .string()
@@ -75,7 +81,10 @@ export const googleCallbackSchema = z.object({
   state: z.string().min(1).max(512),
 });
 
-const pillarScore = z.number({ error: 'Scores must be numbers from 0 to 100' }).int('Scores must be whole numbers').min(0, 'Scores must be from 0 to 100').max(100, 'Scores must be from 0 to 100');
+const pillarScore = z.number({ error: 'Scores must be numbers from 0 to 100' }).int('Scores must be whole numbers').min(
+  0,
+  'Scores must be from 0 to 100',
+).max(100, 'Scores must be from 0 to 100');
 
 export const assessmentSubmitSchema = z
   .object({
@@ -84,7 +93,10 @@ export const assessmentSubmitSchema = z
     creditScore: pillarScore.optional(),
     investingScore: pillarScore.optional(),
     answers: z
-      .record(z.string().regex(/^\d{1,3}$/, 'Question ids are numbers'), z.union([z.string().max(8), z.number().int()]).transform(String))
+      .record(
+        z.string().regex(/^\d{1,3}$/, 'Question ids are numbers'),
+        z.union([z.string().max(8), z.number().int()]).transform(String),
+      )
       .optional(),
   })
   .refine(
@@ -94,7 +106,10 @@ export const assessmentSubmitSchema = z
     { message: 'Send your answers, or all three scores', path: ['answers'] },
   );
 
-const optionIndex = z.number().int('userAnswer is an option index from 0 to 3').min(0, 'userAnswer is an option index from 0 to 3').max(3, 'userAnswer is an option index from 0 to 3');
+const optionIndex = z.number().int('userAnswer is an option index from 0 to 3').min(
+  0,
+  'userAnswer is an option index from 0 to 3',
+).max(3, 'userAnswer is an option index from 0 to 3');
 
 /** One answer checked during a quiz (instant feedback); the first check of a question is the one graded. */
 export const quizCheckSchema = z.object({
@@ -109,7 +124,10 @@ export const lessonCompleteSchema = z.object({
     .array(
       z.object({
         questionId: z.number().int().min(1),
-        userAnswer: z.number().int('userAnswer is an option index from 0 to 3').min(0, 'userAnswer is an option index from 0 to 3').max(3, 'userAnswer is an option index from 0 to 3'),
+        userAnswer: z.number().int('userAnswer is an option index from 0 to 3').min(
+          0,
+          'userAnswer is an option index from 0 to 3',
+        ).max(3, 'userAnswer is an option index from 0 to 3'),
         isCorrect: z.boolean().optional(),
       }),
     )

@@ -130,17 +130,36 @@ export function streakOn(state: StreakState, today: string): StreakToday {
     return { current: 0, atRisk: false, coveredIfMissed: false, freezesNeeded: 0, freezesLeft: state.freezes };
   }
   const since = daysBetween(state.lastDay, today);
-  if (since <= 0) return { current: state.current, atRisk: false, coveredIfMissed: false, freezesNeeded: 0, freezesLeft: state.freezes };
+  if (since <= 0) {
+    return {
+      current: state.current,
+      atRisk: false,
+      coveredIfMissed: false,
+      freezesNeeded: 0,
+      freezesLeft: state.freezes,
+    };
+  }
   const missed = since - 1;
-  if (missed > state.freezes) return { current: 0, atRisk: false, coveredIfMissed: false, freezesNeeded: 0, freezesLeft: state.freezes };
+  if (missed > state.freezes) {
+    return { current: 0, atRisk: false, coveredIfMissed: false, freezesNeeded: 0, freezesLeft: state.freezes };
+  }
   // No activity yet today: the streak lives on if the learner is active today, or if one more
   // freeze is left for today as well.
   const freezesLeft = state.freezes - missed;
-  return { current: state.current, atRisk: freezesLeft === 0, coveredIfMissed: freezesLeft > 0, freezesNeeded: missed, freezesLeft };
+  return {
+    current: state.current,
+    atRisk: freezesLeft === 0,
+    coveredIfMissed: freezesLeft > 0,
+    freezesNeeded: missed,
+    freezesLeft,
+  };
 }
 
 /** Today's goal: met when lessons plus review sessions reach the goal. */
-export function goalProgress(today: { lessons: number; reviews: number }, goal: number): { done: number; goal: number; met: boolean } {
+export function goalProgress(
+  today: { lessons: number; reviews: number },
+  goal: number,
+): { done: number; goal: number; met: boolean } {
   const target = Math.max(1, Math.floor(goal) || DEFAULT_DAILY_GOAL);
   const done = today.lessons + today.reviews;
   return { done, goal: target, met: done >= target };
@@ -173,7 +192,9 @@ export interface ReminderInput {
  */
 export function chooseReminder(input: ReminderInput): ReminderKind | null {
   if (input.hour < REMINDER_HOUR) return null;
-  if (input.remindStreak && input.streak.current > 0 && input.today.lessons + input.today.reviews === 0) return 'streak';
+  if (input.remindStreak && input.streak.current > 0 && input.today.lessons + input.today.reviews === 0) {
+    return 'streak';
+  }
   if (input.remindReview && input.dueReviews > 0 && input.today.reviews === 0) return 'review';
   return null;
 }

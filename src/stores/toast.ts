@@ -15,7 +15,9 @@ export const $toast = atom<Toast | null>(null);
 let nextId = 1;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-export function showToast(toast: Omit<Toast, 'id' | 'duration' | 'variant'> & Partial<Pick<Toast, 'duration' | 'variant'>>): void {
+export function showToast(
+  toast: Omit<Toast, 'id' | 'duration' | 'variant'> & Partial<Pick<Toast, 'duration' | 'variant'>>,
+): void {
   clearTimeout(timer);
   const value: Toast = { id: nextId++, variant: 'info', duration: TOAST_DEFAULT_MS, ...toast };
   $toast.set(value);

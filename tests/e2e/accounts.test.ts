@@ -1,4 +1,15 @@
-import { test, expect, expectNoSeriousA11yViolations, waitForMail, linkFrom, uniqueEmail, PASSWORD, signedInLearner, gotoHydrated, waitForHydration } from './fixtures.ts';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  linkFrom,
+  PASSWORD,
+  signedInLearner,
+  test,
+  uniqueEmail,
+  waitForHydration,
+  waitForMail,
+} from './fixtures.ts';
 
 test.describe('accounts', () => {
   test('the whole journey: sign up, verify by e-mail, sign out, sign in, forgot password, reset, sign in again', async ({ page }) => {
@@ -80,7 +91,9 @@ test.describe('accounts', () => {
     await page.getByRole('link', { name: 'Sign Up' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Your Account' });
     await dialog.getByRole('button', { name: 'Create Account' }).click();
-    for (const message of ['Email is required', 'First name is required', 'Last name is required', 'Password is required']) {
+    for (
+      const message of ['Email is required', 'First name is required', 'Last name is required', 'Password is required']
+    ) {
       // Each message once, beside its field (never again at the top or in a toast).
       await expect(dialog.getByText(message, { exact: true })).toHaveCount(1);
       await expect(dialog.getByText(message, { exact: true })).toBeVisible();
@@ -136,7 +149,9 @@ test.describe('accounts', () => {
 
     await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Sign In' }).click();
-    await expect(dialog.getByRole('alert')).toContainText('Please check your email and click the verification link before logging in.');
+    await expect(dialog.getByRole('alert')).toContainText(
+      'Please check your email and click the verification link before logging in.',
+    );
     await dialog.getByRole('button', { name: 'Resend verification email' }).click();
     await expect(page.getByTestId('toast')).toContainText('Verification email sent');
 
@@ -145,7 +160,7 @@ test.describe('accounts', () => {
     await expect(dialog.getByRole('alert')).toHaveText('Connection failed. Please try again.');
   });
 
-  test('sign-up and reset dialogs show the spec\'s messages for a network failure and a non-JSON answer', async ({ page }) => {
+  test("sign-up and reset dialogs show the spec's messages for a network failure and a non-JSON answer", async ({ page }) => {
     await gotoHydrated(page, '/');
     await page.getByRole('link', { name: 'Sign Up' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Your Account' });
@@ -159,7 +174,10 @@ test.describe('accounts', () => {
     await dialog.getByRole('button', { name: 'Create Account' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Network error. Please check your connection and try again.');
     await page.unroute('**/api/signup');
-    await page.route('**/api/signup', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<html>proxy page</html>' }));
+    await page.route(
+      '**/api/signup',
+      (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<html>proxy page</html>' }),
+    );
     await dialog.getByRole('button', { name: 'Create Account' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Invalid server response format. Please try again.');
     await page.keyboard.press('Escape');
@@ -225,7 +243,9 @@ test.describe('accounts', () => {
     await page.goto('/email-confirm');
     await expect(page.getByRole('alert')).toHaveText('Invalid confirmation link. Please try signing up again.');
     await page.goto('/verify-email');
-    await expect(page.getByRole('alert')).toHaveText('Invalid verification link. Please check your email for the correct link.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Invalid verification link. Please check your email for the correct link.',
+    );
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL((u) => u.pathname === '/');
   });
@@ -236,7 +256,9 @@ test.describe('accounts', () => {
       headers: { origin: process.env.BASE_URL!, 'x-forwarded-for': '10.8.8.8' },
       data: { email, password: PASSWORD, firstName: 'H', lastName: 'A', phoneNumber: '+15551234567' },
     });
-    const token = new URLSearchParams(linkFrom(await waitForMail(email, /Confirm/), '/verify-email').split('?')[1]).get('token');
+    const token = new URLSearchParams(linkFrom(await waitForMail(email, /Confirm/), '/verify-email').split('?')[1]).get(
+      'token',
+    );
     await page.goto(`/email-confirm#token=${token}`);
     await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
     await page.waitForURL('**/assessment');

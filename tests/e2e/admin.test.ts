@@ -1,4 +1,16 @@
-import { test, expect, expectNoSeriousA11yViolations, signedInLearner, correctAnswersOf, useOwnServer, gotoHydrated, waitForHydration, curriculumLessons, lessonsIn, type Page } from './fixtures.ts';
+import {
+  correctAnswersOf,
+  curriculumLessons,
+  expect,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  lessonsIn,
+  type Page,
+  signedInLearner,
+  test,
+  useOwnServer,
+  waitForHydration,
+} from './fixtures.ts';
 import { LEVEL_LABELS, LEVELS, PILLAR_LABELS, PILLARS } from '../../src/lib/domain.ts';
 
 // Admin edits change what every learner sees: these tests get a server of their own.
@@ -13,25 +25,37 @@ async function sectionMarkup(page: Page, container: string): Promise<string[][]>
     sections.map((section) =>
       // Astro's island runtime (a style and scripts) goes before the page's first island, which
       // may sit in a section; it is the framework's, not the lesson's markup.
-      [...section.children].filter((child) => !(child.matches('script:not([src]), style') && /astro-island|self\.Astro/.test(child.textContent ?? ''))).map((child) => {
+      [...section.children].filter((child) =>
+        !(child.matches('script:not([src]), style') && /astro-island|self\.Astro/.test(child.textContent ?? ''))
+      ).map((child) => {
         if (child.matches('astro-island, .practice-placeholder')) {
-          const kind = child.getAttribute('data-calculator') ?? child.querySelector('[data-calculator]')?.getAttribute('data-calculator');
+          const kind = child.getAttribute('data-calculator') ??
+            child.querySelector('[data-calculator]')?.getAttribute('data-calculator');
           return `practice tool: ${kind}`;
         }
         return child.outerHTML;
-      }),
-    ),
+      })
+    )
   );
 }
 
 /** Passes curriculum lessons through the API, to open the lessons after them. */
-async function completeLessons(page: Page, pillar: string, keep: (l: { level: string; orderIndex: number; slug: string }) => boolean) {
-  const list = (await (await page.request.get(`/api/lessons/all/${pillar}`)).json()) as Array<{ id: number; slug: string; level: string; orderIndex: number }>;
+async function completeLessons(
+  page: Page,
+  pillar: string,
+  keep: (l: { level: string; orderIndex: number; slug: string }) => boolean,
+) {
+  const list = (await (await page.request.get(`/api/lessons/all/${pillar}`)).json()) as Array<
+    { id: number; slug: string; level: string; orderIndex: number }
+  >;
   for (const l of list.filter(keep)) {
     const answers = correctAnswersOf(l.slug);
     const r = await page.request.post(`/api/lesson/${l.id}/complete`, {
       headers: { origin: process.env.BASE_URL! },
-      data: { attemptId: crypto.randomUUID(), quizResponses: answers.map((userAnswer, i) => ({ questionId: i + 1, userAnswer })) },
+      data: {
+        attemptId: crypto.randomUUID(),
+        quizResponses: answers.map((userAnswer, i) => ({ questionId: i + 1, userAnswer })),
+      },
     });
     expect(r.status()).toBe(201);
   }
@@ -41,7 +65,10 @@ test.describe('admin lesson management', () => {
   test('an admin creates a lesson with a quiz, sees it as a learner would, edits it and deletes it', async ({ page }) => {
     test.setTimeout(60_000);
     await signedInLearner(page, { email: 'author1@example.com', firstName: 'Alex' });
-    await page.request.post('/api/assessment/submit', { headers: { origin: process.env.BASE_URL! }, data: { savingScore: 10, creditScore: 10, investingScore: 90 } });
+    await page.request.post('/api/assessment/submit', {
+      headers: { origin: process.env.BASE_URL! },
+      data: { savingScore: 10, creditScore: 10, investingScore: 90 },
+    });
     await gotoHydrated(page, '/admin/lessons');
     await expect(page.getByRole('heading', { name: 'Lesson management' })).toBeVisible();
     await expect(page.locator('.admin-table tbody tr')).toHaveCount(curriculumLessons().length);
@@ -65,7 +92,9 @@ test.describe('admin lesson management', () => {
     await page.getByLabel('Pillar').selectOption('investing');
     await page.getByLabel('Level').selectOption('advanced');
     const weights = lessonsIn('investing', 'advanced').map((l) => l.weight).sort((a, b) => a - b);
-    const median = weights.length % 2 ? weights[(weights.length - 1) / 2] : (weights[weights.length / 2 - 1] + weights[weights.length / 2]) / 2;
+    const median = weights.length % 2
+      ? weights[(weights.length - 1) / 2]
+      : (weights[weights.length / 2 - 1] + weights[weights.length / 2]) / 2;
     await expect(page.getByLabel('Weight (%)')).toHaveValue(String(Math.round(median * 100) / 100));
     await page.getByLabel('Order').fill(String(order));
     await page.getByLabel('Duration (minutes)').fill('7');
@@ -73,7 +102,9 @@ test.describe('admin lesson management', () => {
     await page.getByLabel('Objective 1', { exact: true }).fill('Spot the fees in a fund fact sheet');
     await page.getByLabel('Section 1 header').fill('What to look for');
     await page.getByLabel('Section 1 subheader').fill('Before you buy');
-    await page.getByLabel('Section 1 content').fill('Check the **expense ratio** first, *every* year.\nThen the rest:\n- Loads\n- Trading costs\n[[calculator:compound-growth]]\nSmall fees add up.');
+    await page.getByLabel('Section 1 content').fill(
+      'Check the **expense ratio** first, *every* year.\nThen the rest:\n- Loads\n- Trading costs\n[[calculator:compound-growth]]\nSmall fees add up.',
+    );
     await expect(page.getByTestId('preview').locator('strong')).toHaveText('expense ratio');
     await expect(page.getByTestId('preview').locator('li')).toHaveCount(2);
     // The preview is the lesson page's markup: h2 header, subheader, and the calculator named, not its raw line.
@@ -87,11 +118,15 @@ test.describe('admin lesson management', () => {
     const previewMarkup = await sectionMarkup(page, '[data-testid="preview"]');
     await page.getByRole('button', { name: 'Add question' }).click();
     await page.getByLabel('Question 1 text').fill('Which cost is charged every year?');
-    for (const [k, text] of ['A front-end load', 'The expense ratio', 'A one-time transfer fee', 'A wire fee'].entries()) {
+    for (
+      const [k, text] of ['A front-end load', 'The expense ratio', 'A one-time transfer fee', 'A wire fee'].entries()
+    ) {
       await page.getByLabel(`Question 1 option ${k + 1}`).fill(text);
     }
     await page.getByLabel('Option 2 is correct').check();
-    await page.getByLabel('Question 1 explanation').fill('The expense ratio is charged every year as a share of what you hold.');
+    await page.getByLabel('Question 1 explanation').fill(
+      'The expense ratio is charged every year as a share of what you hold.',
+    );
     await page.getByRole('button', { name: 'Create lesson' }).click();
     await expect(page.getByTestId('toast')).toContainText('Lesson created successfully');
     await page.getByLabel('Pillar').selectOption('investing');
@@ -132,7 +167,9 @@ test.describe('admin lesson management', () => {
     await page.getByRole('button', { name: 'See your result' }).click();
     await expect(page.getByRole('heading', { name: /You passed/ })).toBeVisible();
     await page.getByText('See each question and why').click();
-    await expect(page.locator('.explanations')).toContainText('The expense ratio is charged every year as a share of what you hold.');
+    await expect(page.locator('.explanations')).toContainText(
+      'The expense ratio is charged every year as a share of what you hold.',
+    );
     await expect(page.locator('.explanations')).toContainText('✓ Correct');
 
     await gotoHydrated(page, '/admin/lessons');
@@ -147,7 +184,9 @@ test.describe('admin lesson management', () => {
     await page.getByLabel('Pillar').selectOption('investing');
     await page.getByRole('button', { name: 'Delete Reading the fine print, revised' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete lesson' });
-    await expect(dialog).toContainText('Are you sure you want to delete "Reading the fine print, revised"? This action cannot be undone.');
+    await expect(dialog).toContainText(
+      'Are you sure you want to delete "Reading the fine print, revised"? This action cannot be undone.',
+    );
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(page.getByTestId('toast')).toContainText('Lesson deleted successfully');
     await expect(page.locator('.admin-table tbody tr', { hasText: 'Reading the fine print' })).toHaveCount(0);
@@ -163,21 +202,30 @@ test.describe('admin lesson management', () => {
     await page.getByRole('button', { name: 'Add question' }).click();
     await page.getByRole('button', { name: 'Create lesson' }).click();
     await expect(page.getByRole('alert').first()).toBeVisible();
-    for (const message of [
-      'Title is required',
-      'Pillar must be saving, credit or investing',
-      'Level must be beginner, intermediate or advanced',
-      'Order must be at least 1',
-      'Duration must be at least 1',
-      'Weight must be from 0 to 100',
-      'Section content is required',
-      'Question is required',
-      'Fill in all four options',
-    ]) {
+    for (
+      const message of [
+        'Title is required',
+        'Pillar must be saving, credit or investing',
+        'Level must be beginner, intermediate or advanced',
+        'Order must be at least 1',
+        'Duration must be at least 1',
+        'Weight must be from 0 to 100',
+        'Section content is required',
+        'Question is required',
+        'Fill in all four options',
+      ]
+    ) {
       // Beside its field, once (the summary at the top names the field, not the message again).
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
-    await expect(page.getByTestId('error-summary').locator('li')).toContainText(['Title', 'Pillar', 'Level', 'Order', 'Duration', 'Weight']);
+    await expect(page.getByTestId('error-summary').locator('li')).toContainText([
+      'Title',
+      'Pillar',
+      'Level',
+      'Order',
+      'Duration',
+      'Weight',
+    ]);
     await expect(page.getByTestId('error-summary')).not.toContainText('Order must be at least 1');
     await page.getByLabel('Weight (%)').fill('12.345');
     await page.getByRole('button', { name: 'Create lesson' }).click();
@@ -187,10 +235,11 @@ test.describe('admin lesson management', () => {
     await expect(page.getByRole('button', { name: 'New lesson' })).toBeVisible();
   });
 
-  test('script in lesson content never runs on the learner\'s lesson page', async ({ page }) => {
+  test("script in lesson content never runs on the learner's lesson page", async ({ page }) => {
     await signedInLearner(page, { email: 'author3@example.com' });
     const headers = { origin: process.env.BASE_URL! };
-    const payload = '<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2"> [click](javascript:window.__xss=3)\n\n**ok**\n\n[click me](javascript:window.__xss=3)';
+    const payload =
+      '<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2"> [click](javascript:window.__xss=3)\n\n**ok**\n\n[click me](javascript:window.__xss=3)';
     const created = await page.request.post('/api/admin/lessons', {
       headers,
       data: {
@@ -198,22 +247,36 @@ test.describe('admin lesson management', () => {
         pillar: 'saving',
         level: 'beginner',
         orderIndex: 40,
-        sections: [{ header: '<img src=x onerror="window.__xss=5">Header', subheader: '<b onmouseover="window.__xss=6">Sub</b>', content: payload }],
+        sections: [{
+          header: '<img src=x onerror="window.__xss=5">Header',
+          subheader: '<b onmouseover="window.__xss=6">Sub</b>',
+          content: payload,
+        }],
         learningObjectives: ['<script>window.__xss=7</script>Objective'],
-        questions: [{ question: '<img src=x onerror="window.__xss=8">Q?', options: ['<script>window.__xss=9</script>a', 'b', 'c', 'd'], correctAnswer: 0, explanation: 'x' }],
+        questions: [{
+          question: '<img src=x onerror="window.__xss=8">Q?',
+          options: ['<script>window.__xss=9</script>a', 'b', 'c', 'd'],
+          correctAnswer: 0,
+          explanation: 'x',
+        }],
       },
     });
     expect(created.status()).toBe(201);
     const { id } = await created.json();
     // Open it as a learner would: pass the saving beginner curriculum lessons first, so order 40 follows.
-    const list = (await (await page.request.get('/api/lessons/all/saving')).json()) as Array<{ id: number; slug: string; level: string; orderIndex: number }>;
+    const list = (await (await page.request.get('/api/lessons/all/saving')).json()) as Array<
+      { id: number; slug: string; level: string; orderIndex: number }
+    >;
     const before = list.filter((x) => x.level === 'beginner' && x.orderIndex < 40);
     expect(before.map((x) => x.slug)).toEqual(lessonsIn('saving', 'beginner').map((l) => l.slug));
     for (const l of before) {
       const answers = correctAnswersOf(l.slug);
       const r = await page.request.post(`/api/lesson/${l.id}/complete`, {
         headers,
-        data: { attemptId: crypto.randomUUID(), quizResponses: answers.map((userAnswer, i) => ({ questionId: i + 1, userAnswer })) },
+        data: {
+          attemptId: crypto.randomUUID(),
+          quizResponses: answers.map((userAnswer, i) => ({ questionId: i + 1, userAnswer })),
+        },
       });
       expect(r.status()).toBe(201);
     }
@@ -226,7 +289,11 @@ test.describe('admin lesson management', () => {
     expect(res?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('<script>window.__xss = 4</script>Safe title');
     await expect(page.locator('.lesson-section strong')).toHaveText('ok');
-    expect(await page.locator('.lesson-body script, .lesson-body img, .lesson-body [onerror], .lesson-body a[href^="javascript"]').count()).toBe(0);
+    expect(
+      await page.locator(
+        '.lesson-body script, .lesson-body img, .lesson-body [onerror], .lesson-body a[href^="javascript"]',
+      ).count(),
+    ).toBe(0);
     await page.locator('.lesson-section h2').hover();
     await page.getByRole('button', { name: 'Start Quiz' }).click();
     await expect(page.getByRole('heading', { name: /Q\?/ })).toContainText('<img src=x');
@@ -250,7 +317,9 @@ test.describe('admin lesson management', () => {
       title: `${evil(1)}Payload lesson`,
       header: `${evil(2)}Header`,
       subheader: `${evil(3)}Sub`,
-      content: `${evil(4)}\n\n**ok**\n\n[link](javascript:window.__xss=4)\n\n<a href="javascript:window.__xss=4">link</a>`,
+      content: `${
+        evil(4)
+      }\n\n**ok**\n\n[link](javascript:window.__xss=4)\n\n<a href="javascript:window.__xss=4">link</a>`,
       objectives: [`${evil(5)}First objective`, `${evil(6)}Second objective`],
       question: `${evil(7)}Question?`,
       options: [`${evil(8)}Right`, `${evil(9)}B`, `${evil(10)}C`, `${evil(11)}D`],
@@ -267,7 +336,12 @@ test.describe('admin lesson management', () => {
         orderIndex: order,
         sections: [{ header: fields.header, subheader: fields.subheader, content: fields.content }],
         learningObjectives: fields.objectives,
-        questions: [{ question: fields.question, options: fields.options, correctAnswer: 0, explanation: fields.explanation }],
+        questions: [{
+          question: fields.question,
+          options: fields.options,
+          correctAnswer: 0,
+          explanation: fields.explanation,
+        }],
       },
     });
     expect(created.status()).toBe(201);
@@ -294,12 +368,16 @@ test.describe('admin lesson management', () => {
           [root, ...root.querySelectorAll('*')]
             .filter(
               (el) =>
-                (el.tagName === 'SCRIPT' && el.getAttribute('type') !== 'application/json' && (el.textContent ?? '').includes('__xss')) ||
+                (el.tagName === 'SCRIPT' && el.getAttribute('type') !== 'application/json' &&
+                  (el.textContent ?? '').includes('__xss')) ||
                 ['IMG', 'IFRAME', 'OBJECT', 'EMBED'].includes(el.tagName) ||
-                [...el.attributes].some((a) => /^on/i.test(a.name) || (/^(href|src|action|formaction|xlink:href)$/i.test(a.name) && /^\s*javascript:/i.test(a.value))),
+                [...el.attributes].some((a) =>
+                  /^on/i.test(a.name) ||
+                  (/^(href|src|action|formaction|xlink:href)$/i.test(a.name) && /^\s*javascript:/i.test(a.value))
+                ),
             )
-            .map((el) => el.outerHTML.slice(0, 160)),
-        ),
+            .map((el) => el.outerHTML.slice(0, 160))
+        )
       );
       expect(offenders).toEqual([]);
       expect(await page.locator('a[href^="javascript" i], [onerror], [onload]').count()).toBe(0);
@@ -360,25 +438,39 @@ test.describe('admin lesson management', () => {
     const headers = { origin: process.env.BASE_URL! };
     // Created last, so an order by id would put them at the end; each after its level's curriculum
     // lessons (and the lesson an earlier test put right after them).
-    const sorted = ([['saving', 'advanced', 9], ['credit', 'beginner', 8], ['investing', 'intermediate', 7]] as const).map(
-      ([pillar, level, after]) => [pillar, level, lessonsIn(pillar, level).length + after] as const,
-    );
+    const sorted = ([['saving', 'advanced', 9], ['credit', 'beginner', 8], ['investing', 'intermediate', 7]] as const)
+      .map(
+        ([pillar, level, after]) => [pillar, level, lessonsIn(pillar, level).length + after] as const,
+      );
     const title = (i: number) => `Sorted ${sorted[i][0]} ${sorted[i][1]} ${sorted[i][2]}`;
     for (const [pillar, level, orderIndex] of sorted) {
       const r = await page.request.post('/api/admin/lessons', {
         headers,
-        data: { title: `Sorted ${pillar} ${level} ${orderIndex}`, pillar, level, orderIndex, sections: [{ content: 'x' }] },
+        data: {
+          title: `Sorted ${pillar} ${level} ${orderIndex}`,
+          pillar,
+          level,
+          orderIndex,
+          sections: [{ content: 'x' }],
+        },
       });
       expect(r.status()).toBe(201);
     }
-    const all = (await (await page.request.get('/api/admin/lessons/all')).json()) as Array<{ pillar: string; level: string }>;
+    const all = (await (await page.request.get('/api/admin/lessons/all')).json()) as Array<
+      { pillar: string; level: string }
+    >;
     await gotoHydrated(page, '/admin/lessons');
     const rows = () =>
       page.locator('.admin-table tbody tr').evaluateAll((trs) =>
         trs.map((tr) => {
           const cells = tr.querySelectorAll('td');
-          return { pillar: cells[0].textContent ?? '', level: cells[1].textContent ?? '', order: Number(cells[2].textContent), title: tr.querySelector('th')?.textContent ?? '' };
-        }),
+          return {
+            pillar: cells[0].textContent ?? '',
+            level: cells[1].textContent ?? '',
+            order: Number(cells[2].textContent),
+            title: tr.querySelector('th')?.textContent ?? '',
+          };
+        })
       );
     const rank = (r: { pillar: string; level: string; order: number }) => [
       PILLARS.findIndex((p) => PILLAR_LABELS[p] === r.pillar),
@@ -403,7 +495,9 @@ test.describe('admin lesson management', () => {
     await expect(page.locator('.admin-table tbody tr')).toHaveCount(all.filter((l) => l.pillar === 'credit').length);
     expect((await rows()).every((r) => r.pillar === 'Credit')).toBe(true);
     await page.getByLabel('Level').selectOption('intermediate');
-    await expect(page.locator('.admin-table tbody tr')).toHaveCount(all.filter((l) => l.pillar === 'credit' && l.level === 'intermediate').length);
+    await expect(page.locator('.admin-table tbody tr')).toHaveCount(
+      all.filter((l) => l.pillar === 'credit' && l.level === 'intermediate').length,
+    );
     expect((await rows()).every((r) => r.pillar === 'Credit' && r.level === 'Intermediate')).toBe(true);
     await page.getByLabel('Pillar').selectOption('');
     await page.getByLabel('Level').selectOption('advanced');
@@ -414,7 +508,7 @@ test.describe('admin lesson management', () => {
     expect(advanced).toEqual([...advanced].sort(compare));
   });
 
-  test('failed calls show the spec\'s toasts: load, delete, create and update', async ({ page }) => {
+  test("failed calls show the spec's toasts: load, delete, create and update", async ({ page }) => {
     test.setTimeout(45_000);
     await signedInLearner(page, { email: 'author6@example.com' });
     await gotoHydrated(page, '/admin/lessons');
@@ -425,20 +519,38 @@ test.describe('admin lesson management', () => {
     const oneLesson = /\/api\/admin\/lessons\/\d+$/;
     const toast = page.getByTestId('toast');
 
-    await page.route(oneLesson, (route) => (route.request().method() === 'GET' ? route.fulfill({ status: 500, json: { message: 'Something went wrong' } }) : route.fallback()));
+    await page.route(
+      oneLesson,
+      (
+        route,
+      ) => (route.request().method() === 'GET'
+        ? route.fulfill({ status: 500, json: { message: 'Something went wrong' } })
+        : route.fallback()),
+    );
     await page.getByRole('button', { name: `Edit ${title}` }).click();
     await expect(toast).toContainText('Failed to load lesson');
     await expect(page.getByRole('button', { name: 'New lesson' })).toBeVisible();
     await page.unroute(oneLesson);
 
-    await page.route(oneLesson, (route) => (route.request().method() === 'DELETE' ? route.abort('failed') : route.fallback()));
+    await page.route(
+      oneLesson,
+      (route) => (route.request().method() === 'DELETE' ? route.abort('failed') : route.fallback()),
+    );
     await page.getByRole('button', { name: `Delete ${title}` }).click();
-    await page.getByRole('dialog', { name: 'Delete lesson' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Delete lesson' }).getByRole('button', { name: 'Delete', exact: true })
+      .click();
     await expect(toast).toContainText('Failed to delete lesson');
     await expect(page.locator('.admin-table tbody th', { hasText: title })).toHaveCount(1);
     await page.unroute(oneLesson);
 
-    await page.route(oneLesson, (route) => (route.request().method() === 'PUT' ? route.fulfill({ status: 500, json: { message: 'Something went wrong' } }) : route.fallback()));
+    await page.route(
+      oneLesson,
+      (
+        route,
+      ) => (route.request().method() === 'PUT'
+        ? route.fulfill({ status: 500, json: { message: 'Something went wrong' } })
+        : route.fallback()),
+    );
     await page.getByRole('button', { name: `Edit ${title}` }).click();
     await expect(page.getByLabel('Title')).toHaveValue(title);
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -447,7 +559,10 @@ test.describe('admin lesson management', () => {
     await page.unroute(oneLesson);
     await page.getByRole('button', { name: 'Cancel' }).click();
 
-    await page.route('**/api/admin/lessons', (route) => (route.request().method() === 'POST' ? route.abort('failed') : route.fallback()));
+    await page.route(
+      '**/api/admin/lessons',
+      (route) => (route.request().method() === 'POST' ? route.abort('failed') : route.fallback()),
+    );
     await page.getByRole('button', { name: 'New lesson' }).click();
     await page.getByLabel('Title').fill('Never saved');
     await page.getByLabel('Pillar').selectOption('credit');
@@ -460,15 +575,25 @@ test.describe('admin lesson management', () => {
     await page.unroute('**/api/admin/lessons');
   });
 
-  test('the editor keeps question ids: removing a question leaves the others\' ids, a new one gets a fresh id', async ({ page }) => {
+  test("the editor keeps question ids: removing a question leaves the others' ids, a new one gets a fresh id", async ({ page }) => {
     await signedInLearner(page, { email: 'author7@example.com' });
     const q = (text: string) => ({ question: text, options: ['a', 'b', 'c', 'd'], correctAnswer: 0, explanation: 'a' });
     const created = await page.request.post('/api/admin/lessons', {
       headers: { origin: process.env.BASE_URL! },
-      data: { title: 'Ids lesson', pillar: 'saving', level: 'intermediate', orderIndex: 60, sections: [{ content: 'x' }], questions: [q('First?'), q('Second?'), q('Third?')] },
+      data: {
+        title: 'Ids lesson',
+        pillar: 'saving',
+        level: 'intermediate',
+        orderIndex: 60,
+        sections: [{ content: 'x' }],
+        questions: [q('First?'), q('Second?'), q('Third?')],
+      },
     });
     const { id } = await created.json();
-    const questions = async () => ((await (await page.request.get(`/api/admin/lessons/${id}`)).json()).questions as Array<{ id: number; question: string }>).map((x) => [x.id, x.question]);
+    const questions = async () =>
+      ((await (await page.request.get(`/api/admin/lessons/${id}`)).json()).questions as Array<
+        { id: number; question: string }
+      >).map((x) => [x.id, x.question]);
     expect(await questions()).toEqual([[1, 'First?'], [2, 'Second?'], [3, 'Third?']]);
 
     await gotoHydrated(page, '/admin/lessons');
@@ -494,7 +619,14 @@ test.describe('admin lesson management', () => {
     await signedInLearner(page, { email: 'author8@example.com' });
     const created = await page.request.post('/api/admin/lessons', {
       headers: { origin: process.env.BASE_URL! },
-      data: { title: 'Short options', pillar: 'saving', level: 'intermediate', orderIndex: 61, sections: [{ content: 'x' }], questions: [{ question: 'Q?', options: ['a', 'b', 'c', 'd'], correctAnswer: 1 }] },
+      data: {
+        title: 'Short options',
+        pillar: 'saving',
+        level: 'intermediate',
+        orderIndex: 61,
+        sections: [{ content: 'x' }],
+        questions: [{ question: 'Q?', options: ['a', 'b', 'c', 'd'], correctAnswer: 1 }],
+      },
     });
     const { id } = await created.json();
     // An older record (or another client) with only two options for the question.
@@ -507,7 +639,9 @@ test.describe('admin lesson management', () => {
     });
     await gotoHydrated(page, '/admin/lessons');
     await page.getByRole('button', { name: 'Edit Short options' }).click();
-    for (const [k, value] of ['Yes', 'No', '', ''].entries()) await expect(page.getByLabel(`Question 1 option ${k + 1}`)).toHaveValue(value);
+    for (const [k, value] of ['Yes', 'No', '', ''].entries()) {
+      await expect(page.getByLabel(`Question 1 option ${k + 1}`)).toHaveValue(value);
+    }
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Fill in all four options', { exact: true })).toBeVisible();
     await page.getByLabel('Question 1 option 3').fill('Maybe');
@@ -523,11 +657,18 @@ test.describe('admin lesson management', () => {
     await signedInLearner(page, { email: 'author9@example.com' });
     const headers = { origin: process.env.BASE_URL! };
     // Placed at credit intermediate (score 60), so that level is open to this account.
-    await page.request.post('/api/assessment/submit', { headers, data: { savingScore: 10, creditScore: 60, investingScore: 10 } });
-    const all = (await (await page.request.get('/api/admin/lessons/all')).json()) as Array<{ id: number; pillar: string; level: string }>;
+    await page.request.post('/api/assessment/submit', {
+      headers,
+      data: { savingScore: 10, creditScore: 60, investingScore: 10 },
+    });
+    const all = (await (await page.request.get('/api/admin/lessons/all')).json()) as Array<
+      { id: number; pillar: string; level: string }
+    >;
     const level = all.filter((l) => l.pillar === 'credit' && l.level === 'intermediate');
     expect(level.length).toBeGreaterThan(0);
-    for (const l of level) expect((await page.request.delete(`/api/admin/lessons/${l.id}`, { headers })).status()).toBe(200);
+    for (const l of level) {
+      expect((await page.request.delete(`/api/admin/lessons/${l.id}`, { headers })).status()).toBe(200);
+    }
     await page.goto('/lessons?pillar=credit&level=intermediate');
     await expect(page.getByRole('link', { name: 'Intermediate' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('heading', { name: 'No lessons available' })).toBeVisible();
@@ -535,7 +676,7 @@ test.describe('admin lesson management', () => {
     await expect(page.locator('.lesson-grid')).toHaveCount(0);
   });
 
-  test('the editor speaks an author\'s words, moves focus to the first error, previews the quiz, and an author opens any lesson', async ({ page }) => {
+  test("the editor speaks an author's words, moves focus to the first error, previews the quiz, and an author opens any lesson", async ({ page }) => {
     await signedInLearner(page, { email: 'author10@example.com' });
     await gotoHydrated(page, '/admin/lessons');
     await page.getByRole('button', { name: 'New lesson' }).click();
@@ -564,8 +705,13 @@ test.describe('admin lesson management', () => {
     await expectNoSeriousA11yViolations(page);
 
     // An author may open any lesson: an advanced lesson this account has not reached.
-    const all = (await (await page.request.get('/api/admin/lessons/all')).json()) as Array<{ id: number; pillar: string; level: string; orderIndex: number }>;
-    const far = all.filter((l) => l.pillar === 'investing' && l.level === 'advanced').sort((a, b) => b.orderIndex - a.orderIndex)[0];
+    const all = (await (await page.request.get('/api/admin/lessons/all')).json()) as Array<
+      { id: number; pillar: string; level: string; orderIndex: number }
+    >;
+    const far =
+      all.filter((l) => l.pillar === 'investing' && l.level === 'advanced').sort((a, b) =>
+        b.orderIndex - a.orderIndex
+      )[0];
     const res = await page.goto(`/lesson/${far.id}`);
     expect(res?.status()).toBe(200);
     await expect(page.getByRole('heading', { name: /is locked/ })).toHaveCount(0);

@@ -1,4 +1,11 @@
-import { test, expect, expectNoSeriousA11yViolations, gotoHydrated, signedInLearner, waitForHydration } from './fixtures.ts';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  signedInLearner,
+  test,
+  waitForHydration,
+} from './fixtures.ts';
 import { labelScoring, picksScoring } from '../helpers/assessment-answers.ts';
 
 // The option (its position on screen) chosen for each of the 12 questions, by the score it gives:
@@ -150,7 +157,9 @@ test.describe('assessment', () => {
     await waitForHydration(page);
     // The tip quotes the option chosen for Ana's savings and rising prices (question 4), word for word.
     const tip = page.getByTestId('coach').locator('[data-tip="real-return-knowledge"]');
-    await expect(tip).toContainText(`For Ana's 4% savings account while prices rise 3% (question 4), you chose “${labelScoring(4, 0)}”`);
+    await expect(tip).toContainText(
+      `For Ana's 4% savings account while prices rise 3% (question 4), you chose “${labelScoring(4, 0)}”`,
+    );
     // The placed level is open in the lessons list.
     await page.goto('/lessons?pillar=saving');
     await expect(page.getByRole('link', { name: 'Intermediate' })).toHaveAttribute('aria-current', 'page');

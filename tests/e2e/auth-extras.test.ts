@@ -1,6 +1,6 @@
 // The landing dialogs' switch links, sign-out clearing what the browser holds, and the Google
 // button shown only when Google sign-in is configured.
-import { test, expect, gotoHydrated, signedInLearner, useOwnServer } from './fixtures.ts';
+import { expect, gotoHydrated, signedInLearner, test, useOwnServer } from './fixtures.ts';
 
 test.describe('auth dialogs and sign-out', () => {
   test('the dialogs switch between sign-in and sign-up', async ({ page }) => {
@@ -57,7 +57,9 @@ test.describe('with Google sign-in configured', () => {
   test('the sign-in dialog offers Continue with Google, which starts at our own endpoint', async ({ page }) => {
     await gotoHydrated(page, '/');
     await page.getByRole('link', { name: 'Log In' }).click();
-    const google = page.getByRole('dialog', { name: 'Welcome back' }).getByRole('link', { name: 'Continue with Google' });
+    const google = page.getByRole('dialog', { name: 'Welcome back' }).getByRole('link', {
+      name: 'Continue with Google',
+    });
     await expect(google).toBeVisible();
     await expect(google).toHaveAttribute('href', '/api/auth/google');
   });

@@ -1,4 +1,16 @@
-import { test, expect, expectNoSeriousA11yViolations, signedInLearner, correctAnswersOf, lessonIdOf, answerQuiz, gotoHydrated, linkFrom, PASSWORD, type Mail } from './fixtures.ts';
+import {
+  answerQuiz,
+  correctAnswersOf,
+  expect,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  lessonIdOf,
+  linkFrom,
+  type Mail,
+  PASSWORD,
+  signedInLearner,
+  test,
+} from './fixtures.ts';
 import { readFileSync } from 'node:fs';
 import { answersScoring, labelScoring } from '../helpers/assessment-answers.ts';
 
@@ -22,7 +34,9 @@ test.describe('coach, review and data rights', () => {
     await gotoHydrated(page, '/dashboard');
     // The Continue lesson is the first credit lesson; the tip that names it is its reason, not a tip.
     await expect(page.getByTestId('next-lesson')).toContainText('How Credit Scores Work');
-    await expect(page.getByTestId('next-reason')).toHaveText('Why this lesson: You said you paid a bill 30 or more days late more than once in the last 2 years (question 5).');
+    await expect(page.getByTestId('next-reason')).toHaveText(
+      'Why this lesson: You said you paid a bill 30 or more days late more than once in the last 2 years (question 5).',
+    );
     const coach = page.getByTestId('coach');
     await expect(coach.locator('[data-tip="late-payments"]')).toHaveCount(0);
     const balance = coach.locator('[data-tip="carries-balance"]');
@@ -30,10 +44,14 @@ test.describe('coach, review and data rights', () => {
     await expect(coach.locator('.tip').first()).toHaveAttribute('data-tip', 'carries-balance');
     // Its lesson is later in credit beginner, locked until the ones before it are done: the coach
     // says so and points to the lesson that opens the way.
-    await expect(balance.getByTestId('opens-after')).toHaveText('“APR, Interest and the Minimum Payment Trap” opens after “How Credit Scores Work”.');
+    await expect(balance.getByTestId('opens-after')).toHaveText(
+      '“APR, Interest and the Minimum Payment Trap” opens after “How Credit Scores Work”.',
+    );
     // That lesson is the Continue lesson: one button for it on the page, not one per tip.
     await expect(balance.getByRole('link')).toHaveCount(0);
-    await expect(balance.getByTestId('tip-same')).toHaveText('Start with “How Credit Scores Work”: it is your next lesson, above.');
+    await expect(balance.getByTestId('tip-same')).toHaveText(
+      'Start with “How Credit Scores Work”: it is your next lesson, above.',
+    );
     const continueHref = await page.getByTestId('next-lesson').getAttribute('href');
     await expect(page.locator(`a[href="${continueHref}"]`)).toHaveCount(1);
     const debtOrder = coach.locator('[data-tip="debt-order-knowledge"]');
@@ -116,7 +134,7 @@ test.describe('coach, review and data rights', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('the export contains the learner\'s attempts; deletion signs them out and the e-mail can sign up again', async ({ page }) => {
+  test("the export contains the learner's attempts; deletion signs them out and the e-mail can sign up again", async ({ page }) => {
     const { email, user } = await signedInLearner(page, { firstName: 'Sam' });
     const slug = 'saving-banking-basics'; // the first saving lesson, open to everyone
     const id = await lessonIdOf(page, 'saving', slug);
@@ -188,7 +206,8 @@ test.describe('coach, review and data rights', () => {
     expect(renewed.user.email).toBe(email);
     expect(renewed.user.firstName).toBe('Robin');
     expect(renewed.user.id).not.toBe(user.id);
-    expect([renewed.assessments, renewed.quizAttempts, renewed.lessonProgress, renewed.badges, renewed.reviewQueue]).toEqual([[], [], [], [], []]);
+    expect([renewed.assessments, renewed.quizAttempts, renewed.lessonProgress, renewed.badges, renewed.reviewQueue])
+      .toEqual([[], [], [], [], []]);
     expect(renewed.emails.map((m: { subject: string }) => m.subject)).toEqual(['Confirm your e-mail address']);
   });
 });

@@ -1,24 +1,37 @@
 import {
-  test,
+  correctAnswersOf,
   expect,
   expectNoSeriousA11yViolations,
-  signedInLearner,
-  PASSWORD,
-  correctAnswersOf,
+  gotoHydrated,
   lessonAt,
   lessonsIn,
-  passMarkFor,
   type Page,
-  gotoHydrated,
+  passMarkFor,
+  PASSWORD,
+  signedInLearner,
+  test,
   waitForHydration,
 } from './fixtures.ts';
 
-async function complete(page: Page, headers: Record<string, string>, pillar: string, slug: string, answers: number[], durationMs = 60_000) {
-  const list = (await (await page.request.get(`/api/lessons/all/${pillar}`)).json()) as Array<{ id: number; slug: string }>;
+async function complete(
+  page: Page,
+  headers: Record<string, string>,
+  pillar: string,
+  slug: string,
+  answers: number[],
+  durationMs = 60_000,
+) {
+  const list = (await (await page.request.get(`/api/lessons/all/${pillar}`)).json()) as Array<
+    { id: number; slug: string }
+  >;
   const id = list.find((l) => l.slug === slug)!.id;
   const r = await page.request.post(`/api/lesson/${id}/complete`, {
     headers,
-    data: { attemptId: crypto.randomUUID(), quizResponses: answers.map((userAnswer, i) => ({ questionId: i + 1, userAnswer })), durationMs },
+    data: {
+      attemptId: crypto.randomUUID(),
+      quizResponses: answers.map((userAnswer, i) => ({ questionId: i + 1, userAnswer })),
+      durationMs,
+    },
   });
   expect(r.status()).toBe(201);
 }
@@ -33,7 +46,10 @@ const oneWrong = (answers: number[]) => answers.map((a, i) => (i === 0 ? (a + 1)
  */
 async function learnerWithHistory(page: Page) {
   const learner = await signedInLearner(page, { firstName: 'Morgan' });
-  await page.request.post('/api/assessment/submit', { headers: learner.headers, data: { savingScore: 40, creditScore: 20, investingScore: 70 } });
+  await page.request.post('/api/assessment/submit', {
+    headers: learner.headers,
+    data: { savingScore: 40, creditScore: 20, investingScore: 70 },
+  });
   const [l1, l2] = [lessonAt('saving', 'beginner', 1), lessonAt('saving', 'beginner', 2)];
   await complete(page, learner.headers, 'saving', l1.slug, l1.correctAnswers, 60_000);
   await complete(page, learner.headers, 'saving', l2.slug, l2.correctAnswers.map((a) => (a + 1) % 4), 30_000);
@@ -76,12 +92,17 @@ function historyFigures() {
  */
 async function learnerAtTheHighlightEdge(page: Page) {
   const learner = await signedInLearner(page);
-  const firstOf = async (pillar: string) => ((await (await page.request.get(`/api/lessons/${pillar}/beginner`)).json()) as Array<{ slug: string }>).map((l) => l.slug);
+  const firstOf = async (pillar: string) =>
+    ((await (await page.request.get(`/api/lessons/${pillar}/beginner`)).json()) as Array<{ slug: string }>).map((l) =>
+      l.slug
+    );
   const [s1] = await firstOf('saving');
   const savingRight = correctAnswersOf(s1);
   const n = savingRight.length;
   expect(n).toBeLessThanOrEqual(6);
-  for (let i = 0; i < 6; i++) await complete(page, learner.headers, 'saving', s1, i < 6 - n ? savingRight : oneWrong(savingRight));
+  for (let i = 0; i < 6; i++) {
+    await complete(page, learner.headers, 'saving', s1, i < 6 - n ? savingRight : oneWrong(savingRight));
+  }
   const [c1] = await firstOf('credit');
   const right = correctAnswersOf(c1);
   const m = right.length;
@@ -94,7 +115,9 @@ async function learnerAtTheHighlightEdge(page: Page) {
     }
   }
   expect(plan, `a history averaging 2.49 exists for a quiz of ${m} questions`).toBeDefined();
-  for (let i = 0; i < plan!.attempts; i++) await complete(page, learner.headers, 'credit', c1, i < plan!.attempts - plan!.missing ? right : oneWrong(right));
+  for (let i = 0; i < plan!.attempts; i++) {
+    await complete(page, learner.headers, 'credit', c1, i < plan!.attempts - plan!.missing ? right : oneWrong(right));
+  }
   return { ...learner, attempts: 6 + plan!.attempts };
 }
 
@@ -123,7 +146,12 @@ interface ProgressApi {
   }>;
   accuracy: { correct: number; incorrect: number };
   scoreProgression: Array<{ attempt: number; score: number; lessonTitle: string }>;
-  metrics: { improvementRate: number | null; passRate: number | null; avgTimePerQuizMs: number | null; totalQuizzes: number };
+  metrics: {
+    improvementRate: number | null;
+    passRate: number | null;
+    avgTimePerQuizMs: number | null;
+    totalQuizzes: number;
+  };
   badges: Array<{ key: string; title: string; earnedAt: string }>;
 }
 
@@ -136,14 +164,19 @@ const LEVELS = ['beginner', 'intermediate', 'advanced'];
 
 /** The visible headings' levels in the page's main region never skip a level going down (h1, then h2, ...). */
 async function expectHeadingsInOrder(page: Page): Promise<void> {
-  const levels = await page.locator('main :is(h1, h2, h3, h4, h5, h6):visible').evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
+  const levels = await page.locator('main :is(h1, h2, h3, h4, h5, h6):visible').evaluateAll((hs) =>
+    hs.map((h) => Number(h.tagName[1]))
+  );
   expect(levels[0]).toBe(1);
-  const skips = levels.flatMap((level, i) => (i > 0 && level > levels[i - 1] + 1 ? [`h${levels[i - 1]} then h${level}`] : []));
+  const skips = levels.flatMap((
+    level,
+    i,
+  ) => (i > 0 && level > levels[i - 1] + 1 ? [`h${levels[i - 1]} then h${level}`] : []));
   expect(skips).toEqual([]);
 }
 
 test.describe('dashboard and progress', () => {
-  test('the dashboard shows the learner\'s own numbers', async ({ page }) => {
+  test("the dashboard shows the learner's own numbers", async ({ page }) => {
     await learnerWithHistory(page);
     const f = historyFigures();
     await gotoHydrated(page, '/dashboard');
@@ -154,14 +187,18 @@ test.describe('dashboard and progress', () => {
     await expect(page.locator('[data-part="saving"] strong')).toHaveText(String(f.savingPart));
     await expect(page.locator('[data-part="credit"]')).toContainText('Credit lessons 0 of 25 points');
     await expect(page.getByTestId('priority')).toContainText('Credit');
-    await expect(page.getByTestId('priority')).toContainText('This pillar needs your attention: 0% of its lessons done');
+    await expect(page.getByTestId('priority')).toContainText(
+      'This pillar needs your attention: 0% of its lessons done',
+    );
     const saving = page.locator('[data-pillar="saving"]');
     await expect(saving).toContainText('40');
     await expect(saving).toContainText('Basic understanding. Focus on beginner lessons.');
     await expect(saving.getByTestId('lessons-done')).toHaveText('2');
     await expect(saving.getByTestId('weighted')).toHaveText(`${f.weighted}%`);
     await expect(saving).toHaveClass(/score-red/);
-    await expect(page.locator('[data-pillar="investing"]')).toContainText('Good foundation. Ready for intermediate lessons.');
+    await expect(page.locator('[data-pillar="investing"]')).toContainText(
+      'Good foundation. Ready for intermediate lessons.',
+    );
     await expect(page.locator('[data-pillar="investing"]')).toContainText('Intermediate');
     await expect(page.getByTestId('next-lesson')).toHaveText(/^Continue/);
     await expect(page.getByTestId('continue')).toContainText('Next lesson');
@@ -187,7 +224,7 @@ test.describe('dashboard and progress', () => {
     await expect(page.getByTestId('greeting')).toHaveText('Good evening, Riley!');
   });
 
-  test('the progress screen shows the same figures, in the charts\' tables too, without CSP errors', async ({ page }) => {
+  test("the progress screen shows the same figures, in the charts' tables too, without CSP errors", async ({ page }) => {
     const { email } = await learnerWithHistory(page);
     const f = historyFigures();
     const errors: string[] = [];
@@ -207,7 +244,9 @@ test.describe('dashboard and progress', () => {
     await expect(page.locator('[data-chart="Progress by Pillar & Level"] svg')).toBeVisible();
     await expect(page.locator('[data-chart="Overall Quiz Accuracy"] svg')).toBeVisible();
     await page.getByText('Show the data as a table').first().click();
-    await expect(page.getByTestId('bar-table').getByRole('row', { name: /^Saving/ })).toContainText(`2/${f.beginnerLessons}`);
+    await expect(page.getByTestId('bar-table').getByRole('row', { name: /^Saving/ })).toContainText(
+      `2/${f.beginnerLessons}`,
+    );
     // (The accuracy table stays folded, so its rows are read as text.)
     await expect(page.getByTestId('donut-table').locator('tr').nth(0)).toHaveText(`Correct${f.correct}`);
     await expect(page.getByTestId('donut-table').locator('tr').nth(1)).toHaveText(`Incorrect${f.incorrect}`);
@@ -225,7 +264,9 @@ test.describe('dashboard and progress', () => {
     await expectHeadingsInOrder(page);
 
     await page.getByRole('tab', { name: 'Quiz Analytics' }).click();
-    await expect(page.locator('[data-cell="saving-beginner"]')).toHaveText(`${Math.round((f.correct / f.asked) * 100)}% (${f.correct}/${f.asked})`);
+    await expect(page.locator('[data-cell="saving-beginner"]')).toHaveText(
+      `${Math.round((f.correct / f.asked) * 100)}% (${f.correct}/${f.asked})`,
+    );
     await expect(page.getByTestId('missed-item').first()).toContainText('Missed 2 of 2 times');
     await expect(page.getByTestId('missed-item').first().getByRole('link')).toHaveAttribute('href', /\/lesson\/\d+/);
     await expectHeadingsInOrder(page);
@@ -239,7 +280,7 @@ test.describe('dashboard and progress', () => {
     expect(errors).toEqual([]);
   });
 
-  test('the charts draw the learner\'s own data, the same as GET /api/user/progress and /api/user/quiz-analytics', async ({ page }) => {
+  test("the charts draw the learner's own data, the same as GET /api/user/progress and /api/user/quiz-analytics", async ({ page }) => {
     await learnerWithHistory(page);
     const f = historyFigures();
     const errors: string[] = [];
@@ -259,7 +300,9 @@ test.describe('dashboard and progress', () => {
       [0, 0, 0],
       [0, 0, 0],
     ]);
-    expect(bar.series).toEqual(LEVELS.map((l) => api.pillars.map((p) => Math.round((p.levels[l].completed / p.levels[l].total) * 100))));
+    expect(bar.series).toEqual(
+      LEVELS.map((l) => api.pillars.map((p) => Math.round((p.levels[l].completed / p.levels[l].total) * 100))),
+    );
     expect(bar.yAxis).toEqual({ min: 0, max: 100 });
 
     // Overall Quiz Accuracy: the correct and incorrect answers of the three attempts, as drawn slices too.
@@ -267,7 +310,10 @@ test.describe('dashboard and progress', () => {
     expect(donut).toEqual({ series: [f.correct, f.incorrect], labels: ['Correct', 'Incorrect'], yAxis: null });
     expect(donut.series).toEqual([api.accuracy.correct, api.accuracy.incorrect]);
     const slices = page.locator('[data-chart="Overall Quiz Accuracy"] path.apexcharts-pie-area');
-    expect(await slices.evaluateAll((paths) => paths.map((p) => Number(p.getAttribute('data:value'))))).toEqual([f.correct, f.incorrect]);
+    expect(await slices.evaluateAll((paths) => paths.map((p) => Number(p.getAttribute('data:value'))))).toEqual([
+      f.correct,
+      f.incorrect,
+    ]);
 
     // The cards show the API's figures.
     for (const p of api.pillars) {
@@ -284,7 +330,8 @@ test.describe('dashboard and progress', () => {
     expect(line).toEqual({ series: [f.scores], labels: [1, 2, 3], yAxis: { min: 0, max: 3 } });
     expect(line.series).toEqual([api.scoreProgression.map((s) => s.score)]);
     expect(line.labels).toEqual(api.scoreProgression.map((s) => s.attempt));
-    const yLabels = await page.locator('[data-chart="Score Progression"] .apexcharts-yaxis-label tspan').allTextContents();
+    const yLabels = await page.locator('[data-chart="Score Progression"] .apexcharts-yaxis-label tspan')
+      .allTextContents();
     expect(Math.min(...yLabels.map(Number))).toBe(0);
     expect(Math.max(...yLabels.map(Number))).toBe(3);
     await expect(page.locator('[data-metric="total"] dd')).toHaveText(String(api.metrics.totalQuizzes));
@@ -294,14 +341,19 @@ test.describe('dashboard and progress', () => {
     // Quiz Analytics: every cell and the most-missed list are the API's.
     await page.getByRole('tab', { name: 'Quiz Analytics' }).click();
     for (const c of analytics.byPillarLevel) {
-      await expect(page.locator(`[data-cell="${c.pillar}-${c.level}"]`)).toHaveText(c.accuracy === null ? '—' : `${c.accuracy}% (${c.correct}/${c.total})`);
+      await expect(page.locator(`[data-cell="${c.pillar}-${c.level}"]`)).toHaveText(
+        c.accuracy === null ? '—' : `${c.accuracy}% (${c.correct}/${c.total})`,
+      );
     }
     const missed = page.getByTestId('missed-item');
     await expect(missed).toHaveCount(analytics.mostMissed.length);
     for (const [i, m] of analytics.mostMissed.entries()) {
       await expect(missed.nth(i)).toContainText(m.question);
       await expect(missed.nth(i)).toContainText(`Missed ${m.missed} of ${m.asked} ${m.asked === 1 ? 'time' : 'times'}`);
-      await expect(missed.nth(i).getByRole('link', { name: m.lessonTitle })).toHaveAttribute('href', `/lesson/${m.lessonId}`);
+      await expect(missed.nth(i).getByRole('link', { name: m.lessonTitle })).toHaveAttribute(
+        'href',
+        `/lesson/${m.lessonId}`,
+      );
     }
     expect(errors).toEqual([]);
   });
@@ -342,11 +394,14 @@ test.describe('dashboard and progress', () => {
     expect(line.yAxis).toEqual({ min: 0, max: 3 });
     expect((line.series as number[][])[0]).toHaveLength(attempts);
     expect(Math.min(...(line.series as number[][])[0])).toBeGreaterThanOrEqual(2);
-    const yLabels = (await page.locator('[data-chart="Score Progression"] .apexcharts-yaxis-label tspan').allTextContents()).map(Number);
+    const yLabels =
+      (await page.locator('[data-chart="Score Progression"] .apexcharts-yaxis-label tspan').allTextContents()).map(
+        Number,
+      );
     expect([Math.min(...yLabels), Math.max(...yLabels)]).toEqual([0, 3]);
   });
 
-  test('earned badges show on /progress with the date earned in the learner\'s time zone, as GET /api/user/badges', async ({ browser }) => {
+  test("earned badges show on /progress with the date earned in the learner's time zone, as GET /api/user/badges", async ({ browser }) => {
     // A zone whose date differs from the server's today, so a date formatted on the server shows.
     const zone = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'].find(
       (z) => new Date().toLocaleDateString('en-US', { timeZone: z }) !== new Date().toLocaleDateString('en-US'),
@@ -361,7 +416,8 @@ test.describe('dashboard and progress', () => {
     await learnerWithHistory(page);
     const badges = (await (await page.request.get('/api/user/badges')).json()) as ProgressApi['badges'];
     expect(badges.map((b) => b.key).sort()).toEqual(['assessment-complete', 'first-lesson', 'perfect-quiz']);
-    const localDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: zone });
+    const localDate = (iso: string) =>
+      new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: zone });
 
     for (const path of ['/progress', '/dashboard']) {
       await gotoHydrated(page, path);
@@ -379,7 +435,7 @@ test.describe('dashboard and progress', () => {
     await context.close();
   });
 
-  test('\'Welcome\' is said once per learner: not again after signing out and in', async ({ page }) => {
+  test("'Welcome' is said once per learner: not again after signing out and in", async ({ page }) => {
     const { email, password } = await signedInLearner(page, { firstName: 'Sam' });
     await page.clock.setFixedTime(new Date('2026-11-22T09:00:00'));
     await gotoHydrated(page, '/dashboard');
@@ -391,7 +447,9 @@ test.describe('dashboard and progress', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     const visited: string[] = [];
-    page.on('framenavigated', (frame) => { if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname); });
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
     await page.getByRole('button', { name: 'Sign In' }).click();
     // Without an assessment the learner's home is the assessment: wait until it has loaded and hydrated.
     await page.waitForURL((url) => url.pathname === '/assessment');
@@ -427,16 +485,22 @@ test.describe('dashboard and progress', () => {
     await expect(page.getByText('No badges yet')).toBeVisible();
     // No assessment: no invented score, colour, message or level on the pillar cards, but an invitation.
     await expect(page.getByText('out of 100')).toHaveCount(0);
-    await expect(page.getByText(/Start with foundation concepts|Basic understanding|Good foundation|Excellent knowledge/)).toHaveCount(0);
+    await expect(
+      page.getByText(/Start with foundation concepts|Basic understanding|Good foundation|Excellent knowledge/),
+    ).toHaveCount(0);
     await expect(page.locator('.pillar-card .pillar-score, .pillar-card .pillar-level')).toHaveCount(0);
     await expect(page.locator('.pillar-card[class*="score-"]')).toHaveCount(0);
     for (const pillar of ['saving', 'credit', 'investing']) {
       const card = page.locator(`[data-pillar="${pillar}"]`);
-      await expect(card.getByTestId('pillar-invite')).toHaveText(`No score yet: the free assessment shows where you stand in ${pillar}.`);
+      await expect(card.getByTestId('pillar-invite')).toHaveText(
+        `No score yet: the free assessment shows where you stand in ${pillar}.`,
+      );
       await expect(card.getByTestId('lessons-done')).toHaveText('0');
       await expect(card.getByTestId('weighted')).toHaveText('0%');
     }
-    await expect(page.getByTestId('overall-hint')).toContainText('The assessment part counts as 0 until you take the free assessment');
+    await expect(page.getByTestId('overall-hint')).toContainText(
+      'The assessment part counts as 0 until you take the free assessment',
+    );
     await expect(page.locator('[data-part="assessment"]')).toContainText('0');
     await expect(page.getByTestId('priority')).not.toContainText('assessment score');
     await expectNoSeriousA11yViolations(page);
@@ -447,7 +511,9 @@ test.describe('dashboard and progress', () => {
     const first = lessonAt('saving', 'beginner', 1);
     await complete(page, headers, 'saving', first.slug, first.correctAnswers);
     // The first lesson's share of the pillar's weights, in hundredths of a percent.
-    const weighted100 = Math.round((first.weight / lessonsIn('saving').reduce((sum, l) => sum + l.weight, 0)) * 100 * 100);
+    const weighted100 = Math.round(
+      (first.weight / lessonsIn('saving').reduce((sum, l) => sum + l.weight, 0)) * 100 * 100,
+    );
     await gotoHydrated(page, '/dashboard');
     const saving = page.locator('[data-pillar="saving"]');
     await expect(saving.getByTestId('lessons-done')).toHaveText('1');
@@ -455,7 +521,9 @@ test.describe('dashboard and progress', () => {
     await expect(saving.getByTestId('pillar-invite')).toBeVisible();
     await expect(page.getByTestId('overall-value')).toHaveText(String(Math.round((3 * weighted100) / 1200))); // 0 + 0.25 × weighted
     await expect(page.locator('[data-part="assessment"] strong')).toHaveText('0');
-    await expect(page.locator('[data-part="saving"] strong')).toHaveText(String(Math.round((3 * weighted100) / 120) / 10));
+    await expect(page.locator('[data-part="saving"] strong')).toHaveText(
+      String(Math.round((3 * weighted100) / 120) / 10),
+    );
     // Credit and investing tie at 0%: no score to compare, so the spec's pillar order decides.
     await expect(page.getByTestId('priority')).toContainText('Credit');
     await expect(page.getByTestId('priority')).toContainText('0% of its lessons done.');
@@ -480,7 +548,8 @@ test.describe('dashboard and progress', () => {
     await page.goto('/progress?tab=analytics');
     await page.waitForURL((u) => u.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/progress?tab=analytics');
-    await expect(page.getByText('Please sign in to continue. We will take you back to the page you wanted.')).toBeVisible();
+    await expect(page.getByText('Please sign in to continue. We will take you back to the page you wanted.'))
+      .toBeVisible();
     await expect(page.getByText(/Unauthorized|401/)).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Progress' }), 'no signed-in navigation for a visitor').toHaveCount(0);
     await page.goto('/dashboard');

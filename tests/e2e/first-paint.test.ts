@@ -1,4 +1,4 @@
-import { test, expect, signedInLearner, waitForHydration, lessonAt, lessonIdOf } from './fixtures.ts';
+import { expect, lessonAt, lessonIdOf, signedInLearner, test, waitForHydration } from './fixtures.ts';
 
 // The learner pages paint before they load React (bench/RESULTS.md, Lighthouse LCP): the page's
 // one script imports nothing statically (a static import is one more round trip before the
@@ -9,21 +9,25 @@ const first = lessonAt('saving', 'beginner', 1);
 
 // The lesson page's path needs its id, looked up once the learner is signed in.
 const LESSON = 'lesson';
-for (const [name, path] of [
-  ['dashboard', '/dashboard'],
-  ['progress', '/progress'],
-  ['review', '/review'],
-  ['lessons list', '/lessons?pillar=saving'],
-  ['account', '/account'],
-  ['lesson', LESSON],
-] as const) {
+for (
+  const [name, path] of [
+    ['dashboard', '/dashboard'],
+    ['progress', '/progress'],
+    ['review', '/review'],
+    ['lessons list', '/lessons?pillar=saving'],
+    ['account', '/account'],
+    ['lesson', LESSON],
+  ] as const
+) {
   test(`${name}: its one script has no imports and waits for the first paint, as does all it loads`, async ({ page }) => {
     await signedInLearner(page);
     const url = path === LESSON ? `/lesson/${await lessonIdOf(page, 'saving', first.slug)}` : path;
     const html = await (await page.request.get(url)).text();
     const entries = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]);
     expect(entries).toHaveLength(1);
-    const inTemplate = new RegExp(`<template data-after-paint[^>]*><script type="module" src="${entries[0]}"></script></template>`).test(html);
+    const inTemplate = new RegExp(
+      `<template data-after-paint[^>]*><script type="module" src="${entries[0]}"></script></template>`,
+    ).test(html);
     expect(inTemplate).toBe(true);
     const entry = await (await page.request.get(entries[0])).text();
     expect(entry).not.toMatch(/\bimport\s*[{"'*]|\bfrom\s*["']/);

@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test as base } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 export const test = base.extend<{ baseURL: string }>({
@@ -51,7 +51,10 @@ export function linkFrom(mail: Mail, path: string): string {
 
 export const uniqueEmail = (tag = 'learner') => `${tag}.${Math.random().toString(36).slice(2, 10)}@example.com`;
 export const PASSWORD = 'Green-Blue-2026';
-const randomIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+const randomIp = () =>
+  `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${
+    1 + Math.floor(Math.random() * 250)
+  }`;
 
 /**
  * Creates a verified learner through the API (as a real sign-up and e-mail link would) and
@@ -64,7 +67,13 @@ export async function signedInLearner(page: Page, options: { firstName?: string;
   const request: APIRequestContext = page.request;
   const signup = await request.post('/api/signup', {
     headers,
-    data: { email, password: PASSWORD, firstName: options.firstName ?? 'Casey', lastName: 'Learner', phoneNumber: '+15551234567' },
+    data: {
+      email,
+      password: PASSWORD,
+      firstName: options.firstName ?? 'Casey',
+      lastName: 'Learner',
+      phoneNumber: '+15551234567',
+    },
   });
   expect(signup.status()).toBe(200);
   const mail = await waitForMail(email, /Confirm/);
@@ -93,7 +102,9 @@ export async function gotoHydrated(page: Page, path: string): Promise<void> {
 
 export async function waitForHydration(page: Page): Promise<void> {
   // Astro's islands lose `ssr` when hydrated; ReactIsland.astro's lose `data-ssr`.
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr], [data-island][data-ssr]').length === 0);
+  await page.waitForFunction(() =>
+    document.querySelectorAll('astro-island[ssr], [data-island][data-ssr]').length === 0
+  );
 }
 
 import { readdirSync, readFileSync } from 'node:fs';
@@ -129,11 +140,24 @@ export function curriculumLessons(): CurriculumLesson[] {
     .filter((name) => name.endsWith('.md'))
     .map((name) => {
       const l = parseLessonFile(readFileSync(new URL(name, folder), 'utf8'), name);
-      return { slug: l.slug, title: l.title, pillar: l.pillar, level: l.level, orderIndex: l.orderIndex, weight: l.weight, questionCount: l.questions.length, correctAnswers: l.questions.map((q) => q.correctAnswer),
-        practiceTools: l.sections.flatMap((sec) => [...sec.content.matchAll(/\[\[calculator:([a-z0-9-]+)\]\]/g)].map((m) => m[1])),
+      return {
+        slug: l.slug,
+        title: l.title,
+        pillar: l.pillar,
+        level: l.level,
+        orderIndex: l.orderIndex,
+        weight: l.weight,
+        questionCount: l.questions.length,
+        correctAnswers: l.questions.map((q) => q.correctAnswer),
+        practiceTools: l.sections.flatMap((sec) =>
+          [...sec.content.matchAll(/\[\[calculator:([a-z0-9-]+)\]\]/g)].map((m) => m[1])
+        ),
       };
     })
-    .sort((a, b) => PILLAR_ORDER.indexOf(a.pillar) - PILLAR_ORDER.indexOf(b.pillar) || LEVEL_ORDER.indexOf(a.level) - LEVEL_ORDER.indexOf(b.level) || a.orderIndex - b.orderIndex);
+    .sort((a, b) =>
+      PILLAR_ORDER.indexOf(a.pillar) - PILLAR_ORDER.indexOf(b.pillar) ||
+      LEVEL_ORDER.indexOf(a.level) - LEVEL_ORDER.indexOf(b.level) || a.orderIndex - b.orderIndex
+    );
 }
 
 /** The curriculum lessons of a pillar (and level), in order. */
@@ -155,7 +179,9 @@ export function passMarkFor(questionCount: number): number {
 
 /** The lesson id of a curriculum lesson, as the signed-in learner's API lists it. */
 export async function lessonIdOf(page: Page, pillar: string, slug: string): Promise<number> {
-  const list = (await (await page.request.get(`/api/lessons/all/${pillar}`)).json()) as Array<{ id: number; slug: string }>;
+  const list = (await (await page.request.get(`/api/lessons/all/${pillar}`)).json()) as Array<
+    { id: number; slug: string }
+  >;
   const found = list.find((l) => l.slug === slug);
   if (!found) throw new Error(`no lesson ${slug}`);
   return found.id;

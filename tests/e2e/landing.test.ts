@@ -1,4 +1,4 @@
-import { test, expect, expectNoSeriousA11yViolations, gotoHydrated, lessonsIn } from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, gotoHydrated, lessonsIn, test } from './fixtures.ts';
 
 test.describe('landing page', () => {
   test('shows the header, the call to action, the sections and the footer columns', async ({ page }) => {
@@ -18,7 +18,9 @@ test.describe('landing page', () => {
     expect(text).toMatch(/3-minute, 12-question assessment/);
     // The true count from the lesson files: "15" when every pillar has as many, else "up to 16".
     const perPillar = ['saving', 'credit', 'investing'].map((p) => lessonsIn(p).length);
-    const perPillarText = perPillar.every((n) => n === perPillar[0]) ? String(perPillar[0]) : `up to ${Math.max(...perPillar)}`;
+    const perPillarText = perPillar.every((n) => n === perPillar[0])
+      ? String(perPillar[0])
+      : `up to ${Math.max(...perPillar)}`;
     expect(text).toContain(`${perPillarText} free lessons per pillar`);
     expect(text).toMatch(/progress bars/i);
     expect(text).toMatch(/badges/i);

@@ -1,19 +1,35 @@
 // The learning loop (docs/DESIGN.md difference 10): a lesson in steps that remembers where the learner
 // was, feedback on every answer, a finish screen that stays, a failed quiz that shows the picks
 // and the correct answers, and answers kept when the session ends mid-quiz. On a phone and a laptop.
-import { test, expect, expectNoSeriousA11yViolations, signedInLearner, correctAnswersOf, lessonAt, PASSWORD, type Page } from './fixtures.ts';
+import {
+  correctAnswersOf,
+  expect,
+  expectNoSeriousA11yViolations,
+  lessonAt,
+  type Page,
+  PASSWORD,
+  signedInLearner,
+  test,
+} from './fixtures.ts';
 import { readLessonFiles } from '../../src/lib/server/content/curriculum-loader.ts';
 
 /** A curriculum lesson as learners read it (yearly figures filled in): its options and sections. */
 function asShown(slug: string) {
   const lesson = readLessonFiles().find((f) => f.lesson?.slug === slug)!.lesson!;
-  return { slug, title: lesson.title, options: lesson.questions.map((q) => q.options), sectionCount: lesson.sections.length };
+  return {
+    slug,
+    title: lesson.title,
+    options: lesson.questions.map((q) => q.options),
+    sectionCount: lesson.sections.length,
+  };
 }
 const first = asShown(lessonAt('saving', 'beginner', 1).slug);
 const second = asShown(lessonAt('saving', 'beginner', 2).slug);
 
 async function openFirstLesson(page: Page) {
-  const list = (await (await page.request.get('/api/lessons/saving/beginner')).json()) as Array<{ id: number; slug: string }>;
+  const list = (await (await page.request.get('/api/lessons/saving/beginner')).json()) as Array<
+    { id: number; slug: string }
+  >;
   const id = list.find((l) => l.slug === first.slug)!.id;
   await page.goto(`/lesson/${id}`);
   await expect(page.locator('[data-step-next]')).toBeEnabled();
@@ -27,10 +43,12 @@ async function answer(page: Page, option: number) {
   await expect(page.getByTestId('quiz-feedback')).toBeVisible();
 }
 
-for (const [device, viewport] of [
-  ['phone', { width: 390, height: 844 }],
-  ['laptop', { width: 1280, height: 900 }],
-] as const) {
+for (
+  const [device, viewport] of [
+    ['phone', { width: 390, height: 844 }],
+    ['laptop', { width: 1280, height: 900 }],
+  ] as const
+) {
   test.describe(`the learning loop on a ${device}`, () => {
     test.use({ viewport });
 
@@ -79,7 +97,8 @@ for (const [device, viewport] of [
         await page.keyboard.press('Enter');
         await expect(page.getByTestId('quiz-feedback').getByRole('heading')).toBeFocused();
         await page.keyboard.press('Tab');
-        await expect(page.getByRole('button', { name: i < right.length - 1 ? 'Next' : 'See your result' })).toBeFocused();
+        await expect(page.getByRole('button', { name: i < right.length - 1 ? 'Next' : 'See your result' }))
+          .toBeFocused();
         await page.keyboard.press('Enter');
       }
       await expect(page.getByRole('heading', { name: /You passed/ })).toBeFocused();
@@ -102,7 +121,10 @@ for (const [device, viewport] of [
       await expect(page.getByTestId('finish-streak')).toHaveText("1-day streak. Today's goal of 1 met (1 done today).");
       const next = page.getByTestId('finish-next');
       await expect(next).toHaveText(`Next lesson: ${second.title}`);
-      await expect(page.getByRole('link', { name: 'Back to lessons' })).toHaveAttribute('href', '/lessons?pillar=saving&level=beginner');
+      await expect(page.getByRole('link', { name: 'Back to lessons' })).toHaveAttribute(
+        'href',
+        '/lessons?pillar=saving&level=beginner',
+      );
       await expectNoSeriousA11yViolations(page);
       // No automatic redirect: ten seconds later the learner is still reading.
       const url = page.url();
@@ -189,7 +211,9 @@ for (const [device, viewport] of [
         await held;
         await route.continue();
       });
-      const list = (await (await page.request.get('/api/lessons/saving/beginner')).json()) as Array<{ id: number; slug: string }>;
+      const list = (await (await page.request.get('/api/lessons/saving/beginner')).json()) as Array<
+        { id: number; slug: string }
+      >;
       await page.goto(`/lesson/${list.find((l) => l.slug === first.slug)!.id}`);
       await expect(page.locator('[data-step-next]')).toBeEnabled();
       await expect(page.locator('#lesson-start [data-start-quiz]')).toBeDisabled();

@@ -1,9 +1,23 @@
-import { test, expect, expectNoSeriousA11yViolations, signedInLearner, correctAnswersOf, lessonIdOf, answerQuiz, lessonAt, lessonsIn, passMarkFor } from './fixtures.ts';
+import {
+  answerQuiz,
+  correctAnswersOf,
+  expect,
+  expectNoSeriousA11yViolations,
+  lessonAt,
+  lessonIdOf,
+  lessonsIn,
+  passMarkFor,
+  signedInLearner,
+  test,
+} from './fixtures.ts';
 
 test.describe('lessons', () => {
   test('a learner placed at intermediate in credit opens credit intermediate directly', async ({ page }) => {
     const { headers } = await signedInLearner(page);
-    await page.request.post('/api/assessment/submit', { headers, data: { savingScore: 20, creditScore: 62, investingScore: 40 } });
+    await page.request.post('/api/assessment/submit', {
+      headers,
+      data: { savingScore: 20, creditScore: 62, investingScore: 40 },
+    });
     await page.goto('/lessons?pillar=credit');
     const levels = page.getByRole('navigation', { name: 'Levels' });
     await expect(levels.getByRole('link', { name: 'Intermediate' })).toHaveAttribute('aria-current', 'page');
@@ -19,16 +33,20 @@ test.describe('lessons', () => {
     await expect(cards.nth(0).locator('.objectives li')).toHaveCount(2);
     await expect(cards.nth(0)).toContainText('min');
     await page.goto('/lessons?pillar=saving');
-    await expect(page.getByRole('navigation', { name: 'Levels' }).getByRole('link', { name: 'Beginner' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'Levels' }).getByRole('link', { name: 'Beginner' }))
+      .toHaveAttribute('aria-current', 'page');
     await expectNoSeriousA11yViolations(page);
   });
 
   test('view=all groups the pillar by level with a count per group', async ({ page }) => {
     await signedInLearner(page);
     await page.goto('/lessons?pillar=investing&view=all');
-    for (const [level, label] of [['beginner', 'Beginner'], ['intermediate', 'Intermediate'], ['advanced', 'Advanced']]) {
+    for (
+      const [level, label] of [['beginner', 'Beginner'], ['intermediate', 'Intermediate'], ['advanced', 'Advanced']]
+    ) {
       const count = lessonsIn('investing', level).length;
-      await expect(page.getByRole('heading', { name: `${label} (${count} ${count === 1 ? 'lesson' : 'lessons'})` })).toBeVisible();
+      await expect(page.getByRole('heading', { name: `${label} (${count} ${count === 1 ? 'lesson' : 'lessons'})` }))
+        .toBeVisible();
     }
     await expect(page.getByText(`0 / ${lessonsIn('investing').length} lessons completed`)).toBeVisible();
   });
@@ -48,7 +66,9 @@ test.describe('lessons', () => {
     await expect(page.locator('.lesson-section h2').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     // Spec 9: the pass mark is 2 of 3 for a three-question quiz, else 67% rounded up; the card says so before the quiz.
-    await expect(page.locator('#lesson-start')).toContainText(`${n} questions. You need ${passMarkFor(n)} correct to pass.`);
+    await expect(page.locator('#lesson-start')).toContainText(
+      `${n} questions. You need ${passMarkFor(n)} correct to pass.`,
+    );
     await answerQuiz(page, lesson.correctAnswers);
     await expect(page.getByRole('heading', { name: /You passed/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: /You passed/ })).toBeFocused();
@@ -78,7 +98,9 @@ test.describe('lessons', () => {
     await expect(cards.nth(1).getByRole('link', { name: /Start Lesson/ })).toBeVisible();
     await expect(page.getByText(`1 / ${lessonsIn(lesson.pillar, 'beginner').length} lessons completed`)).toBeVisible();
     await page.goto(`/lesson/${id}`);
-    await expect(page.locator('#lesson-start')).toContainText('You already completed this lesson, so this is practice.');
+    await expect(page.locator('#lesson-start')).toContainText(
+      'You already completed this lesson, so this is practice.',
+    );
   });
 
   test('a fail shows the Lesson Not Completed toast, each pick beside the correct answer, then Review the lesson or Try again', async ({ page }) => {
@@ -89,7 +111,9 @@ test.describe('lessons', () => {
     const wrong = correctAnswersOf(slug).map((a) => (a + 1) % 4);
     await answerQuiz(page, wrong);
     await expect(page.getByTestId('toast')).toContainText('Lesson Not Completed');
-    await expect(page.getByTestId('toast')).toContainText(`You need at least ${passMarkFor(n)} of ${n} correct answers to pass. You got 0.`);
+    await expect(page.getByTestId('toast')).toContainText(
+      `You need at least ${passMarkFor(n)} of ${n} correct answers to pass. You got 0.`,
+    );
     await expect(page.getByRole('heading', { name: 'Not passed this time' })).toBeFocused();
     await expect(page.getByText(`You got 0 of ${n} right. You need ${passMarkFor(n)} to pass.`)).toBeVisible();
     await expect(page.locator('.explanations li.wrong')).toHaveCount(n);
@@ -126,12 +150,16 @@ test.describe('lessons', () => {
     await page.goto(`/lesson/${id}`);
     await page.route('**/api/lesson/*/complete', (route) => route.abort('internetdisconnected'));
     await answerQuiz(page, correctAnswersOf(slug));
-    await expect(page.getByRole('alert')).toHaveText("Your answers were saved but there's a connectivity issue. Please try again in a moment.");
+    await expect(page.getByRole('alert')).toHaveText(
+      "Your answers were saved but there's a connectivity issue. Please try again in a moment.",
+    );
     await expect(page.getByRole('radio', { checked: true })).toHaveCount(1);
     await page.unroute('**/api/lesson/*/complete');
     await page.getByRole('button', { name: 'Try Submitting Again' }).click();
     await expect(page.getByRole('heading', { name: /You passed/ })).toBeVisible();
-    const progress = (await (await page.request.get('/api/progress/user')).json()) as Array<{ lessonId: number; attempts: number }>;
+    const progress = (await (await page.request.get('/api/progress/user')).json()) as Array<
+      { lessonId: number; attempts: number }
+    >;
     expect(progress.find((p) => p.lessonId === id)?.attempts).toBe(1);
   });
 

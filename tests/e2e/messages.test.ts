@@ -1,6 +1,6 @@
 // The spec's section 8 texts that only show when something goes wrong: each failure is forced
 // with page.route, and each timing is checked on Playwright's fake clock.
-import { test, expect, gotoHydrated, signedInLearner, uniqueEmail, PASSWORD, type Page } from './fixtures.ts';
+import { expect, gotoHydrated, type Page, PASSWORD, signedInLearner, test, uniqueEmail } from './fixtures.ts';
 
 /** A route that answers only when `release()` is called, to see the in-flight labels. */
 function held(page: Page, pattern: string, answer: { status: number; body: unknown }) {
@@ -9,13 +9,21 @@ function held(page: Page, pattern: string, answer: { status: number; body: unkno
   return {
     ready: page.route(pattern, async (route) => {
       await gate;
-      await route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) });
+      await route.fulfill({
+        status: answer.status,
+        contentType: 'application/json',
+        body: JSON.stringify(answer.body),
+      });
     }),
     release: () => release(),
   };
 }
 
-const json = (status: number, body: unknown) => ({ status, contentType: 'application/json', body: JSON.stringify(body) });
+const json = (status: number, body: unknown) => ({
+  status,
+  contentType: 'application/json',
+  body: JSON.stringify(body),
+});
 
 async function fillSignUp(page: Page) {
   await page.getByRole('link', { name: 'Sign Up' }).click();
@@ -40,20 +48,28 @@ test.describe('spec messages on failure paths', () => {
     slow.release();
     await expect(dialog.getByRole('alert')).toHaveText('Signup failed. Please try again.');
     await page.unroute('**/api/signup');
-    await page.route('**/api/signup', (route) => route.fulfill(json(400, { message: 'Please use a real e-mail address' })));
+    await page.route(
+      '**/api/signup',
+      (route) => route.fulfill(json(400, { message: 'Please use a real e-mail address' })),
+    );
     await dialog.getByRole('button', { name: 'Create Account' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Please use a real e-mail address');
   });
 
-  for (const [emailSent, title, duration] of [
-    [true, 'Account Created Successfully!', 10_000],
-    [false, 'Account Created!', 8000],
-  ] as const) {
+  for (
+    const [emailSent, title, duration] of [
+      [true, 'Account Created Successfully!', 10_000],
+      [false, 'Account Created!', 8000],
+    ] as const
+  ) {
     test(`sign-up success with emailSent ${emailSent}: the "${title}" toast stays ${duration / 1000} s, the dialog closes after 3 s`, async ({ page }) => {
       await page.clock.install();
       await gotoHydrated(page, '/');
       const dialog = await fillSignUp(page);
-      await page.route('**/api/signup', (route) => route.fulfill(json(200, { message: 'Check your inbox.', emailSent })));
+      await page.route(
+        '**/api/signup',
+        (route) => route.fulfill(json(200, { message: 'Check your inbox.', emailSent })),
+      );
       // Time stands still from here on, except when the test moves it.
       await page.clock.pauseAt(Date.now() + 60_000);
       await dialog.getByRole('button', { name: 'Create Account' }).click();
@@ -136,7 +152,10 @@ test.describe('spec messages on failure paths', () => {
     await expect(page.getByRole('alert')).toHaveText('Failed to complete authentication');
     await page.unroute('**/api/auth/google/callback');
 
-    await page.route('**/api/auth/google/callback', (route) => route.fulfill(json(400, { message: 'Your sign-in session expired. Please try again.' })));
+    await page.route(
+      '**/api/auth/google/callback',
+      (route) => route.fulfill(json(400, { message: 'Your sign-in session expired. Please try again.' })),
+    );
     await page.goto('/auth-callback?code=c&state=s');
     await expect(page.getByRole('alert')).toHaveText('Your sign-in session expired. Please try again.');
     await page.unroute('**/api/auth/google/callback');

@@ -2,19 +2,19 @@
 // dashboard, sign-up without a phone number and a "check your inbox" screen, locked cards that
 // say what opens them, signed-out visits that keep the destination, and the small bugs fixed.
 import {
-  test,
+  correctAnswersOf,
   expect,
   expectNoSeriousA11yViolations,
-  signedInLearner,
   gotoHydrated,
-  waitForMail,
-  linkFrom,
-  uniqueEmail,
   lessonAt,
   lessonIdOf,
-  correctAnswersOf,
-  PASSWORD,
+  linkFrom,
   type Page,
+  PASSWORD,
+  signedInLearner,
+  test,
+  uniqueEmail,
+  waitForMail,
 } from './fixtures.ts';
 import { answersScoring } from '../helpers/assessment-answers.ts';
 
@@ -52,7 +52,9 @@ for (const [name, viewport] of [['phone', PHONE], ['laptop', LAPTOP]] as const) 
     // The Continue lesson has one link on the page: tips that lead to it say so instead.
     const href = await button.getAttribute('href');
     await expect(page.locator(`main a[href="${href}"]`)).toHaveCount(1);
-    const tipTargets = await page.getByTestId('coach').locator('.tip a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const tipTargets = await page.getByTestId('coach').locator('.tip a').evaluateAll((as) =>
+      as.map((a) => a.getAttribute('href'))
+    );
     expect(new Set(tipTargets).size, 'one button per lesson among the tips').toBe(tipTargets.length);
     // Each number says what it is: the overall parts are points out of 25.
     await expect(page.locator('[data-part="assessment"]')).toContainText(/Assessment\s*[\d.]+ of 25 points/);
@@ -110,7 +112,10 @@ test('the /check-inbox page asks for the address when it does not know it, and r
   await page.getByRole('button', { name: 'Resend the email' }).click();
   // The same answer for any address: nothing tells whether it has an account.
   await expect(page.getByText('Sent again.', { exact: false })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Wrong address? Sign up again' })).toHaveAttribute('href', '/login?mode=signup');
+  await expect(page.getByRole('link', { name: 'Wrong address? Sign up again' })).toHaveAttribute(
+    'href',
+    '/login?mode=signup',
+  );
   await expectNoSeriousA11yViolations(page);
 });
 
@@ -118,14 +123,20 @@ test('locked lesson cards say what opens them', async ({ page }) => {
   await signedInLearner(page);
   await page.goto('/lessons?pillar=saving&level=beginner');
   const cards = page.locator('article.lesson-card');
-  await expect(cards.nth(1).locator('.unlock-hint')).toHaveText(`Pass the quiz of "${lessonAt('saving', 'beginner', 1).title}" first.`);
+  await expect(cards.nth(1).locator('.unlock-hint')).toHaveText(
+    `Pass the quiz of "${lessonAt('saving', 'beginner', 1).title}" first.`,
+  );
   await expect(cards.nth(0).locator('.unlock-hint')).toHaveCount(0);
   // A locked level asked for by name says what opens it (and shows the open level instead).
   await page.goto('/lessons?pillar=saving&level=intermediate');
-  await expect(page.getByTestId('level-locked')).toHaveText('Intermediate is locked. Complete every Saving Beginner lesson to open it, or retake the assessment.');
+  await expect(page.getByTestId('level-locked')).toHaveText(
+    'Intermediate is locked. Complete every Saving Beginner lesson to open it, or retake the assessment.',
+  );
   await page.goto('/lessons?pillar=saving&view=all');
   const intermediate = page.locator('section.group', { has: page.getByRole('heading', { name: /^Intermediate/ }) });
-  await expect(intermediate.locator('.unlock-hint').first()).toHaveText('Complete every Saving Beginner lesson to open Intermediate, or retake the assessment.');
+  await expect(intermediate.locator('.unlock-hint').first()).toHaveText(
+    'Complete every Saving Beginner lesson to open Intermediate, or retake the assessment.',
+  );
   await expectNoSeriousA11yViolations(page);
 });
 
@@ -151,7 +162,8 @@ test('signed-out visitors go where the spec says, keeping the destination, and s
   const { email } = await signedInLearner(page);
   await page.context().clearCookies();
   await gotoHydrated(page, '/login?next=%2Freview');
-  await expect(page.getByText('Please sign in to continue. We will take you back to the page you wanted.')).toBeVisible();
+  await expect(page.getByText('Please sign in to continue. We will take you back to the page you wanted.'))
+    .toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -175,7 +187,10 @@ test('forgot password carries the address already typed, on the page and in the 
 test('the reset-password strength meter shows its level as a filled bar', async ({ page }) => {
   const { email } = await signedInLearner(page);
   await page.context().clearCookies();
-  expect((await page.request.post('/api/forgot-password', { headers: { origin: process.env.BASE_URL! }, data: { email } })).status()).toBe(200);
+  expect(
+    (await page.request.post('/api/forgot-password', { headers: { origin: process.env.BASE_URL! }, data: { email } }))
+      .status(),
+  ).toBe(200);
   const mail = await waitForMail(email, /[Rr]eset/);
   await gotoHydrated(page, linkFrom(mail, '/reset-password'));
   const fill = page.getByTestId('strength-fill');
@@ -196,11 +211,17 @@ test('the accuracy donut says 0% correct after 0 of 3 right (not 100.0%)', async
   const lesson = lessonAt('saving', 'beginner', 1);
   const id = await lessonIdOf(page, 'saving', lesson.slug);
   const wrong = correctAnswersOf(lesson.slug).map((a) => (a + 1) % 4);
-  const r = await page.request.post(`/api/lesson/${id}/complete`, { headers, data: { attemptId: crypto.randomUUID(), quizResponses: wrong.map((userAnswer, i) => ({ questionId: i + 1, userAnswer })) } });
+  const r = await page.request.post(`/api/lesson/${id}/complete`, {
+    headers,
+    data: {
+      attemptId: crypto.randomUUID(),
+      quizResponses: wrong.map((userAnswer, i) => ({ questionId: i + 1, userAnswer })),
+    },
+  });
   expect(r.status()).toBe(201);
   await gotoHydrated(page, '/progress');
   const donut = page.locator('[data-chart="Overall Quiz Accuracy"]');
-  await expect(donut.locator("svg")).toBeVisible();
+  await expect(donut.locator('svg')).toBeVisible();
   await expect(donut).toContainText('0%');
   await expect(donut).not.toContainText('100.0%');
   await expect(donut).not.toContainText('100%');

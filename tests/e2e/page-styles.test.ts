@@ -1,4 +1,4 @@
-import { test, expect, signedInLearner, gotoHydrated, lessonAt, lessonIdOf, type Page } from './fixtures.ts';
+import { expect, gotoHydrated, lessonAt, lessonIdOf, type Page, signedInLearner, test } from './fixtures.ts';
 
 // Each signed-in page carries the stylesheets of what it renders and no other page's: they share
 // one script (page-script.ts), and Astro gives a script's stylesheets, its dynamic imports'
@@ -39,11 +39,15 @@ async function stylesOf(page: Page, html: string): Promise<string> {
 for (const [name, path, expected] of PAGES) {
   test(`${name}: its stylesheets are its own islands' and no other page's`, async ({ page }) => {
     await signedInLearner(page);
-    const url = path === LESSON ? `/lesson/${await lessonIdOf(page, 'saving', lessonAt('saving', 'beginner', 1).slug)}` : path;
+    const url = path === LESSON
+      ? `/lesson/${await lessonIdOf(page, 'saving', lessonAt('saving', 'beginner', 1).slug)}`
+      : path;
     const response = await page.request.get(url);
     expect(response.status()).toBe(200);
     const css = await stylesOf(page, await response.text());
-    const present = (Object.keys(MARKERS) as Sheet[]).filter((sheet) => new RegExp(`${MARKERS[sheet].replace('.', '\\.')}[\\s,{:\\[]`).test(css));
+    const present = (Object.keys(MARKERS) as Sheet[]).filter((sheet) =>
+      new RegExp(`${MARKERS[sheet].replace('.', '\\.')}[\\s,{:\\[]`).test(css)
+    );
     expect(present.sort()).toEqual([...expected].sort());
 
     // And they apply: the toast area every signed-in page has sits fixed above the page.

@@ -1,7 +1,7 @@
 // The admin screens on a small phone (360 x 740): nothing scrolls sideways, tap targets are
 // 44 x 44 px, and the delete dialog opens on screen. A server of its own (an admin e-mail).
-import { test, expect, signedInLearner, useOwnServer, gotoHydrated } from './fixtures.ts';
-import { problemsOn, type Problem } from './phone-sweep.ts';
+import { expect, gotoHydrated, signedInLearner, test, useOwnServer } from './fixtures.ts';
+import { type Problem, problemsOn } from './phone-sweep.ts';
 
 useOwnServer({ ADMIN_EMAILS: 'phone.admin@example.com' });
 test.use({ viewport: { width: 360, height: 740 } });

@@ -1,8 +1,8 @@
 // Every page on a small phone (360 x 740): nothing scrolls sideways, and every button and
 // navigation link is at least 44 x 44 px to tap (signed out, as a learner, as an admin).
-import { test, expect, signedInLearner, expectNoSeriousA11yViolations, type Page } from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, type Page, signedInLearner, test } from './fixtures.ts';
 import { answersScoring } from '../helpers/assessment-answers.ts';
-import { problemsOn, type Problem } from './phone-sweep.ts';
+import { type Problem, problemsOn } from './phone-sweep.ts';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -15,7 +15,18 @@ async function visit(page: Page, path: string, ready?: () => Promise<void>) {
 
 test('signed out: no sideways scroll and tap targets of 44 x 44 px', async ({ page }) => {
   const problems: Problem[] = [];
-  for (const path of ['/', '/login', '/login?mode=signup', '/curriculum', '/check-inbox', '/reset-password?token=x', '/verify-email-simple?token=x', '/no-such-page']) {
+  for (
+    const path of [
+      '/',
+      '/login',
+      '/login?mode=signup',
+      '/curriculum',
+      '/check-inbox',
+      '/reset-password?token=x',
+      '/verify-email-simple?token=x',
+      '/no-such-page',
+    ]
+  ) {
     problems.push(...(await visit(page, path)));
   }
   await page.goto('/');
@@ -26,16 +37,38 @@ test('signed out: no sideways scroll and tap targets of 44 x 44 px', async ({ pa
 });
 
 test('a learner: no sideways scroll and tap targets of 44 x 44 px on every screen', async ({ page }) => {
-  const { headers } = await signedInLearner(page, { email: `a.rather.long.address.for.a.phone.${Date.now()}@example-learners.com` });
+  const { headers } = await signedInLearner(page, {
+    email: `a.rather.long.address.for.a.phone.${Date.now()}@example-learners.com`,
+  });
   const problems: Problem[] = [];
   problems.push(...(await visit(page, '/assessment')));
-  await page.request.post('/api/assessment/submit', { headers, data: { answers: answersScoring({ 1: 2, 2: 1, 3: 4, 4: 0, 5: 1, 6: 1, 7: 0, 8: 4, 9: 0, 10: 0, 11: 1, 12: 0 }) } });
+  await page.request.post('/api/assessment/submit', {
+    headers,
+    data: { answers: answersScoring({ 1: 2, 2: 1, 3: 4, 4: 0, 5: 1, 6: 1, 7: 0, 8: 4, 9: 0, 10: 0, 11: 1, 12: 0 }) },
+  });
   const list = (await (await page.request.get('/api/lessons/saving/beginner')).json()) as Array<{ id: number }>;
   // A failed attempt, so the progress screen and its tables have figures.
-  const { questions } = (await (await page.request.get(`/api/lesson/${list[0].id}`)).json()) as { questions: Array<{ id: number }> };
-  const done = await page.request.post(`/api/lesson/${list[0].id}/complete`, { headers, data: { attemptId: crypto.randomUUID(), quizResponses: questions.map((q) => ({ questionId: q.id, userAnswer: 0 })) } });
+  const { questions } = (await (await page.request.get(`/api/lesson/${list[0].id}`)).json()) as {
+    questions: Array<{ id: number }>;
+  };
+  const done = await page.request.post(`/api/lesson/${list[0].id}/complete`, {
+    headers,
+    data: {
+      attemptId: crypto.randomUUID(),
+      quizResponses: questions.map((q) => ({ questionId: q.id, userAnswer: 0 })),
+    },
+  });
   expect(done.status()).toBe(201);
-  for (const path of ['/dashboard', '/lessons', '/lessons?pillar=credit&view=all', `/lesson/${list[0].id}`, '/review', '/account']) {
+  for (
+    const path of [
+      '/dashboard',
+      '/lessons',
+      '/lessons?pillar=credit&view=all',
+      `/lesson/${list[0].id}`,
+      '/review',
+      '/account',
+    ]
+  ) {
     problems.push(...(await visit(page, path)));
   }
   await page.goto('/dashboard');
@@ -59,7 +92,8 @@ test('a phone gets a tab bar (Home, Lessons, Review, Progress) in reach of the t
   const box = (await tabs.boundingBox())!;
   expect(box.y + box.height).toBeCloseTo(740, 0);
   // The links it replaces are not shown twice.
-  await expect(page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Lessons' })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Lessons' }))
+    .toBeHidden();
   await tabs.getByRole('link', { name: 'Review' }).click();
   await expect(page).toHaveURL(/\/review$/);
   await expect(tabs.getByRole('link', { name: 'Review' })).toHaveAttribute('aria-current', 'page');
@@ -67,5 +101,6 @@ test('a phone gets a tab bar (Home, Lessons, Review, Progress) in reach of the t
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(tabs).toBeHidden();
-  await expect(page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Lessons' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Lessons' }))
+    .toBeVisible();
 });

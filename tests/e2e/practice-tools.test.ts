@@ -1,4 +1,13 @@
-import { test, expect, expectNoSeriousA11yViolations, signedInLearner, lessonIdOf, waitForHydration, curriculumLessons, lessonsIn } from './fixtures.ts';
+import {
+  curriculumLessons,
+  expect,
+  expectNoSeriousA11yViolations,
+  lessonIdOf,
+  lessonsIn,
+  signedInLearner,
+  test,
+  waitForHydration,
+} from './fixtures.ts';
 
 test('the credit-utilisation calculator in its lesson computes live and keeps figures on this device only', async ({ page }) => {
   const { headers } = await signedInLearner(page);
@@ -9,7 +18,10 @@ test('the credit-utilisation calculator in its lesson computes live and keeps fi
   for (const before of lessonsIn(lesson.pillar, lesson.level).filter((l) => l.orderIndex < lesson.orderIndex)) {
     const r = await page.request.post(`/api/lesson/${await lessonIdOf(page, before.pillar, before.slug)}/complete`, {
       headers,
-      data: { attemptId: crypto.randomUUID(), quizResponses: before.correctAnswers.map((userAnswer, i) => ({ questionId: i + 1, userAnswer })) },
+      data: {
+        attemptId: crypto.randomUUID(),
+        quizResponses: before.correctAnswers.map((userAnswer, i) => ({ questionId: i + 1, userAnswer })),
+      },
     });
     expect(r.status()).toBe(201);
   }

@@ -1,4 +1,12 @@
-import { test, expect, expectNoSeriousA11yViolations, signedInLearner, gotoHydrated, waitForHydration, type Page } from './fixtures.ts';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  type Page,
+  signedInLearner,
+  test,
+  waitForHydration,
+} from './fixtures.ts';
 import { picksScoring } from '../helpers/assessment-answers.ts';
 
 /** Answers the 12 questions with the options at these positions on screen and completes the assessment. */

@@ -1,6 +1,15 @@
 // The security review's browser-side rules: a verification link signs nobody in unawares, and an
 // owner who opens it in another browser is never locked out.
-import { test, expect, expectNoSeriousA11yViolations, waitForMail, linkFrom, uniqueEmail, gotoHydrated, PASSWORD } from './fixtures.ts';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  linkFrom,
+  PASSWORD,
+  test,
+  uniqueEmail,
+  waitForMail,
+} from './fixtures.ts';
 
 test.describe('verification links', () => {
   test('the phone case: opened in a second browser and closed, the owner is never locked out; the sign-up password then confirms', async ({ page, browser }) => {
@@ -56,7 +65,8 @@ test.describe('verification links', () => {
       await other.close();
     }
     const headers = { origin: process.env.BASE_URL!, 'x-forwarded-for': '10.61.4.1' };
-    expect((await page.request.post('/api/login-email', { headers, data: { email, password: PASSWORD } })).status()).toBe(200);
+    expect((await page.request.post('/api/login-email', { headers, data: { email, password: PASSWORD } })).status())
+      .toBe(200);
   });
 
   test("I didn't sign up here: a squatter's password is dropped when the owner chooses a new one", async ({ page, browser }) => {
@@ -89,8 +99,12 @@ test.describe('verification links', () => {
     await page.waitForURL('**/assessment');
 
     const headers = { origin: process.env.BASE_URL!, 'x-forwarded-for': '10.61.1.2' };
-    expect((await page.request.post('/api/login-email', { headers, data: { email, password: PASSWORD } })).status()).toBe(401);
-    expect((await page.request.post('/api/login-email', { headers, data: { email, password: 'Owners-Choice-26' } })).status()).toBe(200);
+    expect((await page.request.post('/api/login-email', { headers, data: { email, password: PASSWORD } })).status())
+      .toBe(401);
+    expect(
+      (await page.request.post('/api/login-email', { headers, data: { email, password: 'Owners-Choice-26' } }))
+        .status(),
+    ).toBe(200);
   });
 
   test('opened in the browser that signed up: verified and signed in in one step, the sign-up password kept', async ({ page }) => {
@@ -104,7 +118,8 @@ test.describe('verification links', () => {
     await expect(page.getByRole('heading', { name: 'Email Verified' })).toBeVisible();
     await page.waitForURL('**/assessment');
     const headers = { origin: process.env.BASE_URL!, 'x-forwarded-for': '10.61.2.2' };
-    expect((await page.request.post('/api/login-email', { headers, data: { email, password: PASSWORD } })).status()).toBe(200);
+    expect((await page.request.post('/api/login-email', { headers, data: { email, password: PASSWORD } })).status())
+      .toBe(200);
   });
 
   test('changing a password asks for the current one', async ({ page }) => {

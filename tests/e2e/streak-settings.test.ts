@@ -1,16 +1,29 @@
-import { test, expect, expectNoSeriousA11yViolations, signedInLearner, lessonAt, gotoHydrated, type Page } from './fixtures.ts';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  lessonAt,
+  type Page,
+  signedInLearner,
+  test,
+} from './fixtures.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Completes the first credit lesson with its first question missed, at `when`: that question is due for review a day later. */
 async function missOneQuestion(page: Page, headers: Record<string, string>, when: Date) {
   const lesson = lessonAt('credit', 'beginner', 1);
-  const list = (await (await page.request.get('/api/lessons/all/credit')).json()) as Array<{ id: number; slug: string }>;
+  const list = (await (await page.request.get('/api/lessons/all/credit')).json()) as Array<
+    { id: number; slug: string }
+  >;
   const id = list.find((l) => l.slug === lesson.slug)!.id;
   const answers = lesson.correctAnswers.map((a, i) => (i === 0 ? (a + 1) % 4 : a));
   const r = await page.request.post(`/api/lesson/${id}/complete`, {
     headers: { ...headers, 'x-test-now': when.toISOString() },
-    data: { attemptId: crypto.randomUUID(), quizResponses: answers.map((userAnswer, i) => ({ questionId: i + 1, userAnswer })) },
+    data: {
+      attemptId: crypto.randomUUID(),
+      quizResponses: answers.map((userAnswer, i) => ({ questionId: i + 1, userAnswer })),
+    },
   });
   expect(r.status()).toBe(201);
   return lesson;
@@ -20,7 +33,7 @@ test.describe('daily streak and goal', () => {
   // The browser's zone, which the dashboard tells the server (days are the learner's own).
   test.use({ timezoneId: 'America/New_York' });
 
-  test('the dashboard card shows the streak and today\'s goal; a finished review counts; tomorrow it asks to keep the streak', async ({ page }) => {
+  test("the dashboard card shows the streak and today's goal; a finished review counts; tomorrow it asks to keep the streak", async ({ page }) => {
     const { headers } = await signedInLearner(page, { firstName: 'Riley' });
     await gotoHydrated(page, '/dashboard');
     const card = page.getByTestId('streak-card');
@@ -32,7 +45,9 @@ test.describe('daily streak and goal', () => {
     await expect(card).toContainText('Complete a lesson or a review today to start a streak.');
     await expectNoSeriousA11yViolations(page);
     // The dashboard stored this browser's zone.
-    await expect.poll(async () => ((await (await page.request.get('/api/user/settings')).json()) as { timeZone: string }).timeZone).toBe('America/New_York');
+    await expect.poll(async () =>
+      ((await (await page.request.get('/api/user/settings')).json()) as { timeZone: string }).timeZone
+    ).toBe('America/New_York');
 
     // A question missed three days ago is due: review it and finish the session.
     const lesson = await missOneQuestion(page, headers, new Date(Date.now() - 3 * DAY));
@@ -75,7 +90,7 @@ test.describe('daily streak and goal', () => {
     await settings.getByRole('checkbox', { name: /Keep my streak/ }).check();
     await settings.getByRole('button', { name: 'Save settings' }).click();
     await expect(settings.getByTestId('settings-status')).toHaveText('Your settings are saved.');
-    await settings.getByRole('button', { name: 'Use this device\'s time zone (America/New_York)' }).click();
+    await settings.getByRole('button', { name: "Use this device's time zone (America/New_York)" }).click();
     await expect(settings.getByTestId('time-zone')).toHaveText('America/New_York');
     await expect(settings.getByTestId('settings-status')).toHaveText('Your days now follow America/New_York.');
     await expect(settings.getByRole('button', { name: /Use this device's time zone/ })).toHaveCount(0);

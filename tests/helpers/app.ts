@@ -21,7 +21,9 @@ export function serverWithMail(env: Record<string, string> = {}) {
     },
     async start() {
       resend = await startResendDouble();
-      server = await startServer({ env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true', ...env } });
+      server = await startServer({
+        env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true', ...env },
+      });
     },
     async stop() {
       await server?.stop();

@@ -20,7 +20,10 @@ export function assertThrows<E extends Error>(fn: () => unknown, type: new (...a
   }
   throw new assert.AssertionError({ message: `expected ${type.name} to be thrown` });
 }
-export async function assertRejects<E extends Error>(fn: () => Promise<unknown>, type?: new (...args: never[]) => E): Promise<E> {
+export async function assertRejects<E extends Error>(
+  fn: () => Promise<unknown>,
+  type?: new (...args: never[]) => E,
+): Promise<E> {
   try {
     await fn();
   } catch (error) {

@@ -21,11 +21,18 @@ interface Question {
 }
 
 const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../db/content/assessment.yaml');
-export const assessmentQuestions: Question[] = (parse(readFileSync(file, 'utf8')) as { questions: Question[] }).questions;
+export const assessmentQuestions: Question[] =
+  (parse(readFileSync(file, 'utf8')) as { questions: Question[] }).questions;
 
 function optionIndex(question: Question, score: number | 'n/a'): number {
-  const index = question.options.findIndex((o) => (score === 'n/a' ? o.notApplicable : !o.notApplicable && o.score === score));
-  if (index < 0) throw new Error(`question ${question.id} has no ${score === 'n/a' ? '"does not apply"' : `counted option scored ${score}`}`);
+  const index = question.options.findIndex((
+    o,
+  ) => (score === 'n/a' ? o.notApplicable : !o.notApplicable && o.score === score));
+  if (index < 0) {
+    throw new Error(
+      `question ${question.id} has no ${score === 'n/a' ? '"does not apply"' : `counted option scored ${score}`}`,
+    );
+  }
   return index;
 }
 

@@ -47,7 +47,9 @@ export function describe(name: string, a: Options | (() => void), b?: () => void
   current = suite;
   try {
     const returned: unknown = fn();
-    if (returned instanceof Promise) throw new Error(`describe("${name}") must be synchronous: open resources in beforeAll`);
+    if (returned instanceof Promise) {
+      throw new Error(`describe("${name}") must be synchronous: open resources in beforeAll`);
+    }
   } finally {
     current = parent;
   }
@@ -81,7 +83,11 @@ async function runSuite(suite: Suite, t: Deno.TestContext, before: Hook[], after
     for (const child of suite.children) {
       if (child.kind === 'describe') {
         const { name, options } = child.suite;
-        await t.step({ name, ...stepOptions(options), fn: (inner) => runSuite(child.suite, inner, beforeEach, afterEach) });
+        await t.step({
+          name,
+          ...stepOptions(options),
+          fn: (inner) => runSuite(child.suite, inner, beforeEach, afterEach),
+        });
         continue;
       }
       await t.step({

@@ -27,7 +27,9 @@ export class Client {
     const method = init.method ?? (init.json === undefined ? 'GET' : 'POST');
     const headers: Record<string, string> = { 'x-forwarded-for': this.ip, ...init.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (method !== 'GET' && init.origin !== null) headers.origin = init.origin ?? Client.origins.get(this.base) ?? this.base;
+    if (method !== 'GET' && init.origin !== null) {
+      headers.origin = init.origin ?? Client.origins.get(this.base) ?? this.base;
+    }
     if (init.json !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(this.base + path, {
       method,
@@ -52,7 +54,11 @@ export class Client {
     return { status: res.status, headers: res.headers, body, text };
   }
 
-  post<T = Record<string, unknown>>(path: string, json: unknown = {}, init: { origin?: string | null; headers?: Record<string, string> } = {}) {
+  post<T = Record<string, unknown>>(
+    path: string,
+    json: unknown = {},
+    init: { origin?: string | null; headers?: Record<string, string> } = {},
+  ) {
     return this.request<T>(path, { method: 'POST', json, ...init });
   }
 

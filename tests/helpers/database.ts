@@ -1,7 +1,7 @@
 // Fresh databases for integration tests: PGlite in memory always, and a new database on the
 // Postgres in DATABASE_URL when it is set (dropped afterwards).
 import postgres from 'postgres';
-import { migrateDatabase, openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import { type DatabaseHandle, migrateDatabase, openDatabase } from '../../db/client.ts';
 
 export type Kind = 'pglite' | 'postgres';
 
@@ -39,7 +39,10 @@ export async function createDatabaseOnServer(): Promise<{ url: string; name: str
   };
 }
 
-export async function createTestDatabase(kind: Kind, options: { onQuery?: (text: string) => void } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: Kind,
+  options: { onQuery?: (text: string) => void } = {},
+): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const handle = await openDatabase({ dataDir: 'memory://', onQuery: options.onQuery });
     await migrateDatabase(handle);

@@ -53,9 +53,20 @@ export function curriculumLessons(): CurriculumLesson[] {
     .filter((name) => name.endsWith('.md'))
     .map((name) => {
       const l = parseLessonFile(readFileSync(path.join(folder, name), 'utf8'), name);
-      return { slug: l.slug, pillar: l.pillar, level: l.level, orderIndex: l.orderIndex, weight: l.weight, questionCount: l.questions.length, correctAnswers: l.questions.map((q) => q.correctAnswer) };
+      return {
+        slug: l.slug,
+        pillar: l.pillar,
+        level: l.level,
+        orderIndex: l.orderIndex,
+        weight: l.weight,
+        questionCount: l.questions.length,
+        correctAnswers: l.questions.map((q) => q.correctAnswer),
+      };
     })
-    .sort((a, b) => PILLAR_ORDER.indexOf(a.pillar) - PILLAR_ORDER.indexOf(b.pillar) || LEVEL_ORDER.indexOf(a.level) - LEVEL_ORDER.indexOf(b.level) || a.orderIndex - b.orderIndex);
+    .sort((a, b) =>
+      PILLAR_ORDER.indexOf(a.pillar) - PILLAR_ORDER.indexOf(b.pillar) ||
+      LEVEL_ORDER.indexOf(a.level) - LEVEL_ORDER.indexOf(b.level) || a.orderIndex - b.orderIndex
+    );
 }
 
 /** The curriculum lessons of a pillar (and level), in order. */
@@ -88,7 +99,12 @@ export function passMarkFor(questionCount: number): number {
  */
 export async function outboxCaughtUp(base: string, resend: Double): Promise<void> {
   const email = uniqueEmail('barrier');
-  const answer = await new Client(base).post('/api/signup', { email, password: strongPassword(), firstName: 'Bar', lastName: 'Rier' });
+  const answer = await new Client(base).post('/api/signup', {
+    email,
+    password: strongPassword(),
+    firstName: 'Bar',
+    lastName: 'Rier',
+  });
   if (answer.status !== 200) throw new Error(`the barrier sign-up was refused (${answer.status})`);
   await resend.waitFor((m) => m.to.includes(email), 40_000);
 }

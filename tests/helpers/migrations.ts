@@ -10,7 +10,9 @@ export const migrationsFolder = new URL('../../db/migrations/', import.meta.url)
 export function migrationsBefore(tag: string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
   cpSync(migrationsFolder, dir, { recursive: true });
-  const journal = JSON.parse(readFileSync(path.join(dir, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
+  const journal = JSON.parse(readFileSync(path.join(dir, 'meta', '_journal.json'), 'utf8')) as {
+    entries: Array<{ tag: string }>;
+  };
   for (const entry of journal.entries.filter((e) => e.tag >= tag)) rmSync(path.join(dir, `${entry.tag}.sql`));
   journal.entries = journal.entries.filter((e) => e.tag < tag);
   writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));

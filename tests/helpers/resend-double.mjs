@@ -16,7 +16,14 @@ export async function startResendDouble() {
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end(JSON.stringify(delivered));
       }
-      const attempt = { path: req.url, key, mode, authorization: req.headers.authorization, at: Date.now(), givenUpAt: undefined };
+      const attempt = {
+        path: req.url,
+        key,
+        mode,
+        authorization: req.headers.authorization,
+        at: Date.now(),
+        givenUpAt: undefined,
+      };
       attempts.push(attempt);
       if (req.method !== 'POST' || !req.url?.startsWith('/emails')) {
         res.writeHead(404, { 'content-type': 'application/json' });
@@ -29,7 +36,9 @@ export async function startResendDouble() {
       }
       if (mode === '500' || mode === '429') {
         res.writeHead(Number(mode), { 'content-type': 'application/json' });
-        return res.end(JSON.stringify({ name: 'application_error', message: `double says ${mode}`, statusCode: Number(mode) }));
+        return res.end(
+          JSON.stringify({ name: 'application_error', message: `double says ${mode}`, statusCode: Number(mode) }),
+        );
       }
       if (key && byKey.has(key)) {
         res.writeHead(200, { 'content-type': 'application/json' });
@@ -58,7 +67,11 @@ export async function startResendDouble() {
       for (;;) {
         const found = delivered.find(predicate);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no matching e-mail within ${timeoutMs} ms; got ${JSON.stringify(delivered.map((d) => [d.to, d.subject]))}`);
+        if (Date.now() > deadline) {
+          throw new Error(
+            `no matching e-mail within ${timeoutMs} ms; got ${JSON.stringify(delivered.map((d) => [d.to, d.subject]))}`,
+          );
+        }
         await new Promise((r) => setTimeout(r, 100));
       }
     },

@@ -22,7 +22,8 @@ export function bodyEndpoints(): Endpoint[] {
       if (statSync(full).isDirectory()) walk(full);
       else if (name.endsWith('.ts')) {
         const source = readFileSync(full, 'utf8');
-        const route = '/' + path.relative(path.join(root, 'src/pages'), full).replace(/\.ts$/, '').replace(/\/index$/, '');
+        const route = '/' +
+          path.relative(path.join(root, 'src/pages'), full).replace(/\.ts$/, '').replace(/\/index$/, '');
         const url = route
           .replace('[id]', route.startsWith('/api/review/') ? '00000000-0000-0000-0000-000000000000' : '1')
           .replace('[pillar]', 'saving')

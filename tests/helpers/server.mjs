@@ -28,7 +28,16 @@ export async function startServer(options = {}) {
   const port = options.port ?? (await freePort());
   const dataDir = options.env?.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'finance-app-'));
   // Never inherit DATABASE_URL: a test names its own database, or gets PGlite.
-  const env = { ...process.env, DATABASE_URL: undefined, LOG_LEVEL: 'warn', APP_ENV: 'test', ...options.env, PORT: String(port), HOST: options.env?.HOST ?? '127.0.0.1', DATA_DIR: dataDir };
+  const env = {
+    ...process.env,
+    DATABASE_URL: undefined,
+    LOG_LEVEL: 'warn',
+    APP_ENV: 'test',
+    ...options.env,
+    PORT: String(port),
+    HOST: options.env?.HOST ?? '127.0.0.1',
+    DATA_DIR: dataDir,
+  };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
   const deno = path.join(root, 'node_modules', '.bin', 'deno');
   const child = spawn(

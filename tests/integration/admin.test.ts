@@ -30,7 +30,13 @@ interface AdminLesson {
 async function adminClient(email: string, base: string = server.url) {
   const password = 'Admin-Passw0rd-2026';
   const client = new Client(base);
-  const signup = await client.post('/api/signup', { email, password, firstName: 'Ada', lastName: 'Admin', phoneNumber: '+15551234567' });
+  const signup = await client.post('/api/signup', {
+    email,
+    password,
+    firstName: 'Ada',
+    lastName: 'Admin',
+    phoneNumber: '+15551234567',
+  });
   assertEquals(signup.status, 200);
   const mail = await resend.waitFor((m: { to: string[] }) => m.to.includes(email));
   const token = new URL(mail.text.match(/https?:\/\/\S+/)![0]).searchParams.get('token');
@@ -56,7 +62,13 @@ describe('admin lesson management', () => {
   beforeAll(async () => {
     resend = await startResendDouble();
     server = await startServer({
-      env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true', LOG_LEVEL: 'info', ADMIN_EMAILS: 'admin.one@example.com,admin.two@example.com' },
+      env: {
+        RESEND_API_KEY: 're_test',
+        RESEND_BASE_URL: resend.url,
+        TRUST_PROXY: 'true',
+        LOG_LEVEL: 'info',
+        ADMIN_EMAILS: 'admin.one@example.com,admin.two@example.com',
+      },
     });
     admin = await adminClient('admin.one@example.com');
     second = await adminClient('admin.two@example.com');
@@ -101,8 +113,16 @@ describe('admin lesson management', () => {
       [{ weight: -0.01 }, 'weight', 'Weight must be from 0 to 100'],
       [{ weight: 100.01 }, 'weight', 'Weight must be from 0 to 100'],
       [{ weight: 12.345 }, 'weight', 'Weight goes in steps of 0.01'],
-      [{ questions: [{ question: 'Q', options: ['a', 'b', 'c'], correctAnswer: 0 }] }, 'questions.0.options', 'Fill in all four options'],
-      [{ questions: [{ question: 'Q', options: ['a', 'b', 'c', 'd'], correctAnswer: 5 }] }, 'questions.0.correctAnswer', 'Choose the correct option'],
+      [
+        { questions: [{ question: 'Q', options: ['a', 'b', 'c'], correctAnswer: 0 }] },
+        'questions.0.options',
+        'Fill in all four options',
+      ],
+      [
+        { questions: [{ question: 'Q', options: ['a', 'b', 'c', 'd'], correctAnswer: 5 }] },
+        'questions.0.correctAnswer',
+        'Choose the correct option',
+      ],
     ];
     for (const [patch, field, message] of cases) {
       const r = await admin.post('/api/admin/lessons', lesson(patch));
@@ -110,7 +130,15 @@ describe('admin lesson management', () => {
       assertEquals((r.body.errors as Record<string, string>)[field], message, JSON.stringify(patch));
     }
     // The boundaries that pass, with defaults and the spec's alternate field names.
-    const ok = await admin.post<{ id: number; orderIndex: number; duration: number; weight: number; questions: Array<{ options: string[]; correctAnswer: number }> }>(
+    const ok = await admin.post<
+      {
+        id: number;
+        orderIndex: number;
+        duration: number;
+        weight: number;
+        questions: Array<{ options: string[]; correctAnswer: number }>;
+      }
+    >(
       '/api/admin/lessons',
       {
         title: 'Boundaries',
@@ -139,7 +167,10 @@ describe('admin lesson management', () => {
     const median = weights.length % 2 ? weights[Math.floor(mid)] : (weights[mid - 1] + weights[mid]) / 2;
     assertEquals([defaults.body.duration, defaults.body.weight], [10, Math.round(median * 100) / 100]);
     assert(defaults.body.weight !== 16.67);
-    const taken = await admin.post('/api/admin/lessons', lesson({ pillar: 'saving', level: 'beginner', orderIndex: 1 }));
+    const taken = await admin.post(
+      '/api/admin/lessons',
+      lesson({ pillar: 'saving', level: 'beginner', orderIndex: 1 }),
+    );
     assertEquals(taken.status, 409);
   });
 
@@ -147,23 +178,38 @@ describe('admin lesson management', () => {
     const created = await admin.post<{ id: number; version: number }>('/api/admin/lessons', lesson({ orderIndex: 70 }));
     assertEquals(created.status, 201);
     const { id, version } = created.body;
-    const first = await admin.request<{ version: number; title: string }>(`/api/admin/lessons/${id}`, { method: 'PUT', json: lesson({ orderIndex: 70, title: 'First edit', version }) });
+    const first = await admin.request<{ version: number; title: string }>(`/api/admin/lessons/${id}`, {
+      method: 'PUT',
+      json: lesson({ orderIndex: 70, title: 'First edit', version }),
+    });
     assertEquals(first.status, 200);
     assertEquals(first.body.version, version + 1);
-    const stale = await second.request(`/api/admin/lessons/${id}`, { method: 'PUT', json: lesson({ orderIndex: 70, title: 'Second edit', version }) });
+    const stale = await second.request(`/api/admin/lessons/${id}`, {
+      method: 'PUT',
+      json: lesson({ orderIndex: 70, title: 'Second edit', version }),
+    });
     assertEquals(stale.status, 409);
     assertMatch(stale.body.message as string, /Someone else saved this lesson/);
     assertEquals((await admin.get<{ title: string }>(`/api/admin/lessons/${id}`)).body.title, 'First edit');
-    const noVersion = await second.request(`/api/admin/lessons/${id}`, { method: 'PUT', json: lesson({ orderIndex: 70 }) });
+    const noVersion = await second.request(`/api/admin/lessons/${id}`, {
+      method: 'PUT',
+      json: lesson({ orderIndex: 70 }),
+    });
     assertEquals(noVersion.status, 400);
   });
 
-  it('deleting a lesson keeps learners\' attempts readable; editing questions never rewrites old attempts', async () => {
+  it("deleting a lesson keeps learners' attempts readable; editing questions never rewrites old attempts", async () => {
     const { client } = await createLearner(server.url, resend);
-    const [first] = (await client.get<Array<{ id: number; slug: string; title: string }>>('/api/lessons/saving/beginner')).body;
-    const done = await client.post(`/api/lesson/${first.id}/complete`, { attemptId: crypto.randomUUID(), quizResponses: responses(correctAnswers(first.slug)) });
+    const [first] =
+      (await client.get<Array<{ id: number; slug: string; title: string }>>('/api/lessons/saving/beginner')).body;
+    const done = await client.post(`/api/lesson/${first.id}/complete`, {
+      attemptId: crypto.randomUUID(),
+      quizResponses: responses(correctAnswers(first.slug)),
+    });
     assertEquals(done.status, 201);
-    const before = await client.get<{ mostMissed: unknown[]; byPillarLevel: Array<{ pillar: string; level: string; correct: number }> }>('/api/user/quiz-analytics');
+    const before = await client.get<
+      { mostMissed: unknown[]; byPillarLevel: Array<{ pillar: string; level: string; correct: number }> }
+    >('/api/user/quiz-analytics');
 
     const current = await admin.get<{ version: number } & Record<string, unknown>>(`/api/admin/lessons/${first.id}`);
     const edited = await admin.request(`/api/admin/lessons/${first.id}`, {
@@ -171,24 +217,47 @@ describe('admin lesson management', () => {
       json: {
         ...lesson({ pillar: 'saving', level: 'beginner', orderIndex: 1, title: first.title }),
         version: current.body.version,
-        questions: [{ question: 'A brand-new question?', options: ['w', 'x', 'y', 'z'], correctAnswer: 0, explanation: 'w' }],
+        questions: [{
+          question: 'A brand-new question?',
+          options: ['w', 'x', 'y', 'z'],
+          correctAnswer: 0,
+          explanation: 'w',
+        }],
       },
     });
     assertEquals(edited.status, 200);
-    const progress = await client.get<{ scoreProgression: Array<{ score: number; lessonTitle: string }> }>('/api/user/progress');
-    assertEquals(progress.body.scoreProgression, [{ ...progress.body.scoreProgression[0], score: 3, lessonTitle: first.title }], 'all right, 3 on the 0-3 scale');
-    const after = await client.get<{ byPillarLevel: Array<{ pillar: string; level: string; correct: number; total: number }> }>('/api/user/quiz-analytics');
-    assertEquals(after.body.byPillarLevel, before.body.byPillarLevel, 'the old attempt still counts every question it asked');
+    const progress = await client.get<{ scoreProgression: Array<{ score: number; lessonTitle: string }> }>(
+      '/api/user/progress',
+    );
+    assertEquals(progress.body.scoreProgression, [{
+      ...progress.body.scoreProgression[0],
+      score: 3,
+      lessonTitle: first.title,
+    }], 'all right, 3 on the 0-3 scale');
+    const after = await client.get<
+      { byPillarLevel: Array<{ pillar: string; level: string; correct: number; total: number }> }
+    >('/api/user/quiz-analytics');
+    assertEquals(
+      after.body.byPillarLevel,
+      before.body.byPillarLevel,
+      'the old attempt still counts every question it asked',
+    );
     const cell = after.body.byPillarLevel.find((c) => c.pillar === 'saving' && c.level === 'beginner')!;
     const asked = correctAnswers(first.slug).length;
-    assertEquals([cell.correct, cell.total], [asked, asked], 'all of the questions as they were asked, not the one question of the edit');
+    assertEquals(
+      [cell.correct, cell.total],
+      [asked, asked],
+      'all of the questions as they were asked, not the one question of the edit',
+    );
 
     const del = await admin.request(`/api/admin/lessons/${first.id}`, { method: 'DELETE' });
     assertEquals(del.status, 200);
     assertEquals((await admin.get(`/api/admin/lessons/${first.id}`)).status, 404);
     assertEquals((await admin.request(`/api/admin/lessons/${first.id}`, { method: 'DELETE' })).status, 404);
     assertEquals((await client.get(`/api/lesson/${first.id}`)).status, 404);
-    const history = await client.get<{ scoreProgression: Array<{ lessonTitle: string }>; metrics: { totalQuizzes: number } }>('/api/user/progress');
+    const history = await client.get<
+      { scoreProgression: Array<{ lessonTitle: string }>; metrics: { totalQuizzes: number } }
+    >('/api/user/progress');
     assertEquals(history.status, 200);
     assertEquals(history.body.metrics.totalQuizzes, 1);
     assertEquals(history.body.scoreProgression[0].lessonTitle, first.title);
@@ -199,8 +268,14 @@ describe('admin lesson management', () => {
   });
 
   it('admin changes are logged with who, what and when', async () => {
-    const created = await admin.post<{ id: number; version: number }>('/api/admin/lessons', lesson({ orderIndex: 95, title: 'Logged lesson' }));
-    const updated = await admin.request(`/api/admin/lessons/${created.body.id}`, { method: 'PUT', json: lesson({ orderIndex: 95, title: 'Logged lesson, edited', version: created.body.version }) });
+    const created = await admin.post<{ id: number; version: number }>(
+      '/api/admin/lessons',
+      lesson({ orderIndex: 95, title: 'Logged lesson' }),
+    );
+    const updated = await admin.request(`/api/admin/lessons/${created.body.id}`, {
+      method: 'PUT',
+      json: lesson({ orderIndex: 95, title: 'Logged lesson, edited', version: created.body.version }),
+    });
     assertEquals(updated.status, 200);
     await admin.request(`/api/admin/lessons/${created.body.id}`, { method: 'DELETE' });
     const me = await admin.get<{ id: string }>('/api/auth/user');
@@ -211,13 +286,23 @@ describe('admin lesson management', () => {
       .map((l: string) => JSON.parse(l));
     const mine = lines.filter((l: { lessonId: number }) => l.lessonId === created.body.id);
     assertEquals(mine.map((l: { action: string }) => l.action), ['lesson.create', 'lesson.update', 'lesson.delete']);
-    assertEquals(mine.map((l: { title: string }) => l.title), ['Logged lesson', 'Logged lesson, edited', 'Logged lesson, edited']);
-    assert(mine.every((l: { actorId: string; time: string }) => l.actorId === me.body.id && !Number.isNaN(Date.parse(l.time))));
+    assertEquals(mine.map((l: { title: string }) => l.title), [
+      'Logged lesson',
+      'Logged lesson, edited',
+      'Logged lesson, edited',
+    ]);
+    assert(
+      mine.every((l: { actorId: string; time: string }) =>
+        l.actorId === me.body.id && !Number.isNaN(Date.parse(l.time))
+      ),
+    );
   });
 
   it('the preview renders markdown exactly as learners see it and strips script', async () => {
     const r = await admin.post<{ html: string[] }>('/api/admin/preview', {
-      sections: [{ content: '**bold** and *italic*\n- one\n- two' }, { content: '<script>alert(1)</script>[x](javascript:alert(1)) <img src=x onerror=alert(1)>' }],
+      sections: [{ content: '**bold** and *italic*\n- one\n- two' }, {
+        content: '<script>alert(1)</script>[x](javascript:alert(1)) <img src=x onerror=alert(1)>',
+      }],
     });
     assertEquals(r.status, 200);
     assertMatch(r.body.html[0], /<strong>bold<\/strong>/);
@@ -230,11 +315,12 @@ describe('admin lesson management', () => {
     let order = 200;
     const count = async () => (await admin.get<AdminLesson[]>('/api/admin/lessons/all')).body.length;
     const before = await count();
-    const bad = (value: unknown) => [
-      [{ orderIndex: value }, 'orderIndex', 'Order must be a whole number'],
-      [{ duration: value }, 'duration', 'Duration must be a whole number'],
-      [{ weight: value }, 'weight', 'Weight must be a number from 0 to 100'],
-    ] as Array<[Record<string, unknown>, string, string]>;
+    const bad = (value: unknown) =>
+      [
+        [{ orderIndex: value }, 'orderIndex', 'Order must be a whole number'],
+        [{ duration: value }, 'duration', 'Duration must be a whole number'],
+        [{ weight: value }, 'weight', 'Weight must be a number from 0 to 100'],
+      ] as Array<[Record<string, unknown>, string, string]>;
     const refused: Array<[Record<string, unknown>, string, string]> = [
       [{ orderIndex: 0 }, 'orderIndex', 'Order must be at least 1'],
       [{ orderIndex: 1.5 }, 'orderIndex', 'Order must be a whole number'],
@@ -257,9 +343,21 @@ describe('admin lesson management', () => {
       [{ sections: [{ header: 'Only a header', content: '' }] }, 'sections.0.content', 'Section content is required'],
       // Wrongly typed values are refused, never coerced (null, '' and false used to become 0, true 1, [3] 3).
       ...[null, '', false, true, [3], {}, 'ten'].flatMap(bad),
-      [{ questions: [{ question: 'Q?', options: ['a', 'b', 'c', 'd'], correctAnswer: '1' }] }, 'questions.0.correctAnswer', 'Choose the correct option'],
-      [{ questions: [{ question: 'Q?', options: ['a', 'b'], correctAnswer: 0 }] }, 'questions.0.options', 'Fill in all four options'],
-      [{ questions: [{ question: 'Q?', options: ['a', 'b', 'c', ''], correctAnswer: 0 }] }, 'questions.0.options', 'Fill in all four options'],
+      [
+        { questions: [{ question: 'Q?', options: ['a', 'b', 'c', 'd'], correctAnswer: '1' }] },
+        'questions.0.correctAnswer',
+        'Choose the correct option',
+      ],
+      [
+        { questions: [{ question: 'Q?', options: ['a', 'b'], correctAnswer: 0 }] },
+        'questions.0.options',
+        'Fill in all four options',
+      ],
+      [
+        { questions: [{ question: 'Q?', options: ['a', 'b', 'c', ''], correctAnswer: 0 }] },
+        'questions.0.options',
+        'Fill in all four options',
+      ],
     ];
     for (const [patch, field, message] of refused) {
       const r = await admin.post('/api/admin/lessons', lesson({ orderIndex: ++order, ...patch }));
@@ -286,36 +384,72 @@ describe('admin lesson management', () => {
     // orderIndex 1 is allowed: a lesson saved at order 1 (every level's order 1 is a curriculum lesson).
     const all = (await admin.get<AdminLesson[]>('/api/admin/lessons/all')).body;
     const first = all.find((l) => l.pillar === 'credit' && l.level === 'advanced' && l.orderIndex === 1)!;
-    const kept = await admin.request<AdminLesson>(`/api/admin/lessons/${first.id}`, { method: 'PUT', json: { ...first, orderIndex: 1 } });
+    const kept = await admin.request<AdminLesson>(`/api/admin/lessons/${first.id}`, {
+      method: 'PUT',
+      json: { ...first, orderIndex: 1 },
+    });
     assertEquals([kept.status, kept.body.orderIndex, kept.body.title], [200, 1, first.title]);
   });
 
   it('the list of all lessons (whole) and the admin list (summaries) are the same gzipped for a browser or plain, and show an edit at once', async () => {
     const plain = await admin.get<AdminLesson[]>('/api/admin/lessons/all', { 'accept-encoding': 'identity' });
-    assertEquals([plain.status, plain.headers.get('content-encoding'), plain.headers.get('cache-control')], [200, null, 'no-store']);
+    assertEquals([plain.status, plain.headers.get('content-encoding'), plain.headers.get('cache-control')], [
+      200,
+      null,
+      'no-store',
+    ]);
     // Deno's fetch asks for gzip and unpacks it, as a browser does.
     const packed = await admin.get<AdminLesson[]>('/api/admin/lessons/all');
-    assertEquals([packed.status, packed.headers.get('content-encoding'), packed.headers.get('vary')?.includes('Accept-Encoding')], [200, 'gzip', true]);
+    assertEquals([
+      packed.status,
+      packed.headers.get('content-encoding'),
+      packed.headers.get('vary')?.includes('Accept-Encoding'),
+    ], [200, 'gzip', true]);
     assertEquals(packed.body, plain.body);
     // The list the admin screen loads: each lesson's summary, in the same order, no content.
     const summaries = await admin.get<Array<Record<string, unknown>>>('/api/admin/lessons');
     assertEquals(summaries.status, 200);
     assertEquals(
       summaries.body,
-      plain.body.map((l) => ({ id: l.id, version: l.version, title: l.title, pillar: l.pillar, level: l.level, orderIndex: l.orderIndex, duration: l.duration, weight: l.weight, questionCount: l.questions.length })),
+      plain.body.map((l) => ({
+        id: l.id,
+        version: l.version,
+        title: l.title,
+        pillar: l.pillar,
+        level: l.level,
+        orderIndex: l.orderIndex,
+        duration: l.duration,
+        weight: l.weight,
+        questionCount: l.questions.length,
+      })),
     );
-    assert(summaries.text.length * 10 < plain.text.length, `${summaries.text.length} bytes against ${plain.text.length}`);
+    assert(
+      summaries.text.length * 10 < plain.text.length,
+      `${summaries.text.length} bytes against ${plain.text.length}`,
+    );
     const target = plain.body.find((l) => l.pillar === 'saving' && l.level === 'advanced')!;
-    assert(target.questions.every((q) => typeof q.correctAnswer === 'number' && q.explanation), 'whole lessons, answers included');
+    assert(
+      target.questions.every((q) => typeof q.correctAnswer === 'number' && q.explanation),
+      'whole lessons, answers included',
+    );
     const title = `${target.title} (edited ${crypto.randomUUID().slice(0, 4)})`;
-    assertEquals((await admin.request(`/api/admin/lessons/${target.id}`, { method: 'PUT', json: { ...target, title } })).status, 200);
+    assertEquals(
+      (await admin.request(`/api/admin/lessons/${target.id}`, { method: 'PUT', json: { ...target, title } })).status,
+      200,
+    );
     for (const encoding of ['identity', 'gzip']) {
       const after = await admin.get<AdminLesson[]>('/api/admin/lessons/all', { 'accept-encoding': encoding });
       assertEquals(after.body.find((l) => l.id === target.id)?.title, title, encoding);
       const listed = await admin.get<AdminLesson[]>('/api/admin/lessons', { 'accept-encoding': encoding });
       assertEquals(listed.body.find((l) => l.id === target.id)?.title, title, encoding);
     }
-    assertEquals((await admin.request(`/api/admin/lessons/${target.id}`, { method: 'PUT', json: { ...target, title: target.title, version: target.version + 1 } })).status, 200);
+    assertEquals(
+      (await admin.request(`/api/admin/lessons/${target.id}`, {
+        method: 'PUT',
+        json: { ...target, title: target.title, version: target.version + 1 },
+      })).status,
+      200,
+    );
   });
 
   it('a PUT that moves a lesson onto a taken pillar, level and orderIndex gets 409 and changes nothing', async () => {
@@ -323,19 +457,35 @@ describe('admin lesson management', () => {
     assertEquals(created.status, 201);
     const { id, version } = created.body;
     const message = 'Another lesson already has this pillar, level and order. Choose another order number.';
-    for (const move of [{ orderIndex: 1 }, { pillar: 'saving', level: 'beginner', orderIndex: 2 }, { level: 'intermediate', orderIndex: 3 }]) {
+    for (
+      const move of [{ orderIndex: 1 }, { pillar: 'saving', level: 'beginner', orderIndex: 2 }, {
+        level: 'intermediate',
+        orderIndex: 3,
+      }]
+    ) {
       const r = await admin.request(`/api/admin/lessons/${id}`, { method: 'PUT', json: lesson({ ...move, version }) });
       assertEquals(r.status, 409, JSON.stringify(move));
       assertEquals([r.body.message, (r.body.errors as Record<string, string>).orderIndex], [message, message]);
     }
     const after = await admin.get<AdminLesson>(`/api/admin/lessons/${id}`);
-    assertEquals([after.body.pillar, after.body.level, after.body.orderIndex, after.body.version], ['credit', 'advanced', 300, version]);
+    assertEquals([after.body.pillar, after.body.level, after.body.orderIndex, after.body.version], [
+      'credit',
+      'advanced',
+      300,
+      version,
+    ]);
     // A wrongly typed value on a PUT is refused like on a POST.
-    const typed = await admin.request(`/api/admin/lessons/${id}`, { method: 'PUT', json: lesson({ orderIndex: 300, weight: null, version }) });
-    assertEquals([typed.status, (typed.body.errors as Record<string, string>).weight], [400, 'Weight must be a number from 0 to 100']);
+    const typed = await admin.request(`/api/admin/lessons/${id}`, {
+      method: 'PUT',
+      json: lesson({ orderIndex: 300, weight: null, version }),
+    });
+    assertEquals([typed.status, (typed.body.errors as Record<string, string>).weight], [
+      400,
+      'Weight must be a number from 0 to 100',
+    ]);
   });
 
-  it('question ids survive edits: a learner\'s review item keeps its own question, a removed one drops out, and new ids are fresh', async () => {
+  it("question ids survive edits: a learner's review item keeps its own question, a removed one drops out, and new ids are fresh", async () => {
     const { client } = await createLearner(server.url, resend);
     const all = (await admin.get<AdminLesson[]>('/api/admin/lessons/all')).body;
     const target = all.find((l) => l.pillar === 'credit' && l.level === 'beginner' && l.orderIndex === 1)!;
@@ -356,28 +506,55 @@ describe('admin lesson management', () => {
     assertEquals(done.status, 201);
 
     // The author drops question 2, moves 3 to the front and adds a question (the others stay as they are).
-    const added = { question: 'Which of these is on a credit report?', options: ['Payment history', 'Salary', 'Savings balance', 'Religion'], correctAnswer: 0, explanation: 'Payment history.' };
-    const first = await admin.request<AdminLesson>(`/api/admin/lessons/${target.id}`, { method: 'PUT', json: { ...target, questions: [q3, q1, ...rest, added] } });
+    const added = {
+      question: 'Which of these is on a credit report?',
+      options: ['Payment history', 'Salary', 'Savings balance', 'Religion'],
+      correctAnswer: 0,
+      explanation: 'Payment history.',
+    };
+    const first = await admin.request<AdminLesson>(`/api/admin/lessons/${target.id}`, {
+      method: 'PUT',
+      json: { ...target, questions: [q3, q1, ...rest, added] },
+    });
     assertEquals(first.status, 200);
-    assertEquals(first.body.questions.map((q) => [q.id, q.question]), [[3, q3.question], [1, q1.question], ...rest.map((q) => [q.id, q.question]), [n + 1, added.question]]);
+    assertEquals(first.body.questions.map((q) => [q.id, q.question]), [
+      [3, q3.question],
+      [1, q1.question],
+      ...rest.map((q) => [q.id, q.question]),
+      [n + 1, added.question],
+    ]);
     // Removing the newest question and adding another never reuses its id.
     const second = await admin.request<AdminLesson>(`/api/admin/lessons/${target.id}`, {
       method: 'PUT',
-      json: { ...first.body, questions: [...first.body.questions.slice(0, -1), { ...added, question: 'Another new question?' }] },
+      json: {
+        ...first.body,
+        questions: [...first.body.questions.slice(0, -1), { ...added, question: 'Another new question?' }],
+      },
     });
     const keptIds = [3, 1, ...rest.map((q) => q.id)];
     assertEquals(second.body.questions.map((q) => q.id), [...keptIds, n + 2]);
 
     const later = { 'x-test-now': new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString() };
-    const review = await client.get<{ due: Array<{ id: string; lessonId: number; question: string; options: string[] }> }>('/api/review', later);
+    const review = await client.get<
+      { due: Array<{ id: string; lessonId: number; question: string; options: string[] }> }
+    >('/api/review', later);
     assertEquals(review.status, 200);
     const mine = review.body.due.filter((d) => d.lessonId === target.id);
-    assertEquals(mine.map((d) => [d.question, d.options]), [[q3.question, q3.options]], 'question 3 with its own text; question 2 was removed');
-    const answered = await client.request<{ correct: boolean; explanation: string }>(`/api/review/${mine[0].id}/answer`, { method: 'POST', json: { userAnswer: q3.correctAnswer }, headers: later });
+    assertEquals(
+      mine.map((d) => [d.question, d.options]),
+      [[q3.question, q3.options]],
+      'question 3 with its own text; question 2 was removed',
+    );
+    const answered = await client.request<{ correct: boolean; explanation: string }>(
+      `/api/review/${mine[0].id}/answer`,
+      { method: 'POST', json: { userAnswer: q3.correctAnswer }, headers: later },
+    );
     assertEquals([answered.status, answered.body.correct, answered.body.explanation], [200, true, q3.explanation]);
 
     // Analytics still name the questions as they were asked (attempts keep their own copy).
-    const analytics = await client.get<{ mostMissed: Array<{ lessonId: number; questionId: number; question: string }> }>('/api/user/quiz-analytics');
+    const analytics = await client.get<
+      { mostMissed: Array<{ lessonId: number; questionId: number; question: string }> }
+    >('/api/user/quiz-analytics');
     assertEquals(
       analytics.body.mostMissed.filter((m) => m.lessonId === target.id).map((m) => [m.questionId, m.question]).sort(),
       [[2, q2.question], [3, q3.question]],
@@ -399,7 +576,13 @@ describe('admin lesson management', () => {
 
   it('an edit made in the admin screen is never overwritten by a restart on the same data', async () => {
     const dataDir = Deno.makeTempDirSync({ prefix: 'finance-admin-restart-' });
-    const env = { DATA_DIR: dataDir, RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true', ADMIN_EMAILS: 'restart.admin@example.com' };
+    const env = {
+      DATA_DIR: dataDir,
+      RESEND_API_KEY: 're_test',
+      RESEND_BASE_URL: resend.url,
+      TRUST_PROXY: 'true',
+      ADMIN_EMAILS: 'restart.admin@example.com',
+    };
     try {
       const before = await startServer({ env });
       const author = await adminClient('restart.admin@example.com', before.url);
@@ -409,7 +592,11 @@ describe('admin lesson management', () => {
       const removed = all.find((l) => l.slug === lessonAt('credit', 'beginner', 3).slug)!;
       const edited = await author.request<AdminLesson>(`/api/admin/lessons/${target.id}`, {
         method: 'PUT',
-        json: { ...target, title: 'Utilisation, as the author wrote it', sections: [{ header: 'Edited', content: 'Edited **text**.' }] },
+        json: {
+          ...target,
+          title: 'Utilisation, as the author wrote it',
+          sections: [{ header: 'Edited', content: 'Edited **text**.' }],
+        },
       });
       assertEquals(edited.status, 200);
       assertEquals((await author.request(`/api/admin/lessons/${removed.id}`, { method: 'DELETE' })).status, 200);
@@ -421,7 +608,11 @@ describe('admin lesson management', () => {
         again.cookies = author.cookies;
         const lessonNow = await again.get<AdminLesson>(`/api/admin/lessons/${target.id}`);
         assertEquals(lessonNow.status, 200);
-        assertEquals([lessonNow.body.title, lessonNow.body.sections, lessonNow.body.version], [edited.body.title, edited.body.sections, edited.body.version]);
+        assertEquals([lessonNow.body.title, lessonNow.body.sections, lessonNow.body.version], [
+          edited.body.title,
+          edited.body.sections,
+          edited.body.version,
+        ]);
         assertEquals((await again.get(`/api/admin/lessons/${removed.id}`)).status, 404);
         const list = (await again.get<AdminLesson[]>('/api/admin/lessons/all')).body;
         assertEquals(list.length, all.length - 1);
@@ -436,12 +627,22 @@ describe('admin lesson management', () => {
 
   it('the preview shows section headers as h2, subheaders and practice tools as the lesson page does', async () => {
     const r = await admin.post<{ html: string[] }>('/api/admin/preview', {
-      sections: [{ header: 'Grow <i>it</i>', subheader: 'Small steps', content: 'Try it:\n[[calculator:compound-growth]]\nThen **decide**.' }],
+      sections: [{
+        header: 'Grow <i>it</i>',
+        subheader: 'Small steps',
+        content: 'Try it:\n[[calculator:compound-growth]]\nThen **decide**.',
+      }],
     });
     assertEquals(r.status, 200);
     const [html] = r.body.html;
-    assertMatch(html, /^<section class="lesson-section"><h2>Grow &#60;i&#62;it&#60;\/i&#62;<\/h2><p class="subheader">Small steps<\/p><div class="prose">/);
-    assertMatch(html, /<div class="practice-placeholder" data-calculator="compound-growth"><p class="practice-placeholder-title">Compound-growth calculator<\/p>/);
+    assertMatch(
+      html,
+      /^<section class="lesson-section"><h2>Grow &#60;i&#62;it&#60;\/i&#62;<\/h2><p class="subheader">Small steps<\/p><div class="prose">/,
+    );
+    assertMatch(
+      html,
+      /<div class="practice-placeholder" data-calculator="compound-growth"><p class="practice-placeholder-title">Compound-growth calculator<\/p>/,
+    );
     assertMatch(html, /<strong>decide<\/strong>/);
     assert(!html.includes('[[calculator'), html);
   });

@@ -21,12 +21,21 @@ describe('the assessment API', () => {
 
     const answers = answersScoring({ 1: 4, 2: 4, 3: 0, 4: 4, 5: 2, 6: 2, 7: 0, 8: 0, 9: 0, 10: 4, 11: 1, 12: 4 });
     // Claimed scores are ignored when answers are given.
-    const first = await client.post<{ assessment: { id: string }; savingScore: number; creditScore: number; investingScore: number }>('/api/assessment/submit', { userId: id, answers, savingScore: 0, creditScore: 100, investingScore: 100 });
+    const first = await client.post<
+      { assessment: { id: string }; savingScore: number; creditScore: number; investingScore: number }
+    >('/api/assessment/submit', { userId: id, answers, savingScore: 0, creditScore: 100, investingScore: 100 });
     assertEquals(first.status, 201);
     // saving (4 + 4 + 0 + 4) / 16 = 75; credit (2 + 2 + 0 + 0) / 16 = 25; investing (0 + 4 + 1 + 4) / 16 = 56.
     assertEquals([first.body.savingScore, first.body.creditScore, first.body.investingScore], [75, 25, 56]);
 
-    type Result = { savingScore: number; levels: Record<string, string>; answers: Record<string, string>; version: number; earlierVersion: boolean; halves: Record<string, { knowledge: number | null; habits: number | null }> };
+    type Result = {
+      savingScore: number;
+      levels: Record<string, string>;
+      answers: Record<string, string>;
+      version: number;
+      earlierVersion: boolean;
+      halves: Record<string, { knowledge: number | null; habits: number | null }>;
+    };
     const latest = await client.get<Result>('/api/assessment');
     assertEquals(latest.status, 200);
     // Placed on knowledge (issue 41), not on the score: saving 1 of 2 right (its score of 75 would say
@@ -41,7 +50,11 @@ describe('the assessment API', () => {
       investing: { knowledge: 100, habits: 13 }, // q10 4 + q12 4; q9 0 + q11 1 = 1/8
     });
 
-    const second = await client.post<{ assessment: { id: string } }>('/api/assessment/submit', { savingScore: 55, creditScore: 80, investingScore: 20 });
+    const second = await client.post<{ assessment: { id: string } }>('/api/assessment/submit', {
+      savingScore: 55,
+      creditScore: 80,
+      investingScore: 20,
+    });
     assertEquals(second.status, 201);
     const now = await client.get<{ levels: Record<string, string> }>('/api/assessment/user');
     assertEquals(now.body.levels, { saving: 'intermediate', credit: 'advanced', investing: 'beginner' });
@@ -50,7 +63,13 @@ describe('the assessment API', () => {
     assertEquals([newest.body.id, newest.body.savingScore], [ids[1], 55]);
 
     // Both attempts are stored, oldest first, each with its own answers.
-    type Stored = { id: string; savingScore: number; creditScore: number; investingScore: number; answers: Record<string, string> };
+    type Stored = {
+      id: string;
+      savingScore: number;
+      creditScore: number;
+      investingScore: number;
+      answers: Record<string, string>;
+    };
     const exported = await client.get<{ assessments: Stored[] }>('/api/account/export');
     assertEquals(
       exported.body.assessments.map((a) => [a.id, a.savingScore, a.creditScore, a.investingScore]),
@@ -58,7 +77,9 @@ describe('the assessment API', () => {
     );
     assertEquals(exported.body.assessments[0].answers, answers);
     assertEquals(exported.body.assessments[1].answers, {});
-    const progress = await client.get<{ assessments: { count: number; first: Stored; newest: Stored } }>('/api/user/progress');
+    const progress = await client.get<{ assessments: { count: number; first: Stored; newest: Stored } }>(
+      '/api/user/progress',
+    );
     assertEquals(progress.body.assessments.count, 2);
     assertEquals([progress.body.assessments.first.savingScore, progress.body.assessments.newest.savingScore], [75, 55]);
   });
@@ -66,7 +87,10 @@ describe('the assessment API', () => {
   it('a retake keeps the first assessment: the progress API gives the first and the newest, and the newest places the learner', async () => {
     const { client } = await learner();
     type Scores = { savingScore: number; creditScore: number; investingScore: number; date: string };
-    const progress = async () => (await client.get<{ assessments: { count: number; first: Scores | null; newest: Scores | null } }>('/api/user/progress')).body.assessments;
+    const progress = async () =>
+      (await client.get<{ assessments: { count: number; first: Scores | null; newest: Scores | null } }>(
+        '/api/user/progress',
+      )).body.assessments;
     assertEquals(await progress(), { count: 0, first: null, newest: null });
 
     // First: saving 2+2+4+0 = 8/16 = 50, credit 1+1+0+0 = 2/16 = 13, investing 4+4+4+4 = 100.
@@ -112,14 +136,26 @@ describe('the assessment API', () => {
       const r = await client.post('/api/assessment/submit', body);
       assertEquals(r.status, 400, JSON.stringify(body));
     }
-    const foreign = await client.post('/api/assessment/submit', { userId: other.id, savingScore: 10, creditScore: 10, investingScore: 10 });
+    const foreign = await client.post('/api/assessment/submit', {
+      userId: other.id,
+      savingScore: 10,
+      creditScore: 10,
+      investingScore: 10,
+    });
     assertEquals(foreign.status, 403);
     assertEquals((await client.get('/api/assessment')).status, 404, 'nothing was stored');
     assertEquals((await client.get(`/api/assessment/user?userId=${other.id}`)).status, 403);
-    assertEquals((await new Client(app.server.url).post('/api/assessment/submit', { savingScore: 1, creditScore: 1, investingScore: 1 })).status, 401);
+    assertEquals(
+      (await new Client(app.server.url).post('/api/assessment/submit', {
+        savingScore: 1,
+        creditScore: 1,
+        investingScore: 1,
+      })).status,
+      401,
+    );
   });
 
-  it('a learner never sees another learner\'s assessment', async () => {
+  it("a learner never sees another learner's assessment", async () => {
     const a = await learner();
     const b = await learner();
     await a.client.post('/api/assessment/submit', { savingScore: 90, creditScore: 90, investingScore: 90 });

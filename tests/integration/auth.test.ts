@@ -13,9 +13,17 @@ let server: Awaited<ReturnType<typeof startServer>>;
 
 async function signUpAndVerify(email = uniqueEmail(), password = strongPassword()) {
   const client = new Client(server.url);
-  const signup = await client.post('/api/signup', { email, password, firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '+15551234567' });
+  const signup = await client.post('/api/signup', {
+    email,
+    password,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    phoneNumber: '+15551234567',
+  });
   assertEquals(signup.status, 200);
-  const mail = await resend.waitFor((m: { to: string[]; subject: string }) => m.to.includes(email) && /Confirm/.test(m.subject));
+  const mail = await resend.waitFor((m: { to: string[]; subject: string }) =>
+    m.to.includes(email) && /Confirm/.test(m.subject)
+  );
   const link = linkIn(mail, '/verify-email?token=');
   const verified = await client.post('/api/verify-email', { token: link.searchParams.get('token') });
   assertEquals(verified.status, 200);
@@ -26,7 +34,13 @@ describe('accounts and sign-in over HTTP', () => {
   beforeAll(async () => {
     resend = await startResendDouble();
     server = await startServer({
-      env: { RESEND_API_KEY: 're_test_key', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true', LOG_LEVEL: 'debug', ADMIN_EMAILS: 'boss@example.com' },
+      env: {
+        RESEND_API_KEY: 're_test_key',
+        RESEND_BASE_URL: resend.url,
+        TRUST_PROXY: 'true',
+        LOG_LEVEL: 'debug',
+        ADMIN_EMAILS: 'boss@example.com',
+      },
     });
   });
   afterAll(async () => {
@@ -38,7 +52,13 @@ describe('accounts and sign-in over HTTP', () => {
     const email = uniqueEmail();
     const password = strongPassword();
     const client = new Client(server.url);
-    const signup = await client.post('/api/signup', { email, password, firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '+447700900123' });
+    const signup = await client.post('/api/signup', {
+      email,
+      password,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phoneNumber: '+447700900123',
+    });
     assertEquals(signup.status, 200);
     assertEquals(Object.keys(signup.body).sort(), ['emailSent', 'message']);
 
@@ -52,7 +72,10 @@ describe('accounts and sign-in over HTTP', () => {
     assertEquals(mail.subject, 'Confirm your e-mail address');
     assertMatch(mail.html, /Verify my e-mail/);
     const token = linkIn(mail, '/verify-email?token=').searchParams.get('token')!;
-    const verified = await client.post<{ user: { email: string; firstName: string }; tempAuthToken: string }>('/api/verify-email', { token });
+    const verified = await client.post<{ user: { email: string; firstName: string }; tempAuthToken: string }>(
+      '/api/verify-email',
+      { token },
+    );
     assertEquals(verified.status, 200);
     assertEquals(verified.body.user.email, email);
     assertEquals(verified.body.user.firstName, 'Ada');
@@ -62,21 +85,38 @@ describe('accounts and sign-in over HTTP', () => {
     assertEquals(me.status, 200);
     assertEquals(me.body.phoneNumber, '+447700900123');
     assertEquals(me.body.emailVerified, true);
-    assertEquals(Object.keys(me.body).sort(), ['email', 'emailVerified', 'firstName', 'id', 'lastName', 'phoneNumber', 'role', 'zipCode']);
+    assertEquals(Object.keys(me.body).sort(), [
+      'email',
+      'emailVerified',
+      'firstName',
+      'id',
+      'lastName',
+      'phoneNumber',
+      'role',
+      'zipCode',
+    ]);
 
     // The tempAuthToken works as a bearer token too.
-    const bearer = await new Client(server.url).get('/api/auth/user', { authorization: `Bearer ${verified.body.tempAuthToken}` });
+    const bearer = await new Client(server.url).get('/api/auth/user', {
+      authorization: `Bearer ${verified.body.tempAuthToken}`,
+    });
     assertEquals(bearer.status, 200);
 
     assertEquals((await client.post('/api/auth/logout')).status, 200);
     assertEquals((await client.get('/api/auth/user')).status, 401);
-    assertEquals((await new Client(server.url).get('/api/auth/user', { authorization: `Bearer ${verified.body.tempAuthToken}` })).status, 401);
+    assertEquals(
+      (await new Client(server.url).get('/api/auth/user', { authorization: `Bearer ${verified.body.tempAuthToken}` }))
+        .status,
+      401,
+    );
 
     const wrong = await client.post('/api/login-email', { email, password: password + 'x' });
     assertEquals(wrong.status, 401);
     assertEquals(wrong.body.message, 'Invalid email or password');
 
-    const login = await client.post<{ authToken: string; user: { email: string }; requiresVerification: boolean; authProvider: string }>(
+    const login = await client.post<
+      { authToken: string; user: { email: string }; requiresVerification: boolean; authProvider: string }
+    >(
       '/api/login-email',
       { email: `  ${email.toUpperCase()}  `, password },
     );
@@ -88,13 +128,17 @@ describe('accounts and sign-in over HTTP', () => {
 
     const forgot = await client.post('/api/forgot-password', { email });
     assertEquals(forgot.status, 200);
-    const resetMail = await resend.waitFor((m: { to: string[]; subject: string }) => m.to.includes(email) && m.subject === 'Reset your password');
+    const resetMail = await resend.waitFor((m: { to: string[]; subject: string }) =>
+      m.to.includes(email) && m.subject === 'Reset your password'
+    );
     const resetToken = linkIn(resetMail, '/reset-password?token=').searchParams.get('token')!;
     assertEquals((await client.get(`/api/validate-reset-token?token=${resetToken}`)).status, 200);
     const newPassword = strongPassword();
     const reset = await client.post('/api/reset-password', { token: resetToken, password: newPassword });
     assertEquals(reset.status, 200);
-    await resend.waitFor((m: { to: string[]; subject: string }) => m.to.includes(email) && m.subject === 'Your password was changed');
+    await resend.waitFor((m: { to: string[]; subject: string }) =>
+      m.to.includes(email) && m.subject === 'Your password was changed'
+    );
 
     assertEquals((await client.get('/api/auth/user')).status, 401, 'a reset ends every session');
     assertEquals((await client.post('/api/login-email', { email, password })).status, 401);
@@ -104,10 +148,24 @@ describe('accounts and sign-in over HTTP', () => {
   it('sign-up and forgot-password answer a known and an unknown address identically', async () => {
     const { email } = await signUpAndVerify();
     const fresh = uniqueEmail();
-    const a = await new Client(server.url).post('/api/signup', { email, password: strongPassword(), firstName: 'X', lastName: 'Y', phoneNumber: '+15551112222' });
-    const b = await new Client(server.url).post('/api/signup', { email: fresh, password: strongPassword(), firstName: 'X', lastName: 'Y', phoneNumber: '+15551112222' });
+    const a = await new Client(server.url).post('/api/signup', {
+      email,
+      password: strongPassword(),
+      firstName: 'X',
+      lastName: 'Y',
+      phoneNumber: '+15551112222',
+    });
+    const b = await new Client(server.url).post('/api/signup', {
+      email: fresh,
+      password: strongPassword(),
+      firstName: 'X',
+      lastName: 'Y',
+      phoneNumber: '+15551112222',
+    });
     assertEquals([a.status, a.text], [b.status, b.text]);
-    const owner = await resend.waitFor((m: { to: string[]; subject: string }) => m.to.includes(email) && m.subject === 'You already have an account');
+    const owner = await resend.waitFor((m: { to: string[]; subject: string }) =>
+      m.to.includes(email) && m.subject === 'You already have an account'
+    );
     assertMatch(owner.text, /already have one/);
 
     const c = await new Client(server.url).post('/api/forgot-password', { email });
@@ -127,7 +185,9 @@ describe('accounts and sign-in over HTTP', () => {
     const mail = await resend.waitFor((m: { to: string[] }) => m.to.includes(email));
     const token = linkIn(mail, '/verify-email?token=').searchParams.get('token');
     // Other browsers confirm with the sign-up password: one of them wins the token.
-    const results = await Promise.all(Array.from({ length: 10 }, () => new Client(server.url).post('/api/verify-email', { token, password })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => new Client(server.url).post('/api/verify-email', { token, password })),
+    );
     assertEquals(results.filter((r) => r.status === 200).length, 1);
     assertEquals(results.filter((r) => r.status === 400).length, 9);
     const tampered = await client.get(`/api/verify-email?token=${token}x`);
@@ -139,13 +199,22 @@ describe('accounts and sign-in over HTTP', () => {
     const { email } = await signUpAndVerify();
     const client = new Client(server.url);
     await client.post('/api/forgot-password', { email });
-    const first = await resend.waitFor((m: { to: string[]; subject: string }) => m.to.includes(email) && m.subject === 'Reset your password');
+    const first = await resend.waitFor((m: { to: string[]; subject: string }) =>
+      m.to.includes(email) && m.subject === 'Reset your password'
+    );
     const token = linkIn(first, '/reset-password?token=').searchParams.get('token')!;
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => new Client(server.url).post('/api/reset-password', { token, password: strongPassword() })),
+      Array.from(
+        { length: 10 },
+        () => new Client(server.url).post('/api/reset-password', { token, password: strongPassword() }),
+      ),
     );
     assertEquals(results.filter((r) => r.status === 200).length, 1);
-    assert(results.filter((r) => r.status !== 200).every((r) => r.status === 400 && r.body.message === 'Invalid or expired reset token'));
+    assert(
+      results.filter((r) => r.status !== 200).every((r) =>
+        r.status === 400 && r.body.message === 'Invalid or expired reset token'
+      ),
+    );
     const reused = await client.get(`/api/validate-reset-token?token=${token}`);
     assertEquals(reused.status, 400);
     assertEquals(reused.body.message, 'Invalid or expired reset token');
@@ -158,7 +227,10 @@ describe('accounts and sign-in over HTTP', () => {
     const refused = await client.post('/api/auth/logout', {}, { origin: 'https://evil.example' });
     assertEquals(refused.status, 403);
     assertEquals(refused.body.message, 'Cross-site requests are not allowed');
-    const noOrigin = await client.post('/api/auth/logout', {}, { origin: null, headers: { 'sec-fetch-site': 'cross-site' } });
+    const noOrigin = await client.post('/api/auth/logout', {}, {
+      origin: null,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
     assertEquals(noOrigin.status, 403);
     assertEquals((await client.get('/api/auth/user')).status, 200, 'still signed in');
   });
@@ -182,25 +254,45 @@ describe('accounts and sign-in over HTTP', () => {
   it('a password chosen with spaces at its ends signs in, as the login dialog trims it (spec 5)', async () => {
     const { client, email } = await signUpAndVerify(uniqueEmail(), '  Spaced-Out-Pass-9  ');
     await client.post('/api/auth/logout', {});
-    assertEquals((await new Client(server.url).post('/api/login-email', { email, password: 'Spaced-Out-Pass-9' })).status, 200);
-    assertEquals((await new Client(server.url).post('/api/login-email', { email, password: '  Spaced-Out-Pass-9  ' })).status, 200);
+    assertEquals(
+      (await new Client(server.url).post('/api/login-email', { email, password: 'Spaced-Out-Pass-9' })).status,
+      200,
+    );
+    assertEquals(
+      (await new Client(server.url).post('/api/login-email', { email, password: '  Spaced-Out-Pass-9  ' })).status,
+      200,
+    );
   });
 
   it('signing in to your own account does not reset the failure count of your IP', async () => {
     const victim = await signUpAndVerify();
     const own = await signUpAndVerify();
     const attacker = new Client(server.url);
-    for (let i = 1; i <= 9; i++) assertEquals((await attacker.post('/api/login-email', { email: victim.email, password: `guess-${i}-password` })).status, 401);
+    for (let i = 1; i <= 9; i++) {
+      assertEquals(
+        (await attacker.post('/api/login-email', { email: victim.email, password: `guess-${i}-password` })).status,
+        401,
+      );
+    }
     assertEquals((await attacker.post('/api/login-email', { email: own.email, password: own.password })).status, 200);
-    assertEquals((await attacker.post('/api/login-email', { email: victim.email, password: 'guess-10-password' })).status, 401);
-    assertEquals((await attacker.post('/api/login-email', { email: victim.email, password: 'guess-11-password' })).status, 429);
+    assertEquals(
+      (await attacker.post('/api/login-email', { email: victim.email, password: 'guess-10-password' })).status,
+      401,
+    );
+    assertEquals(
+      (await attacker.post('/api/login-email', { email: victim.email, password: 'guess-11-password' })).status,
+      429,
+    );
   });
 
   it('parallel guesses from one IP get at most 10 password checks in the window', async () => {
     const { email } = await signUpAndVerify();
     const attacker = new Client(server.url);
     const statuses = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => attacker.post('/api/login-email', { email, password: `parallel-${i}-guess` }).then((r) => r.status)),
+      Array.from(
+        { length: 30 },
+        (_, i) => attacker.post('/api/login-email', { email, password: `parallel-${i}-guess` }).then((r) => r.status),
+      ),
     );
     assertEquals(statuses.filter((s) => s === 401).length, 10);
     assertEquals(statuses.filter((s) => s === 429).length, 20);
@@ -244,7 +336,10 @@ describe('accounts and sign-in over HTTP', () => {
     const pw = strongPassword();
     assertEquals((await client.post('/api/auth/set-password', { currentPassword: first, password: pw })).status, 200);
     assertEquals((await second.post('/api/login-email', { email, password: pw })).status, 200);
-    assertEquals((await client.post('/api/auth/set-password', { currentPassword: pw, password: strongPassword() })).status, 200);
+    assertEquals(
+      (await client.post('/api/auth/set-password', { currentPassword: pw, password: strongPassword() })).status,
+      200,
+    );
     assertEquals((await second.get('/api/auth/user')).status, 401);
     assertEquals((await client.get('/api/auth/user')).status, 200);
   });
@@ -258,7 +353,13 @@ describe('accounts and sign-in over HTTP', () => {
     const c = new Client(server.url);
     const cases: Array<[string, unknown]> = [
       ['/api/signup', { email: 'no-at-sign', password: 'x' }],
-      ['/api/signup', { email: 'a@b.co', password: 'x'.repeat(300), firstName: 'A', lastName: 'B', phoneNumber: '+15551234567' }],
+      ['/api/signup', {
+        email: 'a@b.co',
+        password: 'x'.repeat(300),
+        firstName: 'A',
+        lastName: 'B',
+        phoneNumber: '+15551234567',
+      }],
       ['/api/signup', [1, 2, 3]],
       ['/api/signup', 'just a string'],
       ['/api/login-email', { email: 5, password: null }],
@@ -283,11 +384,18 @@ describe('accounts and sign-in over HTTP', () => {
 
   it('e-mail provider outage: sign-up still succeeds and every e-mail is delivered exactly once after recovery', async () => {
     const attemptsBefore = resend.attempts.length;
-    const triedIn = (mode: string) => () => resend.attempts.slice(attemptsBefore).some((a: { mode: string }) => a.mode === mode);
+    const triedIn = (mode: string) => () =>
+      resend.attempts.slice(attemptsBefore).some((a: { mode: string }) => a.mode === mode);
     resend.setMode('500');
     const emails = [uniqueEmail('outage'), uniqueEmail('outage'), uniqueEmail('outage')];
     for (const email of emails) {
-      const r = await new Client(server.url).post('/api/signup', { email, password: strongPassword(), firstName: 'O', lastName: 'U', phoneNumber: '+15553334444' });
+      const r = await new Client(server.url).post('/api/signup', {
+        email,
+        password: strongPassword(),
+        firstName: 'O',
+        lastName: 'U',
+        phoneNumber: '+15553334444',
+      });
       assertEquals(r.status, 200);
       assertEquals(r.body.emailSent, true);
     }

@@ -7,15 +7,25 @@ import { correctAnswers, createLearner, responses } from '../helpers/learners.ts
 import { answersScoring, labelScoring } from '../helpers/assessment-answers.ts';
 import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
 
-interface Tip { id: string; text: string; evidence: string; lesson: { id: number; slug: string; title: string } }
-interface Dashboard { coach: { tips: Tip[]; continueReason: string | null }; nextLesson: { id: number } | null }
+interface Tip {
+  id: string;
+  text: string;
+  evidence: string;
+  lesson: { id: number; slug: string; title: string };
+}
+interface Dashboard {
+  coach: { tips: Tip[]; continueReason: string | null };
+  nextLesson: { id: number } | null;
+}
 
 describe('the money coach', () => {
   let resend: Awaited<ReturnType<typeof startResendDouble>>;
   let server: Awaited<ReturnType<typeof startServer>>;
   beforeAll(async () => {
     resend = await startResendDouble();
-    server = await startServer({ env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true' } });
+    server = await startServer({
+      env: { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true' },
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -32,19 +42,35 @@ describe('the money coach', () => {
     const before = await dashboard();
     const ids = before.coach.tips.map((t) => t.id);
     assertEquals(ids.slice(0, 2), ['rebalancing-knowledge', 'fees-knowledge']);
-    assertEquals(before.coach.tips[0].evidence, `For Noor's 60% stocks and 40% bonds target (question 10), you chose “${labelScoring(10, 0)}”`);
-    assertEquals(before.coach.tips[1].evidence, `For the two funds with yearly fees of 0.05% and 1% (question 12), you chose “${labelScoring(12, 0)}”`);
-    for (const tip of before.coach.tips) assert(tip.lesson.id !== before.nextLesson?.id, `${tip.id} repeats the Continue lesson`);
+    assertEquals(
+      before.coach.tips[0].evidence,
+      `For Noor's 60% stocks and 40% bonds target (question 10), you chose “${labelScoring(10, 0)}”`,
+    );
+    assertEquals(
+      before.coach.tips[1].evidence,
+      `For the two funds with yearly fees of 0.05% and 1% (question 12), you chose “${labelScoring(12, 0)}”`,
+    );
+    for (const tip of before.coach.tips) {
+      assert(tip.lesson.id !== before.nextLesson?.id, `${tip.id} repeats the Continue lesson`);
+    }
 
-    const [lesson] = (await client.get<Array<{ id: number; slug: string; title: string }>>('/api/lessons/credit/beginner')).body;
+    const [lesson] =
+      (await client.get<Array<{ id: number; slug: string; title: string }>>('/api/lessons/credit/beginner')).body;
     const right = correctAnswers(lesson.slug);
-    const passed = await client.post(`/api/lesson/${lesson.id}/complete`, { attemptId: crypto.randomUUID(), quizResponses: responses(right.map((a, i) => (i === 0 ? (a + 1) % 4 : a))) });
+    const passed = await client.post(`/api/lesson/${lesson.id}/complete`, {
+      attemptId: crypto.randomUUID(),
+      quizResponses: responses(right.map((a, i) => (i === 0 ? (a + 1) % 4 : a))),
+    });
     assertEquals(passed.status, 201);
 
     const after = await dashboard();
     assertEquals(after.coach.tips.some((t) => t.id === 'first-quiz'), false, 'a quiz was taken');
     const build = after.coach.tips.find((t) => t.id === 'build-on-last-pass');
-    if (build) assertEquals(build.evidence, `You passed “${lesson.title}” with ${right.length - 1} of ${right.length} right`);
-    for (const tip of after.coach.tips) assert(tip.lesson.id !== after.nextLesson?.id, `${tip.id} repeats the Continue lesson`);
+    if (build) {
+      assertEquals(build.evidence, `You passed “${lesson.title}” with ${right.length - 1} of ${right.length} right`);
+    }
+    for (const tip of after.coach.tips) {
+      assert(tip.lesson.id !== after.nextLesson?.id, `${tip.id} repeats the Continue lesson`);
+    }
   });
 });

@@ -12,7 +12,9 @@ for (const kind of databaseKinds()) {
       const rows = await db.handle.db.execute<{ table_name: string }>(
         sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
       );
-      const tables = (Array.isArray(rows) ? rows : (rows as { rows: { table_name: string }[] }).rows).map((r) => r.table_name);
+      const tables = (Array.isArray(rows) ? rows : (rows as { rows: { table_name: string }[] }).rows).map((r) =>
+        r.table_name
+      );
       for (const table of ['users', 'sessions', 'email_outbox', 'rate_limit_buckets']) {
         assertEquals(tables.includes(table), true, `${table} exists`);
       }

@@ -5,7 +5,11 @@ import { assert, assertEquals, assertMatch } from '../helpers/assert.ts';
 import { startServer } from '../helpers/server.mjs';
 import { startResendDouble } from '../helpers/resend-double.mjs';
 import { createLearner } from '../helpers/learners.ts';
-import { CONTENT_SECURITY_POLICY, CSP_DIRECTIVES, CSP_STYLE_ATTRIBUTES } from '../../src/lib/server/platform/security-headers.ts';
+import {
+  CONTENT_SECURITY_POLICY,
+  CSP_DIRECTIVES,
+  CSP_STYLE_ATTRIBUTES,
+} from '../../src/lib/server/platform/security-headers.ts';
 
 // The child process's pipes outlive a test case by design (the server runs for the whole test).
 
@@ -23,7 +27,11 @@ function directivesOf(policy: string): Map<string, string> {
 async function policyOf(url: string): Promise<{ status: number; policy: string; type: string }> {
   const res = await fetch(url, { redirect: 'manual' });
   await res.arrayBuffer();
-  return { status: res.status, policy: res.headers.get('content-security-policy') ?? '', type: res.headers.get('content-type') ?? '' };
+  return {
+    status: res.status,
+    policy: res.headers.get('content-security-policy') ?? '',
+    type: res.headers.get('content-type') ?? '',
+  };
 }
 
 Deno.test({
@@ -36,7 +44,15 @@ Deno.test({
       assert(asset, 'the landing page loads a script file');
       const ours = directivesOf(CONTENT_SECURITY_POLICY);
       const pages = ['/', '/curriculum', '/login', '/no-such-page'];
-      const others = ['/favicon.svg', asset, '/robots.txt', '/healthz', '/api/auth/user', '/api/lessons/credit/intermediate', '/lesson/1'];
+      const others = [
+        '/favicon.svg',
+        asset,
+        '/robots.txt',
+        '/healthz',
+        '/api/auth/user',
+        '/api/lessons/credit/intermediate',
+        '/lesson/1',
+      ];
       for (const path of [...pages, ...others]) {
         const { policy } = await policyOf(server.url + path);
         const theirs = directivesOf(policy);
@@ -47,8 +63,14 @@ Deno.test({
         assertEquals(theirs.get('style-src-attr'), CSP_STYLE_ATTRIBUTES, `${path}: style-src-attr`);
         if (pages.includes(path)) {
           // Astro's additions: script-src and style-src with the hashes of the page's inline code.
-          assert(/^'self'( 'sha256-[\w+/=]+')+$/.test(theirs.get('script-src') ?? ''), `${path}: script-src is 'self' and hashes`);
-          assert(/^'self'( 'sha256-[\w+/=]+')+$/.test(theirs.get('style-src') ?? ''), `${path}: style-src is 'self' and hashes`);
+          assert(
+            /^'self'( 'sha256-[\w+/=]+')+$/.test(theirs.get('script-src') ?? ''),
+            `${path}: script-src is 'self' and hashes`,
+          );
+          assert(
+            /^'self'( 'sha256-[\w+/=]+')+$/.test(theirs.get('style-src') ?? ''),
+            `${path}: style-src is 'self' and hashes`,
+          );
           assertEquals(theirs.size, ours.size + 2, `${path}: no directive but ours, script-src and style-src`);
         } else {
           assertEquals(policy, CONTENT_SECURITY_POLICY, path);
@@ -74,11 +96,19 @@ Deno.test({
       assertMatch(landing, /\/api\/user\/home/, 'the page asks where a signed-in visitor belongs');
 
       const home = await fetch(server.url + '/api/user/home');
-      assertEquals([home.status, await home.json()], [200, { path: null }], 'a visitor without a session stays, and no error shows in their console');
+      assertEquals(
+        [home.status, await home.json()],
+        [200, { path: null }],
+        'a visitor without a session stays, and no error shows in their console',
+      );
       const { client } = await createLearner(server.url, resend);
       const same = await client.get('/');
       assertEquals(same.text, landing, 'the same bytes with a session');
-      assertEquals((await client.get('/api/user/home')).body, { path: '/assessment' }, 'a learner before the assessment goes to it');
+      assertEquals(
+        (await client.get('/api/user/home')).body,
+        { path: '/assessment' },
+        'a learner before the assessment goes to it',
+      );
     } finally {
       await server.stop();
       await resend.close();

@@ -44,7 +44,10 @@ async function signInWithGoogle(client: Client) {
   assert(location.searchParams.get('code_challenge'));
   assertMatch(location.searchParams.get('redirect_uri')!, /\/auth-callback$/);
   const state = location.searchParams.get('state')!;
-  return client.post<{ user: { email: string; id: string }; redirectTo: string }>('/api/auth/google/callback', { code: 'the-code', state });
+  return client.post<{ user: { email: string; id: string }; redirectTo: string }>('/api/auth/google/callback', {
+    code: 'the-code',
+    state,
+  });
 }
 
 describe('Google sign-in', () => {
@@ -67,7 +70,13 @@ describe('Google sign-in', () => {
   });
 
   it('Google sign-in: state + PKCE, a new verified account without a password, the same account next time', async () => {
-    profile = { sub: 'google-123', email: 'gina@example.com', email_verified: true, given_name: 'Gina', family_name: 'Google' };
+    profile = {
+      sub: 'google-123',
+      email: 'gina@example.com',
+      email_verified: true,
+      given_name: 'Gina',
+      family_name: 'Google',
+    };
     const client = new Client(server.url);
     const first = await signInWithGoogle(client);
     assertEquals(first.status, 200);
@@ -86,24 +95,51 @@ describe('Google sign-in', () => {
   it('Google sign-in takes over an unverified sign-up of the same address, and its password stops working', async () => {
     // Someone signs up with Hana's address and a password of their own, never verifying it.
     const squatter = new Client(server.url);
-    const signup = await squatter.post('/api/signup', { email: 'hana@example.com', password: 'Squatter-Pass-42', firstName: 'Not', lastName: 'Hana', phoneNumber: '+15550001111' });
+    const signup = await squatter.post('/api/signup', {
+      email: 'hana@example.com',
+      password: 'Squatter-Pass-42',
+      firstName: 'Not',
+      lastName: 'Hana',
+      phoneNumber: '+15550001111',
+    });
     assertEquals(signup.status, 200);
-    profile = { sub: 'google-hana', email: 'hana@example.com', email_verified: true, given_name: 'Hana', family_name: 'Real' };
+    profile = {
+      sub: 'google-hana',
+      email: 'hana@example.com',
+      email_verified: true,
+      given_name: 'Hana',
+      family_name: 'Real',
+    };
     const hana = new Client(server.url);
     const linked = await signInWithGoogle(hana);
     assertEquals(linked.status, 200);
     const me = await hana.get('/api/auth/user');
-    assertEquals([me.body.emailVerified, me.body.firstName, me.body.lastName, me.body.phoneNumber], [true, 'Hana', 'Real', '']);
-    const login = await new Client(server.url).post('/api/login-email', { email: 'hana@example.com', password: 'Squatter-Pass-42' });
+    assertEquals([me.body.emailVerified, me.body.firstName, me.body.lastName, me.body.phoneNumber], [
+      true,
+      'Hana',
+      'Real',
+      '',
+    ]);
+    const login = await new Client(server.url).post('/api/login-email', {
+      email: 'hana@example.com',
+      password: 'Squatter-Pass-42',
+    });
     assertEquals(login.status, 401, "the squatter's password no longer signs in");
   });
 
   it('Google sign-in links to a verified account of the same address and keeps its password', async () => {
     const owner = new Client(server.url);
-    await owner.post('/api/signup', { email: 'ivan@example.com', password: 'Ivans-Own-Pass-7', firstName: 'Ivan', lastName: 'Owner', phoneNumber: '+15550002222' });
+    await owner.post('/api/signup', {
+      email: 'ivan@example.com',
+      password: 'Ivans-Own-Pass-7',
+      firstName: 'Ivan',
+      lastName: 'Owner',
+      phoneNumber: '+15550002222',
+    });
     // The dev mailbox answers a loopback client without proxy headers (the Client names an IP by one).
     const mailbox = await (await fetch(`${server.url}/dev/mailbox`)).text();
-    const ivansMail = mailbox.split('<li class="card mail"').find((item) => item.includes('data-to="ivan@example.com"')) ?? '';
+    const ivansMail =
+      mailbox.split('<li class="card mail"').find((item) => item.includes('data-to="ivan@example.com"')) ?? '';
     const token = ivansMail.match(/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1];
     assert(token, 'the dev mailbox shows the verification link');
     assertEquals((await owner.post('/api/verify-email', { token })).status, 200);
@@ -111,7 +147,13 @@ describe('Google sign-in', () => {
     profile = { sub: 'google-ivan', email: 'ivan@example.com', email_verified: true, given_name: 'Ivan' };
     const viaGoogle = await signInWithGoogle(new Client(server.url));
     assertEquals(viaGoogle.body.user.id, ownerId);
-    assertEquals((await new Client(server.url).post('/api/login-email', { email: 'ivan@example.com', password: 'Ivans-Own-Pass-7' })).status, 200);
+    assertEquals(
+      (await new Client(server.url).post('/api/login-email', {
+        email: 'ivan@example.com',
+        password: 'Ivans-Own-Pass-7',
+      })).status,
+      200,
+    );
   });
 
   it('Google sign-in refuses a wrong state and an unverified Google e-mail', async () => {

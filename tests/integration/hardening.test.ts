@@ -19,14 +19,24 @@ import { passwordWork } from '../../src/lib/server/auth/password.ts';
 import { hitLimit, keysNamingAddress, limits, pruneLimits } from '../../src/lib/server/platform/rate-limit.ts';
 import { processOutbox, scrubLinks, type Transport } from '../../src/lib/server/mail/outbox.ts';
 import { BROWSER_SESSION_IDLE_MS, createSession, validateSessionToken } from '../../src/lib/server/auth/session.ts';
-import { emailOutbox, emailVerificationTokens, passwordResetTokens, quizChecks, rateLimitBuckets, sessions, users } from '../../db/schema.ts';
+import {
+  emailOutbox,
+  emailVerificationTokens,
+  passwordResetTokens,
+  quizChecks,
+  rateLimitBuckets,
+  sessions,
+  users,
+} from '../../db/schema.ts';
 import { pruneQuizChecks } from '../../src/lib/server/learning/quiz-checks.ts';
 import { generateRandomToken, hashToken } from '../../src/lib/server/platform/tokens.ts';
 
 const HOUR = 60 * 60 * 1000;
 
 /** A provider double that records what it was asked to send. */
-function recordingTransport(keepsLinks = false): Transport & { sent: Array<{ kind: string; to: string; text: string }> } {
+function recordingTransport(
+  keepsLinks = false,
+): Transport & { sent: Array<{ kind: string; to: string; text: string }> } {
   const sent: Array<{ kind: string; to: string; text: string }> = [];
   return {
     name: 'recording',
@@ -40,7 +50,12 @@ function recordingTransport(keepsLinks = false): Transport & { sent: Array<{ kin
 }
 
 async function verifiedUser(db: Awaited<ReturnType<typeof createTestDatabase>>, email: string) {
-  const [user] = await db.handle.db.insert(users).values({ email, firstName: 'V', lastName: 'User', emailVerifiedAt: new Date() }).returning();
+  const [user] = await db.handle.db.insert(users).values({
+    email,
+    firstName: 'V',
+    lastName: 'User',
+    emailVerifiedAt: new Date(),
+  }).returning();
   return user;
 }
 
@@ -50,13 +65,19 @@ for (const kind of databaseKinds()) {
     setDatabaseHandle(db.handle);
     try {
       const before = passwordWork.hashes;
-      const results = await Promise.all(Array.from({ length: 60 }, (_, i) => resetPassword(`made-up-token-${i}`, 'Brand-New-Passw0rd')));
+      const results = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => resetPassword(`made-up-token-${i}`, 'Brand-New-Passw0rd')),
+      );
       assertEquals(results.filter(Boolean).length, 0);
       assertEquals(passwordWork.hashes, before, '60 bad tokens reached the hasher');
 
       const user = await verifiedUser(db, 'reset.real@example.com');
       const token = generateRandomToken();
-      await db.handle.db.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + HOUR) });
+      await db.handle.db.insert(passwordResetTokens).values({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        expiresAt: new Date(Date.now() + HOUR),
+      });
       assertEquals(await resetPassword(token, 'Brand-New-Passw0rd'), true);
       assertEquals(passwordWork.hashes, before + 1);
     } finally {
@@ -115,20 +136,27 @@ for (const kind of databaseKinds()) {
       assertEquals(await processOutbox(db.handle.db, transport, composeRequestedEmail), 1);
       const delivered = transport.sent[0].text.match(/token=([a-z2-7]+)/)?.[1];
       assert(delivered, 'the provider got the live link');
-      const [row] = await db.handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'scrub.me@example.com'));
+      const [row] = await db.handle.db.select().from(emailOutbox).where(
+        eq(emailOutbox.toAddress, 'scrub.me@example.com'),
+      );
       assertEquals(row.status, 'sent');
       assertEquals(row.kind, 'reset-password');
       assert(row.sentAt);
       assert(!row.text.includes(delivered) && !row.html.includes(delivered), 'the stored text has no token');
       assertMatch(row.text, /reset-password\?token=removed/);
-      assertEquals(scrubLinks('https://x.test/verify-email?token=abc&x=1'), 'https://x.test/verify-email?token=removed&x=1');
+      assertEquals(
+        scrubLinks('https://x.test/verify-email?token=abc&x=1'),
+        'https://x.test/verify-email?token=removed&x=1',
+      );
 
       // The dev transport's outbox is its mailbox: it keeps the link for /dev/mailbox.
       await requestPasswordReset('scrub.me@example.com');
       await db.handle.db.delete(rateLimitBuckets);
       const dev = recordingTransport(true);
       await processOutbox(db.handle.db, dev, composeRequestedEmail);
-      const [kept] = await db.handle.db.select().from(emailOutbox).where(sql`${emailOutbox.text} like '%token=%' and ${emailOutbox.text} not like '%token=removed%'`);
+      const [kept] = await db.handle.db.select().from(emailOutbox).where(
+        sql`${emailOutbox.text} like '%token=%' and ${emailOutbox.text} not like '%token=removed%'`,
+      );
       assert(kept, 'a dev-transport e-mail keeps its link');
     } finally {
       await db.drop();
@@ -143,7 +171,11 @@ for (const kind of databaseKinds()) {
         const token = generateRandomToken();
         const [user] = await db.handle.db.select().from(users).where(eq(users.email, email));
         await db.handle.db.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
-        await db.handle.db.insert(emailVerificationTokens).values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + HOUR) });
+        await db.handle.db.insert(emailVerificationTokens).values({
+          tokenHash: hashToken(token),
+          userId: user.id,
+          expiresAt: new Date(Date.now() + HOUR),
+        });
         return { token, user };
       };
       const chosen = 'Chosen-At-Signup-1';
@@ -201,12 +233,17 @@ for (const kind of databaseKinds()) {
     try {
       await verifiedUser(db, 'never.sent@example.com');
       await requestPasswordReset('never.sent@example.com');
-      const refusing: Transport = { name: 'refusing', send: () => Promise.resolve({ ok: false, retry: false, error: '422: invalid recipient' }) };
+      const refusing: Transport = {
+        name: 'refusing',
+        send: () => Promise.resolve({ ok: false, retry: false, error: '422: invalid recipient' }),
+      };
       for (let i = 0; i < 5; i++) {
         await db.handle.db.update(emailOutbox).set({ nextAttemptAt: new Date(0) });
         await processOutbox(db.handle.db, refusing, composeRequestedEmail);
       }
-      const [row] = await db.handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'never.sent@example.com'));
+      const [row] = await db.handle.db.select().from(emailOutbox).where(
+        eq(emailOutbox.toAddress, 'never.sent@example.com'),
+      );
       assertEquals(row.status, 'failed');
       assert(!/token=(?!removed)/.test(row.text + row.html), 'no live token in a failed e-mail');
       assertMatch(row.text, /reset-password\?token=removed/);
@@ -220,12 +257,32 @@ for (const kind of databaseKinds()) {
     setDatabaseHandle(db.handle);
     try {
       const old = new Date(Date.now() - UNVERIFIED_ACCOUNT_TTL_MS - 1000);
-      const [stale] = await db.handle.db.insert(users).values({ email: 'held@example.com', firstName: 'H', lastName: 'S', passwordHash: 'x', createdAt: old }).returning();
-      await db.handle.db.insert(users).values({ email: 'fresh@example.com', firstName: 'F', lastName: 'S', passwordHash: 'x' });
-      await db.handle.db.insert(users).values({ email: 'old.but.verified@example.com', firstName: 'O', lastName: 'V', createdAt: old, emailVerifiedAt: old });
+      const [stale] = await db.handle.db.insert(users).values({
+        email: 'held@example.com',
+        firstName: 'H',
+        lastName: 'S',
+        passwordHash: 'x',
+        createdAt: old,
+      }).returning();
+      await db.handle.db.insert(users).values({
+        email: 'fresh@example.com',
+        firstName: 'F',
+        lastName: 'S',
+        passwordHash: 'x',
+      });
+      await db.handle.db.insert(users).values({
+        email: 'old.but.verified@example.com',
+        firstName: 'O',
+        lastName: 'V',
+        createdAt: old,
+        emailVerifiedAt: old,
+      });
 
       // Signing up again with the held address replaces the stale account.
-      await signUp({ email: 'held@example.com', password: 'A-New-Owner-Pass-9', firstName: 'Real', lastName: 'Owner' }, generateRandomToken());
+      await signUp(
+        { email: 'held@example.com', password: 'A-New-Owner-Pass-9', firstName: 'Real', lastName: 'Owner' },
+        generateRandomToken(),
+      );
       const [now] = await db.handle.db.select().from(users).where(eq(users.email, 'held@example.com'));
       assert(now.id !== stale.id, 'a new account');
       assertEquals(now.firstName, 'Real');
@@ -250,7 +307,8 @@ for (const kind of databaseKinds()) {
         await hitLimit(limits.loginFailuresForAccount(address));
       }
       await deleteAccount(underscore.id);
-      const keys = (await db.handle.db.select({ key: rateLimitBuckets.key }).from(rateLimitBuckets)).map((r) => r.key).sort();
+      const keys = (await db.handle.db.select({ key: rateLimitBuckets.key }).from(rateLimitBuckets)).map((r) => r.key)
+        .sort();
       assertEquals(keys, [
         'login-fail:account:a%b@x.test',
         'login-fail:account:axb@x.test',
@@ -273,7 +331,10 @@ for (const kind of databaseKinds()) {
         { key: 'signup:ip:live', count: 3, windowStart: new Date(now.getTime() - 5 * 60 * 1000) },
       ]);
       assertEquals(await pruneLimits(now), 1);
-      assertEquals((await db.handle.db.select({ key: rateLimitBuckets.key }).from(rateLimitBuckets)).map((r) => r.key), ['signup:ip:live']);
+      assertEquals(
+        (await db.handle.db.select({ key: rateLimitBuckets.key }).from(rateLimitBuckets)).map((r) => r.key),
+        ['signup:ip:live'],
+      );
     } finally {
       await db.drop();
     }
@@ -288,11 +349,28 @@ for (const kind of databaseKinds()) {
       const old = crypto.randomUUID();
       const live = crypto.randomUUID();
       await db.handle.db.insert(quizChecks).values([
-        { userId: user.id, attemptId: old, questionId: 1, lessonId: 1, userAnswer: 0, createdAt: new Date(now.getTime() - 25 * HOUR) },
-        { userId: user.id, attemptId: live, questionId: 1, lessonId: 1, userAnswer: 2, createdAt: new Date(now.getTime() - 23 * HOUR) },
+        {
+          userId: user.id,
+          attemptId: old,
+          questionId: 1,
+          lessonId: 1,
+          userAnswer: 0,
+          createdAt: new Date(now.getTime() - 25 * HOUR),
+        },
+        {
+          userId: user.id,
+          attemptId: live,
+          questionId: 1,
+          lessonId: 1,
+          userAnswer: 2,
+          createdAt: new Date(now.getTime() - 23 * HOUR),
+        },
       ]);
       await pruneQuizChecks(now);
-      assertEquals((await db.handle.db.select({ attemptId: quizChecks.attemptId }).from(quizChecks)).map((r) => r.attemptId), [live]);
+      assertEquals(
+        (await db.handle.db.select({ attemptId: quizChecks.attemptId }).from(quizChecks)).map((r) => r.attemptId),
+        [live],
+      );
     } finally {
       await db.drop();
     }

@@ -8,14 +8,27 @@ import { assert, assertEquals } from '../helpers/assert.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/database.ts';
 import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
 import { loadContent } from '../../src/lib/server/content/curriculum-loader.ts';
-import { readAnalyticsParts, readBadges, readCoreSnapshot, readReviewItems, readSnapshot, recordQuizAttempt } from '../../src/lib/server/learning/learner-store/index.ts';
+import {
+  readAnalyticsParts,
+  readBadges,
+  readCoreSnapshot,
+  readReviewItems,
+  readSnapshot,
+  recordQuizAttempt,
+} from '../../src/lib/server/learning/learner-store/index.ts';
 import { listReview } from '../../src/lib/server/learning/review.ts';
 import { recordAssessment } from '../../src/lib/server/learning/assessment.ts';
-import { buildDashboard, buildQuizAnalytics, buildUserProgress, listBadges, progressScreenProps } from '../../src/lib/server/learning/progress.ts';
-import { rebuildLearnerAggregates, AGGREGATE_TABLES } from '../../src/lib/server/learning/learner-store/aggregates.ts';
+import {
+  buildDashboard,
+  buildQuizAnalytics,
+  buildUserProgress,
+  listBadges,
+  progressScreenProps,
+} from '../../src/lib/server/learning/progress.ts';
+import { AGGREGATE_TABLES, rebuildLearnerAggregates } from '../../src/lib/server/learning/learner-store/aggregates.ts';
 import { readAttemptPage, RECENT_ATTEMPTS } from '../../src/lib/server/learning/learner-store/figures.ts';
-import { averageScore, bestStreak, improvementRate, passRate, averageTimeMs } from '../../src/lib/progress.ts';
-import { lessons, quizAttempts, userBadges, users, type Lesson } from '../../db/schema.ts';
+import { averageScore, averageTimeMs, bestStreak, improvementRate, passRate } from '../../src/lib/progress.ts';
+import { type Lesson, lessons, quizAttempts, userBadges, users } from '../../db/schema.ts';
 import { PILLARS } from '../../src/lib/domain.ts';
 import { openDatabase } from '../../db/client.ts';
 import { createDatabaseOnServer } from '../helpers/database.ts';
@@ -41,10 +54,16 @@ async function snapshot(db: Db) {
   const out: Record<string, unknown[]> = {};
   for (const table of AGGREGATE_TABLES) {
     out[table] = rowsOf<Record<string, unknown>>(await db.execute(sql.raw(`select * from "${table}"`)))
-      .map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v])).valueOf()))
+      .map((r) =>
+        JSON.stringify(
+          Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v])).valueOf(),
+        )
+      )
       .sort();
   }
-  out.running = rowsOf<{ user_id: string; seq: number; accuracy_cum: unknown }>(await db.execute(sql`select user_id, seq, accuracy_cum from quiz_attempts`))
+  out.running = rowsOf<{ user_id: string; seq: number; accuracy_cum: unknown }>(
+    await db.execute(sql`select user_id, seq, accuracy_cum from quiz_attempts`),
+  )
     .map((r) => `${r.user_id}:${r.seq}:${Number(r.accuracy_cum)}`)
     .sort();
   out.badges = rowsOf<{ user_id: string; badge: string }>(await db.execute(sql`select user_id, badge from user_badges`))
@@ -53,16 +72,29 @@ async function snapshot(db: Db) {
   return out;
 }
 
-async function withDatabase(kind: TestDatabase['kind'], fn: (db: Db, learners: string[], all: Lesson[]) => Promise<void>, onQuery?: (text: string) => void) {
+async function withDatabase(
+  kind: TestDatabase['kind'],
+  fn: (db: Db, learners: string[], all: Lesson[]) => Promise<void>,
+  onQuery?: (text: string) => void,
+) {
   const test = await createTestDatabase(kind, { onQuery });
   setDatabaseHandle(test.handle);
   try {
     await loadContent(test.handle.db);
     const learners = await test.handle.db
       .insert(users)
-      .values(Array.from({ length: 3 }, (_, i) => ({ email: `agg${i}@example.com`, firstName: `A${i}`, lastName: 'Learner' })))
+      .values(
+        Array.from(
+          { length: 3 },
+          (_, i) => ({ email: `agg${i}@example.com`, firstName: `A${i}`, lastName: 'Learner' }),
+        ),
+      )
       .returning({ id: users.id });
-    const all = await test.handle.db.select().from(lessons).orderBy(asc(lessons.pillar), asc(lessons.level), asc(lessons.orderIndex));
+    const all = await test.handle.db.select().from(lessons).orderBy(
+      asc(lessons.pillar),
+      asc(lessons.level),
+      asc(lessons.orderIndex),
+    );
     await fn(test.handle.db, learners.map((l) => l.id), all);
   } finally {
     await test.drop();
@@ -70,29 +102,43 @@ async function withDatabase(kind: TestDatabase['kind'], fn: (db: Db, learners: s
 }
 
 const answersFor = (lesson: Lesson, next: () => number, rightShare: number) =>
-  lesson.questions.map((q) => ({ questionId: q.id, userAnswer: next() < rightShare ? q.correctAnswer : (q.correctAnswer + 1 + Math.floor(next() * 3)) % 4 }));
+  lesson.questions.map((q) => ({
+    questionId: q.id,
+    userAnswer: next() < rightShare ? q.correctAnswer : (q.correctAnswer + 1 + Math.floor(next() * 3)) % 4,
+  }));
 
 for (const kind of databaseKinds()) {
   Deno.test(`${kind}: figures kept attempt by attempt equal those rebuilt from the attempts, retries and concurrent completions included`, async () => {
     await withDatabase(kind, async (db, learners, all) => {
       const next = random(2411);
       await recordAssessment(learners[0], { savingScore: 40, creditScore: 60, investingScore: 80 }, {});
-      const used: Array<{ userId: string; lesson: Lesson; attemptId: string; responses: ReturnType<typeof answersFor> }> = [];
+      const used: Array<
+        { userId: string; lesson: Lesson; attemptId: string; responses: ReturnType<typeof answersFor> }
+      > = [];
       for (let round = 0; round < 12; round++) {
         // A burst: each learner completes a few quizzes at once (one of them twice at the same time),
         // and sometimes an attempt id is sent again (a retry after a lost answer).
         const burst = learners.flatMap((userId) =>
           Array.from({ length: 1 + Math.floor(next() * 3) }, () => {
             const lesson = all[Math.floor(next() * all.length)];
-            const attempt = { userId, lesson, attemptId: crypto.randomUUID(), responses: answersFor(lesson, next, 0.75) };
+            const attempt = {
+              userId,
+              lesson,
+              attemptId: crypto.randomUUID(),
+              responses: answersFor(lesson, next, 0.75),
+            };
             used.push(attempt);
             return attempt;
-          }),
+          })
         );
         const retries = used.filter(() => next() < 0.1);
         await Promise.all(
           [...burst, ...retries].map((a) =>
-            recordQuizAttempt(a.userId, a.lesson, { attemptId: a.attemptId, quizResponses: a.responses, durationMs: next() < 0.8 ? Math.floor(next() * 90_000) : undefined }),
+            recordQuizAttempt(a.userId, a.lesson, {
+              attemptId: a.attemptId,
+              quizResponses: a.responses,
+              durationMs: next() < 0.8 ? Math.floor(next() * 90_000) : undefined,
+            })
           ),
         );
       }
@@ -100,7 +146,7 @@ for (const kind of databaseKinds()) {
       assertEquals(attempts.length, used.length, 'each attempt id once, however often it was sent');
       for (const userId of learners) {
         const seqs = attempts.filter((a) => a.userId === userId).map((a) => a.seq).sort((a, b) => a - b);
-        assertEquals(seqs, seqs.map((_, i) => i + 1), 'each learner\'s attempts numbered 1, 2, 3... without a gap');
+        assertEquals(seqs, seqs.map((_, i) => i + 1), "each learner's attempts numbered 1, 2, 3... without a gap");
       }
       const kept = await snapshot(db);
       assert((kept.learner_question_stats as unknown[]).length > 10);
@@ -126,22 +172,36 @@ for (const kind of databaseKinds()) {
           totalQuizzes: history.length,
         });
         const correct = history.reduce((n, a) => n + a.score, 0);
-        assertEquals(progress.accuracy, { correct, incorrect: history.reduce((n, a) => n + a.totalQuestions, 0) - correct });
-        assertEquals(progress.scoreProgression.map((p) => p.attempt), history.slice(-RECENT_ATTEMPTS).map((a) => a.seq));
+        assertEquals(progress.accuracy, {
+          correct,
+          incorrect: history.reduce((n, a) => n + a.totalQuestions, 0) - correct,
+        });
+        assertEquals(
+          progress.scoreProgression.map((p) => p.attempt),
+          history.slice(-RECENT_ATTEMPTS).map((a) => a.seq),
+        );
         const analytics = await buildQuizAnalytics(userId);
         for (const cell of analytics.byPillarLevel) {
           const here = history.filter((a) => a.pillar === cell.pillar && a.level === cell.level);
-          assertEquals([cell.attempts, cell.correct, cell.total], [here.length, here.reduce((n, a) => n + a.score, 0), here.reduce((n, a) => n + a.totalQuestions, 0)]);
+          assertEquals([cell.attempts, cell.correct, cell.total], [
+            here.length,
+            here.reduce((n, a) => n + a.score, 0),
+            here.reduce((n, a) => n + a.totalQuestions, 0),
+          ]);
         }
         const misses = new Map<string, { missed: number; asked: number }>();
-        for (const a of history) for (const r of a.responses) {
-          const key = `${a.lessonId}:${r.questionId}`;
-          const m = misses.get(key) ?? { missed: 0, asked: 0 };
-          m.asked++;
-          if (!r.isCorrect) m.missed++;
-          misses.set(key, m);
+        for (const a of history) {
+          for (const r of a.responses) {
+            const key = `${a.lessonId}:${r.questionId}`;
+            const m = misses.get(key) ?? { missed: 0, asked: 0 };
+            m.asked++;
+            if (!r.isCorrect) m.missed++;
+            misses.set(key, m);
+          }
         }
-        for (const m of analytics.mostMissed) assertEquals(misses.get(`${m.lessonId}:${m.questionId}`), { missed: m.missed, asked: m.asked });
+        for (const m of analytics.mostMissed) {
+          assertEquals(misses.get(`${m.lessonId}:${m.questionId}`), { missed: m.missed, asked: m.asked });
+        }
         const worst = Math.max(0, ...[...misses.values()].map((m) => m.missed));
         if (worst > 0) assertEquals(analytics.mostMissed[0].missed, worst);
       }
@@ -165,14 +225,16 @@ for (const kind of databaseKinds()) {
         const measure = async () => {
           const counts: number[] = [];
           const sizes: number[] = [];
-          for (const read of [
-            () => buildDashboard(learner, 'A0'),
-            () => buildUserProgress(learner, 'x@example.com'),
-            () => progressScreenProps(learner, 'x@example.com'),
-            () => buildQuizAnalytics(learner),
-            () => listBadges(learner),
-            () => listReview(learner, new Date()),
-          ]) {
+          for (
+            const read of [
+              () => buildDashboard(learner, 'A0'),
+              () => buildUserProgress(learner, 'x@example.com'),
+              () => progressScreenProps(learner, 'x@example.com'),
+              () => buildQuizAnalytics(learner),
+              () => listBadges(learner),
+              () => listReview(learner, new Date()),
+            ]
+          ) {
             statements.length = 0;
             const answer = await read();
             counts.push(statements.length);
@@ -180,22 +242,36 @@ for (const kind of databaseKinds()) {
           }
           return { counts, sizes };
         };
-        await recordQuizAttempt(learner, lesson, { attemptId: crypto.randomUUID(), quizResponses: answersFor(lesson, next, 0.5) });
+        await recordQuizAttempt(learner, lesson, {
+          attemptId: crypto.randomUUID(),
+          quizResponses: answersFor(lesson, next, 0.5),
+        });
         await measure(); // the first read also loads the lesson catalogue, which stays in memory
         const one = await measure();
         // The chart shows the newest RECENT_ATTEMPTS: from there on nothing may grow.
         for (let i = 1; i < RECENT_ATTEMPTS; i++) {
           const l = all[i % all.length];
-          await recordQuizAttempt(learner, l, { attemptId: crypto.randomUUID(), quizResponses: answersFor(l, next, 0.7) });
+          await recordQuizAttempt(learner, l, {
+            attemptId: crypto.randomUUID(),
+            quizResponses: answersFor(l, next, 0.7),
+          });
         }
         const thirty = await measure();
         for (let i = RECENT_ATTEMPTS; i < 300; i++) {
           const l = all[i % all.length];
-          await recordQuizAttempt(learner, l, { attemptId: crypto.randomUUID(), quizResponses: answersFor(l, next, 0.7), durationMs: 30_000 });
+          await recordQuizAttempt(learner, l, {
+            attemptId: crypto.randomUUID(),
+            quizResponses: answersFor(l, next, 0.7),
+            durationMs: 30_000,
+          });
         }
         assertEquals((await db.select().from(quizAttempts).where(eq(quizAttempts.userId, learner))).length, 300);
         const many = await measure();
-        assertEquals(many.counts, one.counts, `statements per read (dashboard, progress, progress screen, analytics, badges, review): ${one.counts} at 1 attempt`);
+        assertEquals(
+          many.counts,
+          one.counts,
+          `statements per read (dashboard, progress, progress screen, analytics, badges, review): ${one.counts} at 1 attempt`,
+        );
         // The badges and review reads read those parts alone where no snapshot is kept: the same rows.
         const snapshot = await readSnapshot(learner);
         assertEquals(await readBadges(learner), snapshot.badges);
@@ -204,14 +280,20 @@ for (const kind of databaseKinds()) {
         assert(snapshot.review.length > 0 && snapshot.badges.length > 0);
         // The dashboard's snapshot is the same without the history parts.
         const { recent: _r, halves: _h, mostMissed: _m, ...core } = snapshot;
-        const { recent: _r2, halves: _h2, mostMissed: _m2, ...read } = (await readCoreSnapshot(learner)) as typeof snapshot;
+        const { recent: _r2, halves: _h2, mostMissed: _m2, ...read } =
+          (await readCoreSnapshot(learner)) as typeof snapshot;
         assertEquals(read, core);
         // The analytics' parts, read alone where no snapshot is kept, are the snapshot's.
         const { totals, levels, mostMissed } = snapshot;
         assertEquals(await readAnalyticsParts(learner), { totals, levels, mostMissed });
         assert(mostMissed.length > 0 && levels.length > 0);
         // Sizes vary a little with the figures' digits and which lessons are done, never with the history's length.
-        many.sizes.forEach((size, i) => assert(size < thirty.sizes[i] * 1.25 + 2000, `read ${i}: ${thirty.sizes[i]} bytes at 30 attempts, ${size} at 300`));
+        many.sizes.forEach((size, i) =>
+          assert(
+            size < thirty.sizes[i] * 1.25 + 2000,
+            `read ${i}: ${thirty.sizes[i]} bytes at 30 attempts, ${size} at 300`,
+          )
+        );
       },
       (text) => statements.push(text),
     );
@@ -227,17 +309,33 @@ for (const kind of databaseKinds()) {
       await migrateTo(handle, folder);
       const db = handle.db;
       // Raw SQL: today's schema has columns a database before 0018 does not.
-      const [user] = rowsOf<{ id: string }>(await db.execute(sql`insert into users (email, first_name, last_name) values ('old@example.com', 'Old', 'Learner') returning id`));
+      const [user] = rowsOf<{ id: string }>(
+        await db.execute(
+          sql`insert into users (email, first_name, last_name) values ('old@example.com', 'Old', 'Learner') returning id`,
+        ),
+      );
       const lessonIds: number[] = [];
       for (const [i, pillar] of ['saving', 'credit', 'saving'].entries()) {
-        const [l] = rowsOf<{ id: number }>(await db.execute(sql`insert into lessons (slug, title, pillar, level, order_index) values (${`l${i}`}, ${`L${i}`}, ${pillar}, 'beginner', ${i + 1}) returning id`));
+        const [l] = rowsOf<{ id: number }>(
+          await db.execute(
+            sql`insert into lessons (slug, title, pillar, level, order_index) values (${`l${i}`}, ${`L${i}`}, ${pillar}, 'beginner', ${
+              i + 1
+            }) returning id`,
+          ),
+        );
         lessonIds.push(l.id);
       }
-      const [set] = rowsOf<{ id: number }>(await db.execute(sql`insert into question_sets (lesson_id, digest, questions) values (${lessonIds[0]}, 'd', ${JSON.stringify([
-        { questionId: 1, question: 'Q1', options: ['a', 'b', 'c', 'd'], correctAnswer: 0, explanation: 'E1' },
-        { questionId: 2, question: 'Q2', options: ['a', 'b', 'c', 'd'], correctAnswer: 1, explanation: 'E2' },
-        { questionId: 3, question: 'Q3', options: ['a', 'b', 'c', 'd'], correctAnswer: 2, explanation: 'E3' },
-      ])}::jsonb) returning id`));
+      const [set] = rowsOf<{ id: number }>(
+        await db.execute(
+          sql`insert into question_sets (lesson_id, digest, questions) values (${lessonIds[0]}, 'd', ${
+            JSON.stringify([
+              { questionId: 1, question: 'Q1', options: ['a', 'b', 'c', 'd'], correctAnswer: 0, explanation: 'E1' },
+              { questionId: 2, question: 'Q2', options: ['a', 'b', 'c', 'd'], correctAnswer: 1, explanation: 'E2' },
+              { questionId: 3, question: 'Q3', options: ['a', 'b', 'c', 'd'], correctAnswer: 2, explanation: 'E3' },
+            ])
+          }::jsonb) returning id`,
+        ),
+      );
       // Inserted out of time order: the migration numbers them by time.
       const history = [
         { at: '2026-03-05T10:00:00Z', lesson: 1, score: 1 },
@@ -248,20 +346,41 @@ for (const kind of databaseKinds()) {
       ];
       for (const h of history) {
         const responses = [1, 2, 3].map((q) => ({ questionId: q, userAnswer: 0, isCorrect: q <= h.score }));
-        await db.execute(sql`insert into quiz_attempts (user_id, lesson_id, attempt_id, question_set_id, responses, score, total_questions, passed, duration_ms, created_at)
-          values (${user.id}, ${lessonIds[h.lesson]}, ${crypto.randomUUID()}, ${set.id}, ${JSON.stringify(responses)}::jsonb, ${h.score}, 3, ${h.score >= 2}, 1000, ${h.at})`);
+        await db.execute(
+          sql`insert into quiz_attempts (user_id, lesson_id, attempt_id, question_set_id, responses, score, total_questions, passed, duration_ms, created_at)
+          values (${user.id}, ${lessonIds[h.lesson]}, ${crypto.randomUUID()}, ${set.id}, ${
+            JSON.stringify(responses)
+          }::jsonb, ${h.score}, 3, ${h.score >= 2}, 1000, ${h.at})`,
+        );
       }
       await migrateTo(handle, migrationsFolder);
-      const numbered = rowsOf<{ seq: number; created_at: string | Date }>(await db.execute(sql`select seq, created_at from quiz_attempts order by seq`));
-      assertEquals(numbered.map((r) => new Date(r.created_at).toISOString().slice(0, 10)), ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05']);
-      const [stats] = rowsOf<{ attempts: number; passes: number; pass_run: number; last_passed_score: number }>(await db.execute(sql`select * from learner_stats`));
+      const numbered = rowsOf<{ seq: number; created_at: string | Date }>(
+        await db.execute(sql`select seq, created_at from quiz_attempts order by seq`),
+      );
+      assertEquals(numbered.map((r) => new Date(r.created_at).toISOString().slice(0, 10)), [
+        '2026-03-01',
+        '2026-03-02',
+        '2026-03-03',
+        '2026-03-04',
+        '2026-03-05',
+      ]);
+      const [stats] = rowsOf<{ attempts: number; passes: number; pass_run: number; last_passed_score: number }>(
+        await db.execute(sql`select * from learner_stats`),
+      );
       assertEquals([stats.attempts, stats.passes, stats.pass_run, stats.last_passed_score], [5, 3, 0, 3]);
-      const pillars = rowsOf<{ pillar: string; best_run: number; pass_run: number }>(await db.execute(sql`select pillar, best_run, pass_run from learner_pillar_stats order by pillar`));
+      const pillars = rowsOf<{ pillar: string; best_run: number; pass_run: number }>(
+        await db.execute(sql`select pillar, best_run, pass_run from learner_pillar_stats order by pillar`),
+      );
       // Saving in time order: pass (3/3), fail (0), pass (2/3), pass (3/3): best run 2, now 2.
       assertEquals(pillars.map((p) => [p.pillar, p.best_run, p.pass_run]), [['credit', 0, 0], ['saving', 2, 2]]);
       // The badges that history earned: a first pass and a perfect score, never three passes in a row.
-      const badges = rowsOf<{ badge: string; earned_at: string | Date }>(await db.execute(sql`select badge, earned_at from user_badges order by badge`));
-      assertEquals(badges.map((b) => [b.badge, new Date(b.earned_at).toISOString().slice(0, 10)]), [['first-lesson', '2026-03-01'], ['perfect-quiz', '2026-03-01']]);
+      const badges = rowsOf<{ badge: string; earned_at: string | Date }>(
+        await db.execute(sql`select badge, earned_at from user_badges order by badge`),
+      );
+      assertEquals(badges.map((b) => [b.badge, new Date(b.earned_at).toISOString().slice(0, 10)]), [[
+        'first-lesson',
+        '2026-03-01',
+      ], ['perfect-quiz', '2026-03-01']]);
       // A rebuild finds the same figures.
       setDatabaseHandle(handle);
       const migrated = await snapshot(db);

@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
 
 const app = serverWithMail();
 
-interface Item { id: number; slug: string; orderIndex: number; level: string; locked: boolean; completed: boolean; completionData: { lastScore: number; bestScore: number } | null }
+interface Item {
+  id: number;
+  slug: string;
+  orderIndex: number;
+  level: string;
+  locked: boolean;
+  completed: boolean;
+  completionData: { lastScore: number; bestScore: number } | null;
+}
 
 async function lessonsOf(client: Client, pillar: string, level: string) {
   return (await client.get<Item[]>(`/api/lessons/${pillar}/${level}`)).body;
@@ -35,15 +43,28 @@ describe('lessons over HTTP', () => {
     });
     assertEquals(lockedComplete.status, 403);
 
-    const lesson = await client.get<{ questions: Array<Record<string, unknown>>; sections: unknown[] }>(`/api/lesson/${first.id}`);
+    const lesson = await client.get<{ questions: Array<Record<string, unknown>>; sections: unknown[] }>(
+      `/api/lesson/${first.id}`,
+    );
     assertEquals(lesson.status, 200);
     assertEquals(lesson.body.questions.length, n);
     for (const q of lesson.body.questions) {
-      assertEquals(Object.keys(q).sort(), ['id', 'options', 'question'], 'no correct answers or explanations before the quiz');
+      assertEquals(
+        Object.keys(q).sort(),
+        ['id', 'options', 'question'],
+        'no correct answers or explanations before the quiz',
+      );
     }
     assert(!/correctAnswer|correct_answer|explanation/.test(lesson.text));
 
-    const pass = await client.post<{ passed: boolean; score: number; completed: boolean; results: Array<{ correctAnswer: number; explanation: string }> }>(
+    const pass = await client.post<
+      {
+        passed: boolean;
+        score: number;
+        completed: boolean;
+        results: Array<{ correctAnswer: number; explanation: string }>;
+      }
+    >(
       `/api/lesson/${first.id}/complete`,
       { attemptId: crypto.randomUUID(), quizResponses: responses(correctAnswers(first.slug)), durationMs: 65_000 },
     );
@@ -64,14 +85,17 @@ describe('lessons over HTTP', () => {
     const { client } = await createLearner(app.server.url, app.resend);
     const [first] = await lessonsOf(client, 'credit', 'beginner');
     const answers = wrong(correctAnswers(first.slug));
-    const cheat = await client.post<{ passed: boolean; score: number; completed: boolean }>(`/api/lesson/${first.id}/complete`, {
-      attemptId: crypto.randomUUID(),
-      quizResponses: answers.map((userAnswer, i) => ({ questionId: i + 1, userAnswer, isCorrect: true })),
-      score: 3,
-      completed: true,
-      correctAnswers: 3,
-      totalQuestions: 3,
-    });
+    const cheat = await client.post<{ passed: boolean; score: number; completed: boolean }>(
+      `/api/lesson/${first.id}/complete`,
+      {
+        attemptId: crypto.randomUUID(),
+        quizResponses: answers.map((userAnswer, i) => ({ questionId: i + 1, userAnswer, isCorrect: true })),
+        score: 3,
+        completed: true,
+        correctAnswers: 3,
+        totalQuestions: 3,
+      },
+    );
     assertEquals(cheat.status, 201);
     assertEquals([cheat.body.passed, cheat.body.score, cheat.body.completed], [false, 0, false]);
   });
@@ -80,12 +104,19 @@ describe('lessons over HTTP', () => {
     const { client } = await createLearner(app.server.url, app.resend);
     const [first] = await lessonsOf(client, 'investing', 'beginner');
     const body = { attemptId: crypto.randomUUID(), quizResponses: responses(correctAnswers(first.slug)) };
-    const results = await Promise.all(Array.from({ length: 20 }, () => client.post<{ duplicate: boolean; passed: boolean }>(`/api/lesson/${first.id}/complete`, body)));
+    const results = await Promise.all(
+      Array.from(
+        { length: 20 },
+        () => client.post<{ duplicate: boolean; passed: boolean }>(`/api/lesson/${first.id}/complete`, body),
+      ),
+    );
     assertEquals(results.filter((r) => r.status >= 500).length, 0);
     assertEquals(results.filter((r) => r.status === 201).length, 1);
     assertEquals(results.filter((r) => r.status === 200 && r.body.duplicate).length, 19);
     assert(results.every((r) => r.body.passed === true));
-    const progress = await client.get<Array<{ lessonId: number; attempts: number; completed: boolean }>>('/api/progress/user');
+    const progress = await client.get<Array<{ lessonId: number; attempts: number; completed: boolean }>>(
+      '/api/progress/user',
+    );
     const entry = progress.body.find((p) => p.lessonId === first.id)!;
     assertEquals(entry.attempts, 1);
     assertEquals(entry.completed, true);
@@ -94,15 +125,25 @@ describe('lessons over HTTP', () => {
   it('a later failed attempt keeps the lesson completed and the best score', async () => {
     const { client } = await createLearner(app.server.url, app.resend);
     const [first] = await lessonsOf(client, 'saving', 'beginner');
-    await client.post(`/api/lesson/${first.id}/complete`, { attemptId: crypto.randomUUID(), quizResponses: responses(correctAnswers(first.slug)) });
+    await client.post(`/api/lesson/${first.id}/complete`, {
+      attemptId: crypto.randomUUID(),
+      quizResponses: responses(correctAnswers(first.slug)),
+    });
     const fail = await client.post<{ passed: boolean; completed: boolean }>(`/api/lesson/${first.id}/complete`, {
       attemptId: crypto.randomUUID(),
       quizResponses: responses(wrong(correctAnswers(first.slug))),
     });
     assertEquals([fail.body.passed, fail.body.completed], [false, true]);
-    const progress = await client.get<Array<{ lessonId: number; completed: boolean; score: number; bestScore: number; attempts: number }>>('/api/progress/user');
+    const progress = await client.get<
+      Array<{ lessonId: number; completed: boolean; score: number; bestScore: number; attempts: number }>
+    >('/api/progress/user');
     const entry = progress.body.find((p) => p.lessonId === first.id)!;
-    assertEquals([entry.completed, entry.score, entry.bestScore, entry.attempts], [true, 0, correctAnswers(first.slug).length, 2]);
+    assertEquals([entry.completed, entry.score, entry.bestScore, entry.attempts], [
+      true,
+      0,
+      correctAnswers(first.slug).length,
+      2,
+    ]);
     assertEquals((await lessonsOf(client, 'saving', 'beginner'))[1].locked, false);
   });
 
@@ -110,11 +151,16 @@ describe('lessons over HTTP', () => {
     const { client } = await createLearner(app.server.url, app.resend);
     await client.post('/api/assessment/submit', { savingScore: 10, creditScore: 60, investingScore: 90 });
     // The level's first lesson is open; the others wait for the one before them.
-    assertEquals((await lessonsOf(client, 'credit', 'intermediate')).map((l) => l.locked), lessonsIn('credit', 'intermediate').map((_, i) => i > 0));
+    assertEquals(
+      (await lessonsOf(client, 'credit', 'intermediate')).map((l) => l.locked),
+      lessonsIn('credit', 'intermediate').map((_, i) => i > 0),
+    );
     assertEquals((await lessonsOf(client, 'credit', 'advanced')).every((l) => l.locked), true);
     assertEquals((await lessonsOf(client, 'investing', 'advanced'))[0].locked, false);
     assertEquals((await lessonsOf(client, 'saving', 'intermediate')).every((l) => l.locked), true);
-    const counts = await client.get<Record<string, Record<string, { total: number; completed: number }>>>('/api/lessons/counts');
+    const counts = await client.get<Record<string, Record<string, { total: number; completed: number }>>>(
+      '/api/lessons/counts',
+    );
     assertEquals(counts.body.credit.beginner, { total: lessonsIn('credit', 'beginner').length, completed: 0 });
     assertEquals(counts.body.credit.intermediate.total, lessonsIn('credit', 'intermediate').length);
     assertEquals(counts.body.credit.weightedProgress as unknown as number, 0);
@@ -134,7 +180,9 @@ describe('lessons over HTTP', () => {
       assertEquals(other, [], `${path} is ASCII`);
       assert(page.text.includes('Zo&#235;<span'), 'the name reads as Zoë');
     }
-    assert((await client.get('/lessons?pillar=saving')).text.includes('<title>Saving lessons &middot; Wealth Coach</title>'));
+    assert(
+      (await client.get('/lessons?pillar=saving')).text.includes('<title>Saving lessons &middot; Wealth Coach</title>'),
+    );
     const page = (await client.get(`/lesson/${first.id}`)).text;
     assert(/&#215;|&#247;/.test(page), 'the signs are references');
     const data = JSON.parse(page.match(/<script type="application\/json" id="lesson-quiz-data">([^<]*)<\/script>/)![1]);
@@ -156,7 +204,14 @@ describe('lessons over HTTP', () => {
       { attemptId: crypto.randomUUID(), quizResponses: responses([...zeros(n - 1), 4]) },
       { attemptId: crypto.randomUUID(), quizResponses: responses([...zeros(n - 1), -1]) },
       { attemptId: crypto.randomUUID(), quizResponses: [...responses(zeros(n)), { questionId: n + 1, userAnswer: 1 }] },
-      { attemptId: crypto.randomUUID(), quizResponses: [{ questionId: 1, userAnswer: 0 }, { questionId: 1, userAnswer: 1 }, ...responses(zeros(n)).slice(2)] },
+      {
+        attemptId: crypto.randomUUID(),
+        quizResponses: [
+          { questionId: 1, userAnswer: 0 },
+          { questionId: 1, userAnswer: 1 },
+          ...responses(zeros(n)).slice(2),
+        ],
+      },
       { attemptId: crypto.randomUUID(), quizResponses: 'all right' },
       [1, 2],
     ];
@@ -164,7 +219,13 @@ describe('lessons over HTTP', () => {
       const r = await client.post(`/api/lesson/${first.id}/complete`, body);
       assertEquals(r.status, 400, JSON.stringify(body).slice(0, 80));
     }
-    assertEquals((await client.post('/api/lesson/999999/complete', { attemptId: crypto.randomUUID(), quizResponses: responses([0, 0, 0]) })).status, 404);
+    assertEquals(
+      (await client.post('/api/lesson/999999/complete', {
+        attemptId: crypto.randomUUID(),
+        quizResponses: responses([0, 0, 0]),
+      })).status,
+      404,
+    );
     assertEquals((await client.get('/api/lesson/abc')).status, 404);
     assertEquals((await client.get('/api/lesson/99999999999999999999')).status, 404);
     assertEquals((await client.get('/api/lessons/gold/beginner')).status, 400);

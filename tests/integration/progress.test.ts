@@ -8,7 +8,11 @@ import { createDatabaseOnServer, databaseKinds } from '../helpers/database.ts';
 import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
 
 async function complete(client: Client, lesson: { id: number; slug: string }, answers: number[], durationMs: number) {
-  const r = await client.post(`/api/lesson/${lesson.id}/complete`, { attemptId: crypto.randomUUID(), quizResponses: responses(answers), durationMs });
+  const r = await client.post(`/api/lesson/${lesson.id}/complete`, {
+    attemptId: crypto.randomUUID(),
+    quizResponses: responses(answers),
+    durationMs,
+  });
   assertEquals(r.status, 201);
 }
 
@@ -23,7 +27,11 @@ for (const kind of databaseKinds()) {
     beforeAll(async () => {
       resend = await startResendDouble();
       database = kind === 'postgres' ? await createDatabaseOnServer() : null;
-      const env: Record<string, string> = { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true' };
+      const env: Record<string, string> = {
+        RESEND_API_KEY: 're_test',
+        RESEND_BASE_URL: resend.url,
+        TRUST_PROXY: 'true',
+      };
       if (database) env.DATABASE_URL = database.url;
       server = await startServer({ env });
     });
@@ -60,7 +68,17 @@ for (const kind of databaseKinds()) {
 
       const p = await client.get<{
         email: string;
-        pillars: Array<{ pillar: string; completedLessons: number; totalLessons: number; averageScore: number | null; highlighted: boolean; bestStreak: number; levels: Record<string, { completed: number; total: number }> }>;
+        pillars: Array<
+          {
+            pillar: string;
+            completedLessons: number;
+            totalLessons: number;
+            averageScore: number | null;
+            highlighted: boolean;
+            bestStreak: number;
+            levels: Record<string, { completed: number; total: number }>;
+          }
+        >;
         accuracy: { correct: number; incorrect: number };
         scoreProgression: Array<{ attempt: number; score: number }>;
         metrics: { improvementRate: number; passRate: number; avgTimePerQuizMs: number; totalQuizzes: number };
@@ -77,22 +95,40 @@ for (const kind of databaseKinds()) {
       assertEquals([credit.completedLessons, credit.averageScore, credit.bestStreak], [0, null, 0]);
       assertEquals(p.body.accuracy, { correct, incorrect: asked - correct });
       assertEquals(p.body.scoreProgression.map((s) => s.score), scaled.map(twoDecimals));
-      assertEquals(p.body.metrics, { improvementRate: improvement, passRate: 75, avgTimePerQuizMs: 60_000, totalQuizzes: 4 });
+      assertEquals(p.body.metrics, {
+        improvementRate: improvement,
+        passRate: 75,
+        avgTimePerQuizMs: 60_000,
+        totalQuizzes: 4,
+      });
       assertEquals(p.body.badges.map((b) => b.key).sort(), ['assessment-complete', 'first-lesson', 'perfect-quiz']);
 
       const a = await client.get<{
-        byPillarLevel: Array<{ pillar: string; level: string; correct: number; total: number; accuracy: number | null }>;
+        byPillarLevel: Array<
+          { pillar: string; level: string; correct: number; total: number; accuracy: number | null }
+        >;
         mostMissed: Array<{ lessonId: number; questionId: number; missed: number; asked: number; explanation: string }>;
       }>('/api/user/quiz-analytics');
       const cell = a.body.byPillarLevel.find((c) => c.pillar === 'saving' && c.level === 'beginner')!;
       assertEquals([cell.correct, cell.total, cell.accuracy], [correct, asked, Math.round((correct / asked) * 100)]);
       assertEquals(a.body.byPillarLevel.find((c) => c.pillar === 'credit' && c.level === 'beginner')!.accuracy, null);
-      assertEquals(a.body.mostMissed[0], { ...a.body.mostMissed[0], lessonId: l2.id, questionId: 1, missed: 2, asked: 2 });
-      assertEquals(a.body.mostMissed.length, n2, 'every question of the second lesson was missed at least once, and nothing else');
+      assertEquals(a.body.mostMissed[0], {
+        ...a.body.mostMissed[0],
+        lessonId: l2.id,
+        questionId: 1,
+        missed: 2,
+        asked: 2,
+      });
+      assertEquals(
+        a.body.mostMissed.length,
+        n2,
+        'every question of the second lesson was missed at least once, and nothing else',
+      );
       assert(a.body.mostMissed.every((m) => m.lessonId === l2.id && m.explanation.length > 10));
 
       // One more pass makes a streak of 3; the level's badge comes with its last lesson, not before; badges are dated.
-      const keysNow = async () => (await client.get<Array<{ key: string; title: string; earnedAt: string }>>('/api/user/badges')).body;
+      const keysNow = async () =>
+        (await client.get<Array<{ key: string; title: string; earnedAt: string }>>('/api/user/badges')).body;
       for (const lesson of saving.slice(3)) {
         assert(!(await keysNow()).some((b) => b.key === 'level:saving:beginner'), 'the level is not done yet');
         await complete(client, lesson, correctAnswers(lesson.slug), 45_000);
@@ -103,21 +139,39 @@ for (const kind of databaseKinds()) {
       assert(keys.includes('level:saving:beginner'), `all ${saving.length} saving beginner lessons are done`);
       assert(badges.every((b) => !Number.isNaN(Date.parse(b.earnedAt))));
 
-      const dash = await client.get<{ overall: { total: number; parts: Record<string, number> }; priority: string; nextLesson: { title: string; pillar: string } }>('/api/user/dashboard');
+      const dash = await client.get<
+        {
+          overall: { total: number; parts: Record<string, number> };
+          priority: string;
+          nextLesson: { title: string; pillar: string };
+        }
+      >('/api/user/dashboard');
       // Assessment: (40 + 20 + 70) / 300 × 25 = 10.83; saving: 25% of the completed share of the
       // pillar's lesson weights (the beginner level); in hundredths, as the figure is defined.
       const savingWeights = lessonsIn('saving');
       const done = savingWeights.filter((l) => l.level === 'beginner').reduce((s, l) => s + l.weight, 0);
       const progress100 = Math.round((done / savingWeights.reduce((s, l) => s + l.weight, 0)) * 100 * 100); // weighted progress in hundredths
       assertEquals(dash.body.overall.total, Math.round((13_000 + 3 * progress100) / 1200));
-      assertEquals(dash.body.overall.parts, { assessment: 10.8, saving: Math.round((3 * progress100) / 120) / 10, credit: 0, investing: 0 });
+      assertEquals(dash.body.overall.parts, {
+        assessment: 10.8,
+        saving: Math.round((3 * progress100) / 120) / 10,
+        credit: 0,
+        investing: 0,
+      });
       assertEquals(dash.body.priority, 'credit'); // 0% progress; credit's assessment score (20) is lower than investing's (70)
       assertEquals(dash.body.nextLesson.pillar, 'credit');
     });
 
-    it('a new learner gets empty figures, never sample numbers; other learners\' data never shows', async () => {
+    it("a new learner gets empty figures, never sample numbers; other learners' data never shows", async () => {
       const { client } = await createLearner(server.url, resend);
-      const p = await client.get<{ pillars: Array<{ averageScore: number | null; completedLessons: number }>; metrics: Record<string, number | null>; accuracy: Record<string, number>; badges: unknown[] }>(
+      const p = await client.get<
+        {
+          pillars: Array<{ averageScore: number | null; completedLessons: number }>;
+          metrics: Record<string, number | null>;
+          accuracy: Record<string, number>;
+          badges: unknown[];
+        }
+      >(
         '/api/user/progress',
       );
       assert(p.body.pillars.every((x) => x.averageScore === null && x.completedLessons === 0));
@@ -157,7 +211,9 @@ for (const kind of databaseKinds()) {
         }
       }
       assert(plan, `a history averaging 2.49 exists for a quiz of ${m} questions`);
-      for (let i = 0; i < plan.attempts; i++) await complete(client, c1, i < plan.attempts - plan.missing ? right : oneWrong(right), 30_000);
+      for (let i = 0; i < plan.attempts; i++) {
+        await complete(client, c1, i < plan.attempts - plan.missing ? right : oneWrong(right), 30_000);
+      }
 
       const p = await client.get<{ pillars: ProgressPillar[] }>('/api/user/progress');
       const byPillar = Object.fromEntries(p.body.pillars.map((x) => [x.pillar, x]));
@@ -172,7 +228,9 @@ for (const kind of databaseKinds()) {
       await complete(client, s1, correctAnswers(s1.slug), 60_000);
       // The share of the pillar's lesson weights that the first lesson carries, two decimals.
       const savingLessons = lessonsIn('saving');
-      const weighted = Math.round((savingLessons[0].weight / savingLessons.reduce((sum, l) => sum + l.weight, 0)) * 100 * 100) / 100;
+      const weighted = Math.round(
+        (savingLessons[0].weight / savingLessons.reduce((sum, l) => sum + l.weight, 0)) * 100 * 100,
+      ) / 100;
       assertEquals(savingLessons[0].slug, s1.slug);
       const dash = await client.get<{
         hasAssessment: boolean;
@@ -192,14 +250,19 @@ for (const kind of databaseKinds()) {
       );
       // 0 for the assessment, 0.25 × the saving progress (in hundredths, as the figure is defined)
       const w100 = Math.round(weighted * 100);
-      assertEquals(dash.body.overall, { total: Math.round((3 * w100) / 1200), parts: { assessment: 0, saving: Math.round((3 * w100) / 120) / 10, credit: 0, investing: 0 } });
+      assertEquals(dash.body.overall, {
+        total: Math.round((3 * w100) / 1200),
+        parts: { assessment: 0, saving: Math.round((3 * w100) / 120) / 10, credit: 0, investing: 0 },
+      });
       // credit and investing tie at 0%: with no scores to compare, the spec's pillar order decides
       assertEquals(dash.body.priority, 'credit');
 
       await client.post('/api/assessment/submit', { savingScore: 40, creditScore: 90, investingScore: 20 });
       const after = await client.get<{
         priority: string;
-        pillars: Array<{ pillar: string; assessment: { score: number; colour: string; message: string; level: string } | null }>;
+        pillars: Array<
+          { pillar: string; assessment: { score: number; colour: string; message: string; level: string } | null }
+        >;
       }>('/api/user/dashboard');
       assertEquals(after.body.pillars.find((p) => p.pillar === 'credit')!.assessment, {
         score: 90,

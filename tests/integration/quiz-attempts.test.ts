@@ -7,18 +7,35 @@ import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
 import { loadContent } from '../../src/lib/server/content/curriculum-loader.ts';
 import { recordQuizAttempt } from '../../src/lib/server/learning/learner-store/index.ts';
 import { readAttemptPage } from '../../src/lib/server/learning/learner-store/figures.ts';
-import { lessonProgress, lessons, questionSets, quizAttempts, reviewItems, users, type Lesson } from '../../db/schema.ts';
+import {
+  type Lesson,
+  lessonProgress,
+  lessons,
+  questionSets,
+  quizAttempts,
+  reviewItems,
+  users,
+} from '../../db/schema.ts';
 
 type Db = TestDatabase['handle']['db'];
 
-async function withLearners(kind: TestDatabase['kind'], count: number, fn: (db: Db, learners: string[], lesson: Lesson, next: Lesson) => Promise<void>) {
+async function withLearners(
+  kind: TestDatabase['kind'],
+  count: number,
+  fn: (db: Db, learners: string[], lesson: Lesson, next: Lesson) => Promise<void>,
+) {
   const test = await createTestDatabase(kind);
   setDatabaseHandle(test.handle);
   try {
     await loadContent(test.handle.db);
     const rows = await test.handle.db
       .insert(users)
-      .values(Array.from({ length: count }, (_, i) => ({ email: `l${i}@example.com`, firstName: `L${i}`, lastName: 'Learner' })))
+      .values(
+        Array.from(
+          { length: count },
+          (_, i) => ({ email: `l${i}@example.com`, firstName: `L${i}`, lastName: 'Learner' }),
+        ),
+      )
       .returning({ id: users.id });
     const [first, second] = await test.handle.db
       .select()
@@ -32,21 +49,35 @@ async function withLearners(kind: TestDatabase['kind'], count: number, fn: (db: 
 }
 
 const right = (lesson: Lesson) => lesson.questions.map((q) => ({ questionId: q.id, userAnswer: q.correctAnswer }));
-const allWrong = (lesson: Lesson) => lesson.questions.map((q) => ({ questionId: q.id, userAnswer: (q.correctAnswer + 1) % 4 }));
+const allWrong = (lesson: Lesson) =>
+  lesson.questions.map((q) => ({ questionId: q.id, userAnswer: (q.correctAnswer + 1) % 4 }));
 
 for (const kind of databaseKinds()) {
   Deno.test(`${kind}: forty learners completing at once each get their own attempt, progress and reviews`, async () => {
     await withLearners(kind, 40, async (db, learners, lesson) => {
       const results = await Promise.all(
-        learners.map((userId, i) => recordQuizAttempt(userId, lesson, { attemptId: crypto.randomUUID(), quizResponses: i % 2 ? right(lesson) : allWrong(lesson), durationMs: 1000 + i })),
+        learners.map((userId, i) =>
+          recordQuizAttempt(userId, lesson, {
+            attemptId: crypto.randomUUID(),
+            quizResponses: i % 2 ? right(lesson) : allWrong(lesson),
+            durationMs: 1000 + i,
+          })
+        ),
       );
       const n = lesson.questions.length;
-      assertEquals(results.map((r) => [r.duplicate, r.passed, r.completed, r.score]), learners.map((_, i) => [false, i % 2 === 1, i % 2 === 1, i % 2 ? n : 0]));
+      assertEquals(
+        results.map((r) => [r.duplicate, r.passed, r.completed, r.score]),
+        learners.map((_, i) => [false, i % 2 === 1, i % 2 === 1, i % 2 ? n : 0]),
+      );
       const attempts = await db.select().from(quizAttempts);
       assertEquals(attempts.length, 40);
       for (const [i, userId] of learners.entries()) {
         const mine = attempts.filter((a) => a.userId === userId);
-        assertEquals(mine.map((a) => [a.attemptId, a.durationMs, a.score]), [[results[i].attemptId, 1000 + i, results[i].score]]);
+        assertEquals(mine.map((a) => [a.attemptId, a.durationMs, a.score]), [[
+          results[i].attemptId,
+          1000 + i,
+          results[i].score,
+        ]]);
       }
       const progress = await db.select().from(lessonProgress);
       assertEquals(progress.length, 40);
@@ -61,16 +92,27 @@ for (const kind of databaseKinds()) {
     await withLearners(kind, 1, async (db, [userId], lesson, next) => {
       const retried = crypto.randomUUID();
       const [a, b, c, d, e, fail, pass] = await Promise.all([
-        ...Array.from({ length: 5 }, () => recordQuizAttempt(userId, lesson, { attemptId: retried, quizResponses: right(lesson) })),
+        ...Array.from(
+          { length: 5 },
+          () => recordQuizAttempt(userId, lesson, { attemptId: retried, quizResponses: right(lesson) }),
+        ),
         recordQuizAttempt(userId, next, { attemptId: crypto.randomUUID(), quizResponses: allWrong(next) }),
         recordQuizAttempt(userId, next, { attemptId: crypto.randomUUID(), quizResponses: right(next) }),
       ]);
       assertEquals([a, b, c, d, e].filter((r) => !r.duplicate).length, 1, 'one of the five is recorded');
-      assert([a, b, c, d, e].every((r) => r.attemptId === retried && r.score === lesson.questions.length && r.completed));
-      assertEquals([fail.completed, pass.completed], [false, true], 'the fail came first, then the pass completed the lesson');
+      assert(
+        [a, b, c, d, e].every((r) => r.attemptId === retried && r.score === lesson.questions.length && r.completed),
+      );
+      assertEquals(
+        [fail.completed, pass.completed],
+        [false, true],
+        'the fail came first, then the pass completed the lesson',
+      );
       const attempts = await db.select().from(quizAttempts).where(eq(quizAttempts.userId, userId));
       assertEquals(attempts.length, 3);
-      const rows = await db.select().from(lessonProgress).where(eq(lessonProgress.userId, userId)).orderBy(asc(lessonProgress.lessonId));
+      const rows = await db.select().from(lessonProgress).where(eq(lessonProgress.userId, userId)).orderBy(
+        asc(lessonProgress.lessonId),
+      );
       assertEquals(rows.map((p) => [p.lessonId, p.attempts, p.completed, p.bestScore, p.lastScore]), [
         [lesson.id, 1, true, lesson.questions.length, lesson.questions.length],
         [next.id, 2, true, next.questions.length, next.questions.length],
@@ -82,10 +124,18 @@ for (const kind of databaseKinds()) {
     await withLearners(kind, 6, async (db, learners, lesson) => {
       const gone = crypto.randomUUID(); // no such user: the attempt's foreign key refuses it
       const attempts = [...learners.slice(0, 3), gone, ...learners.slice(3)].map((userId) =>
-        recordQuizAttempt(userId, lesson, { attemptId: crypto.randomUUID(), quizResponses: right(lesson) }),
+        recordQuizAttempt(userId, lesson, { attemptId: crypto.randomUUID(), quizResponses: right(lesson) })
       );
       const settled = await Promise.allSettled(attempts);
-      assertEquals(settled.map((s) => s.status), ['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
+      assertEquals(settled.map((s) => s.status), [
+        'fulfilled',
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+        'fulfilled',
+        'fulfilled',
+      ]);
       await assertRejects(() => attempts[3]);
       assertEquals((await db.select().from(quizAttempts)).length, 6);
       assertEquals((await db.select().from(lessonProgress)).length, 6);
@@ -93,26 +143,54 @@ for (const kind of databaseKinds()) {
   });
   Deno.test(`${kind}: a version of a lesson's questions is stored once; each attempt reads back with the questions as they were asked`, async () => {
     await withLearners(kind, 12, async (db, learners, lesson) => {
-      const first = await Promise.all(learners.map((userId) => recordQuizAttempt(userId, lesson, { attemptId: crypto.randomUUID(), quizResponses: right(lesson) })));
+      const first = await Promise.all(
+        learners.map((userId) =>
+          recordQuizAttempt(userId, lesson, { attemptId: crypto.randomUUID(), quizResponses: right(lesson) })
+        ),
+      );
       const sets = await db.select().from(questionSets);
       assertEquals(sets.length, 1, 'twelve attempts, one stored copy of the questions');
-      assertEquals(sets[0].questions.map((q) => [q.questionId, q.question, q.options, q.correctAnswer, q.explanation]), lesson.questions.map((q) => [q.id, q.question, q.options, q.correctAnswer, q.explanation]));
+      assertEquals(
+        sets[0].questions.map((q) => [q.questionId, q.question, q.options, q.correctAnswer, q.explanation]),
+        lesson.questions.map((q) => [q.id, q.question, q.options, q.correctAnswer, q.explanation]),
+      );
       const attempts = await db.select().from(quizAttempts);
       assert(attempts.every((a) => a.questionSetId === sets[0].id));
-      assertEquals(attempts[0].responses.map((r) => Object.keys(r).sort()), lesson.questions.map(() => ['isCorrect', 'questionId', 'userAnswer']));
+      assertEquals(
+        attempts[0].responses.map((r) => Object.keys(r).sort()),
+        lesson.questions.map(() => ['isCorrect', 'questionId', 'userAnswer']),
+      );
 
       // An author rewords a question: the next attempt stores the new wording once, the older one keeps its own.
-      const edited: Lesson = { ...lesson, questions: lesson.questions.map((q, i) => (i === 0 ? { ...q, question: `${q.question} (reworded)`, explanation: 'New explanation.' } : q)) };
+      const edited: Lesson = {
+        ...lesson,
+        questions: lesson.questions.map((
+          q,
+          i,
+        ) => (i === 0 ? { ...q, question: `${q.question} (reworded)`, explanation: 'New explanation.' } : q)),
+      };
       const [userId] = learners;
-      const later = await recordQuizAttempt(userId, edited, { attemptId: crypto.randomUUID(), quizResponses: allWrong(edited) });
+      const later = await recordQuizAttempt(userId, edited, {
+        attemptId: crypto.randomUUID(),
+        quizResponses: allWrong(edited),
+      });
       assertEquals(later.results[0].explanation, 'New explanation.');
       assertEquals((await db.select().from(questionSets)).length, 2);
       const history = await readAttemptPage(userId, { limit: 100 });
-      assertEquals(history.map((a) => a.responses[0].question), [lesson.questions[0].question, `${lesson.questions[0].question} (reworded)`]);
-      assertEquals(history.map((a) => a.responses.map((r) => r.isCorrect)), [lesson.questions.map(() => true), lesson.questions.map(() => false)]);
+      assertEquals(history.map((a) => a.responses[0].question), [
+        lesson.questions[0].question,
+        `${lesson.questions[0].question} (reworded)`,
+      ]);
+      assertEquals(history.map((a) => a.responses.map((r) => r.isCorrect)), [
+        lesson.questions.map(() => true),
+        lesson.questions.map(() => false),
+      ]);
 
       // A retry of the first attempt answers from the stored set, as the first answer did.
-      const retry = await recordQuizAttempt(userId, lesson, { attemptId: first[0].attemptId, quizResponses: right(lesson) });
+      const retry = await recordQuizAttempt(userId, lesson, {
+        attemptId: first[0].attemptId,
+        quizResponses: right(lesson),
+      });
       assertEquals(retry.duplicate, true);
       assertEquals(retry.results, first[0].results);
     });

@@ -38,21 +38,31 @@ function people(db: Db) {
     async learner(name: string, fields: Partial<typeof users.$inferInsert> = {}) {
       const [user] = await db
         .insert(users)
-        .values({ email: `${name}.${crypto.randomUUID().slice(0, 6)}@example.com`, firstName: name, lastName: 'Learner', emailVerifiedAt: new Date(), ...fields })
+        .values({
+          email: `${name}.${crypto.randomUUID().slice(0, 6)}@example.com`,
+          firstName: name,
+          lastName: 'Learner',
+          emailVerifiedAt: new Date(),
+          ...fields,
+        })
         .returning();
       return user;
     },
     /** `count` review questions due at `dueAt`, in the lesson at `offset` of the catalogue. */
     async dueQuestions(userId: string, count: number, dueAt: Date, offset = 0) {
       const [lesson] = await db.select().from(lessons).orderBy(lessons.id).offset(offset).limit(1);
-      for (const q of lesson.questions.slice(0, count)) await db.insert(reviewItems).values({ userId, lessonId: lesson.id, questionId: q.id, box: 1, dueAt });
+      for (const q of lesson.questions.slice(0, count)) {
+        await db.insert(reviewItems).values({ userId, lessonId: lesson.id, questionId: q.id, box: 1, dueAt });
+      }
       return lesson;
     },
   };
 }
 
 async function sentTo(db: Db, userIds: string[]) {
-  const rows = await db.select({ userId: remindersSent.userId, day: remindersSent.day, kind: remindersSent.kind }).from(remindersSent).where(inArray(remindersSent.userId, userIds));
+  const rows = await db.select({ userId: remindersSent.userId, day: remindersSent.day, kind: remindersSent.kind }).from(
+    remindersSent,
+  ).where(inArray(remindersSent.userId, userIds));
   return Object.fromEntries(rows.map((r) => [r.userId, `${r.day} ${r.kind}`]));
 }
 
@@ -72,19 +82,41 @@ for (const kind of databaseKinds()) {
           streakNewYork: await make.learner('streakNewYork', { timeZone: 'America/New_York', remindStreak: true }),
           streakTokyo: await make.learner('streakTokyo', { timeZone: 'Asia/Tokyo', remindStreak: true }),
           streakNoZone: await make.learner('streakNoZone', { remindStreak: true }),
-          unverified: await make.learner('unverified', { ...berlin, remindStreak: true, remindReview: true, emailVerifiedAt: null }),
+          unverified: await make.learner('unverified', {
+            ...berlin,
+            remindStreak: true,
+            remindReview: true,
+            emailVerifiedAt: null,
+          }),
           optedOut: await make.learner('optedOut', { ...berlin }),
           doneToday: await make.learner('doneToday', { ...berlin, remindStreak: true }),
           ended: await make.learner('ended', { ...berlin, remindStreak: true }),
           review: await make.learner('review', { ...berlin, remindReview: true }),
           reviewedToday: await make.learner('reviewedToday', { ...berlin, remindReview: true }),
-          lessonTodayReviewDue: await make.learner('lessonTodayReviewDue', { ...berlin, remindReview: true, remindStreak: true }),
+          lessonTodayReviewDue: await make.learner('lessonTodayReviewDue', {
+            ...berlin,
+            remindReview: true,
+            remindStreak: true,
+          }),
           both: await make.learner('both', { ...berlin, remindReview: true, remindStreak: true }),
           notDueYet: await make.learner('notDueYet', { ...berlin, remindReview: true }),
           deletedLesson: await make.learner('deletedLesson', { ...berlin, remindReview: true }),
           streakOffReviewNone: await make.learner('streakOffReviewNone', { ...berlin, remindReview: true }),
         };
-        for (const who of [p.streakBerlin, p.streakNewYork, p.streakTokyo, p.streakNoZone, p.unverified, p.optedOut, p.doneToday, p.both, p.lessonTodayReviewDue, p.streakOffReviewNone]) {
+        for (
+          const who of [
+            p.streakBerlin,
+            p.streakNewYork,
+            p.streakTokyo,
+            p.streakNoZone,
+            p.unverified,
+            p.optedOut,
+            p.doneToday,
+            p.both,
+            p.lessonTodayReviewDue,
+            p.streakOffReviewNone,
+          ]
+        ) {
           await recordActivity(who.id, 'lesson', yesterday);
         }
         await recordActivity(p.doneToday.id, 'review', today);
@@ -104,7 +136,9 @@ for (const kind of databaseKinds()) {
         const run = await sendDueReminders(db, now);
         const ids = Object.values(p).map((u) => u.id);
         const name = new Map(Object.entries(p).map(([k, u]) => [u.id, k]));
-        const decided = Object.fromEntries(Object.entries(await sentTo(db, ids)).map(([id, what]) => [name.get(id), what]));
+        const decided = Object.fromEntries(
+          Object.entries(await sentTo(db, ids)).map(([id, what]) => [name.get(id), what]),
+        );
         assertEquals(decided, {
           streakBerlin: '2026-03-10 streak',
           streakNoZone: '2026-03-10 streak',
@@ -113,11 +147,20 @@ for (const kind of databaseKinds()) {
           both: '2026-03-10 streak',
         });
         assertEquals(run.sent, 5);
-        assertEquals(run.checked, Object.values(p).filter((u) => u.emailVerifiedAt && (u.remindReview || u.remindStreak)).length, 'only verified learners who opted in are read');
+        assertEquals(
+          run.checked,
+          Object.values(p).filter((u) => u.emailVerifiedAt && (u.remindReview || u.remindStreak)).length,
+          'only verified learners who opted in are read',
+        );
 
         // Each decision is one e-mail in the outbox, with its own one-click unsubscribe link.
-        const mail = await db.select().from(emailOutbox).where(inArray(emailOutbox.kind, ['reminder-streak', 'reminder-review']));
-        assertEquals(mail.map((m) => m.toAddress).sort(), [p.streakBerlin, p.streakNoZone, p.review, p.lessonTodayReviewDue, p.both].map((u) => u.email).sort());
+        const mail = await db.select().from(emailOutbox).where(
+          inArray(emailOutbox.kind, ['reminder-streak', 'reminder-review']),
+        );
+        assertEquals(
+          mail.map((m) => m.toAddress).sort(),
+          [p.streakBerlin, p.streakNoZone, p.review, p.lessonTodayReviewDue, p.both].map((u) => u.email).sort(),
+        );
         const streakMail = mail.find((m) => m.toAddress === p.streakBerlin.email)!;
         assertEquals([streakMail.kind, streakMail.subject], ['reminder-streak', 'Keep your 1-day streak going']);
         const reviewMail = mail.find((m) => m.toAddress === p.review.email)!;
@@ -127,11 +170,16 @@ for (const kind of databaseKinds()) {
           const token = tokenIn(m.text);
           assert(token, 'an unsubscribe link in the body');
           assertEquals(m.headers['List-Unsubscribe-Post'], 'List-Unsubscribe=One-Click');
-          assertMatch(m.headers['List-Unsubscribe'], new RegExp(`^<https?://[^>]+/api/reminders/unsubscribe\\?token=${token}>$`));
+          assertMatch(
+            m.headers['List-Unsubscribe'],
+            new RegExp(`^<https?://[^>]+/api/reminders/unsubscribe\\?token=${token}>$`),
+          );
           assertMatch(m.html, new RegExp(`/unsubscribe\\?token=${token}`));
         }
         assertEquals(new Set(mail.map((m) => tokenIn(m.text))).size, mail.length, 'a token per e-mail');
-        const [stored] = await db.select({ tokenHash: remindersSent.tokenHash }).from(remindersSent).where(eq(remindersSent.userId, p.review.id));
+        const [stored] = await db.select({ tokenHash: remindersSent.tokenHash }).from(remindersSent).where(
+          eq(remindersSent.userId, p.review.id),
+        );
         assert(stored.tokenHash && !reviewMail.text.includes(stored.tokenHash), 'only the hash is stored');
 
         // At most one a day: later runs the same evening decide nothing new.
@@ -140,12 +188,20 @@ for (const kind of databaseKinds()) {
         // a second after 18:00 UTC its own; Tokyo's is still to come.
         const later = await sendDueReminders(db, at('2026-03-10T22:00:00Z'));
         assertEquals(later.sent, 2);
-        assertEquals(await sentTo(db, [p.streakNewYork.id, p.notDueYet.id, p.streakTokyo.id]), { [p.streakNewYork.id]: '2026-03-10 streak', [p.notDueYet.id]: '2026-03-10 review' });
-        assertEquals((await sendDueReminders(db, at('2026-03-10T22:30:00Z'))).sent, 0, '23:30 in Berlin, still 10 March');
+        assertEquals(await sentTo(db, [p.streakNewYork.id, p.notDueYet.id, p.streakTokyo.id]), {
+          [p.streakNewYork.id]: '2026-03-10 streak',
+          [p.notDueYet.id]: '2026-03-10 review',
+        });
+        assertEquals(
+          (await sendDueReminders(db, at('2026-03-10T22:30:00Z'))).sent,
+          0,
+          '23:30 in Berlin, still 10 March',
+        );
         // The next evening in Berlin: yesterday's streaks have ended (10 March missed, no freeze),
         // and the review still due is reminded again: one a day, not one ever.
         const next = await sendDueReminders(db, at('2026-03-11T18:00:00Z'));
-        const days = await db.select({ userId: remindersSent.userId, kind: remindersSent.kind }).from(remindersSent).where(eq(remindersSent.day, '2026-03-11'));
+        const days = await db.select({ userId: remindersSent.userId, kind: remindersSent.kind }).from(remindersSent)
+          .where(eq(remindersSent.day, '2026-03-11'));
         assertEquals(days.map((d) => `${name.get(d.userId)} ${d.kind}`).sort(), [
           'both review', // its streak ended on the 10th
           'doneToday streak', // active on the 9th and 10th
@@ -175,7 +231,11 @@ for (const kind of databaseKinds()) {
         const now = at('2026-05-20T18:30:00Z'); // 20:30 in Berlin
         const learners = [];
         for (let i = 0; i < 24; i++) {
-          const u = await make.learner(`twice${i}`, { timeZone: 'Europe/Berlin', remindStreak: i % 2 === 0, remindReview: i % 2 === 1 });
+          const u = await make.learner(`twice${i}`, {
+            timeZone: 'Europe/Berlin',
+            remindStreak: i % 2 === 0,
+            remindReview: i % 2 === 1,
+          });
           if (i % 2 === 0) await recordActivity(u.id, 'lesson', at('2026-05-19T10:00:00Z'));
           else await make.dueQuestions(u.id, 1, at('2026-05-19T10:00:00Z'), i % 7);
           learners.push(u);
@@ -187,13 +247,17 @@ for (const kind of databaseKinds()) {
           const instances = [db, second?.db ?? db];
           let sent = 0;
           for (let round = 0; round < 3; round++) {
-            const runs = await Promise.all(instances.flatMap((instance) => [sendDueReminders(instance, now), sendDueReminders(instance, now)]));
+            const runs = await Promise.all(
+              instances.flatMap((instance) => [sendDueReminders(instance, now), sendDueReminders(instance, now)]),
+            );
             sent += runs.reduce((n, r) => n + r.sent, 0);
           }
           assertEquals(sent, learners.length);
           const rows = await db.select({ userId: remindersSent.userId }).from(remindersSent);
           assertEquals(rows.length, learners.length);
-          const mail = await db.select({ to: emailOutbox.toAddress }).from(emailOutbox).where(inArray(emailOutbox.kind, ['reminder-streak', 'reminder-review']));
+          const mail = await db.select({ to: emailOutbox.toAddress }).from(emailOutbox).where(
+            inArray(emailOutbox.kind, ['reminder-streak', 'reminder-review']),
+          );
           assertEquals(mail.map((m) => m.to).sort(), learners.map((u) => u.email).sort(), 'one e-mail per learner');
         } finally {
           await second?.close();
@@ -212,11 +276,15 @@ for (const kind of databaseKinds()) {
         for (const wrong of ['', 'abc', token.slice(0, -1) + (token.endsWith('a') ? 'b' : 'a'), `${token}'--`]) {
           assertEquals(await unsubscribeByToken(db, wrong), false, wrong);
         }
-        const [still] = await db.select({ r: users.remindReview, s: users.remindStreak }).from(users).where(eq(users.id, u.id));
+        const [still] = await db.select({ r: users.remindReview, s: users.remindStreak }).from(users).where(
+          eq(users.id, u.id),
+        );
         assertEquals(still, { r: true, s: true });
         assertEquals(await unsubscribeByToken(db, token), true);
         assertEquals(await unsubscribeByToken(db, token), true, 'a second click is fine');
-        const [after] = await db.select({ r: users.remindReview, s: users.remindStreak }).from(users).where(eq(users.id, u.id));
+        const [after] = await db.select({ r: users.remindReview, s: users.remindStreak }).from(users).where(
+          eq(users.id, u.id),
+        );
         assertEquals(after, { r: false, s: false });
         assertEquals((await sendDueReminders(db, at('2026-08-02T19:00:00Z'))).sent, 0);
       });
@@ -235,7 +303,6 @@ function eveningZone(): string {
 
 const runsIn = (logs: string) => logs.split('"reminders checked"').length - 1;
 
-
 interface Delivered {
   to: string[];
   subject: string;
@@ -252,7 +319,13 @@ for (const kind of databaseKinds()) {
     beforeAll(async () => {
       resend = await startResendDouble();
       database = kind === 'postgres' ? await createTestDatabase('postgres') : null;
-      env = { RESEND_API_KEY: 're_test', RESEND_BASE_URL: resend.url, TRUST_PROXY: 'true', LOG_LEVEL: 'debug', ...(database ? { DATABASE_URL: database.url } : {}) };
+      env = {
+        RESEND_API_KEY: 're_test',
+        RESEND_BASE_URL: resend.url,
+        TRUST_PROXY: 'true',
+        LOG_LEVEL: 'debug',
+        ...(database ? { DATABASE_URL: database.url } : {}),
+      };
       servers = [await startServer({ env })];
       if (database) servers.push(await startServer({ env }));
     });
@@ -268,39 +341,64 @@ for (const kind of databaseKinds()) {
       for (const server of [servers[0], servers.at(-1)!]) {
         const learner = await createLearner(server.url, resend);
         // A missed question, two days ago: due since yesterday.
-        const [lesson] = (await learner.client.get<Array<{ id: number; slug: string }>>('/api/lessons/credit/beginner')).body;
+        const [lesson] =
+          (await learner.client.get<Array<{ id: number; slug: string }>>('/api/lessons/credit/beginner')).body;
         const answers = correctAnswers(lesson.slug).map((a, i) => (i === 0 ? (a + 1) % 4 : a));
         const then = { 'x-test-now': new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString() };
-        assertEquals((await learner.client.post(`/api/lesson/${lesson.id}/complete`, { attemptId: crypto.randomUUID(), quizResponses: responses(answers) }, { headers: then })).status, 201);
-        assertEquals((await learner.client.post('/api/user/settings', { timeZone: zone, remindReview: true })).status, 200);
+        assertEquals(
+          (await learner.client.post(`/api/lesson/${lesson.id}/complete`, {
+            attemptId: crypto.randomUUID(),
+            quizResponses: responses(answers),
+          }, { headers: then })).status,
+          201,
+        );
+        assertEquals(
+          (await learner.client.post('/api/user/settings', { timeZone: zone, remindReview: true })).status,
+          200,
+        );
         people.push({ ...learner, server });
       }
-      const isReminder = (email: string) => (m: Delivered) => m.to.includes(email) && m.subject === 'Your review is due';
+      const isReminder = (email: string) => (m: Delivered) =>
+        m.to.includes(email) && m.subject === 'Your review is due';
       const mails = await Promise.all(people.map((p) => resend.waitFor(isReminder(p.email)) as Promise<Delivered>));
       // Every instance runs its job twice more after that: still one e-mail each.
       const seen = servers.map((s) => runsIn(s.logs()));
-      await waitFor(() => servers.every((s, i) => runsIn(s.logs()) >= seen[i] + 2), { timeout: 30_000, message: 'two more runs of every instance' });
+      await waitFor(() => servers.every((s, i) => runsIn(s.logs()) >= seen[i] + 2), {
+        timeout: 30_000,
+        message: 'two more runs of every instance',
+      });
       for (const p of people) assertEquals(resend.delivered.filter(isReminder(p.email)).length, 1, p.email);
 
       for (const mail of mails) {
         assertEquals(mail.headers?.['List-Unsubscribe-Post'], 'List-Unsubscribe=One-Click');
         const token = tokenIn(mail.text);
         assert(token);
-        assertEquals(mail.headers?.['List-Unsubscribe'], `<${new URL(`/api/reminders/unsubscribe?token=${token}`, mail.text.match(/https?:\/\/[^/\s]+/)![0]).href}>`);
+        assertEquals(
+          mail.headers?.['List-Unsubscribe'],
+          `<${new URL(`/api/reminders/unsubscribe?token=${token}`, mail.text.match(/https?:\/\/[^/\s]+/)![0]).href}>`,
+        );
       }
       if (database) {
         // The outbox keeps who, when and what kind, not the live link: body and headers are scrubbed once sent.
-        const rows = await database.handle.db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, 'reminder-review'), isNotNull(emailOutbox.sentAt)));
+        const rows = await database.handle.db.select().from(emailOutbox).where(
+          and(eq(emailOutbox.kind, 'reminder-review'), isNotNull(emailOutbox.sentAt)),
+        );
         assertEquals(rows.length, 2);
         const tokens = mails.map((m) => tokenIn(m.text)!);
         for (const row of rows) {
-          for (const token of tokens) assert(!row.text.includes(token) && !row.html.includes(token) && !JSON.stringify(row.headers).includes(token), 'no live token kept');
+          for (const token of tokens) {
+            assert(
+              !row.text.includes(token) && !row.html.includes(token) && !JSON.stringify(row.headers).includes(token),
+              'no live token kept',
+            );
+          }
           assertMatch(row.text, /unsubscribe\?token=removed/);
           assertMatch(row.headers['List-Unsubscribe'], /token=removed>$/);
         }
       }
 
-      const settingsOf = async (p: (typeof people)[number]) => (await p.client.get<{ remindReview: boolean }>('/api/user/settings')).body.remindReview;
+      const settingsOf = async (p: (typeof people)[number]) =>
+        (await p.client.get<{ remindReview: boolean }>('/api/user/settings')).body.remindReview;
       const [first, second] = [people[0], people[1]];
       const oneClick = new URL(mails[0].headers!['List-Unsubscribe'].slice(1, -1));
       const base = first.server.url;
@@ -314,7 +412,8 @@ for (const kind of databaseKinds()) {
       assertMatch(await page.text(), /Stop reminder e-mails/);
       assertEquals(await settingsOf(first), true);
       // RFC 8058: a form POST of List-Unsubscribe=One-Click from the provider, no cookie, no Origin.
-      const post = (url: string, body: string, type = 'application/x-www-form-urlencoded') => fetch(url, { method: 'POST', headers: { 'content-type': type }, body });
+      const post = (url: string, body: string, type = 'application/x-www-form-urlencoded') =>
+        fetch(url, { method: 'POST', headers: { 'content-type': type }, body });
       const statusOf = async (reply: Promise<Response>) => {
         const res = await reply;
         await res.body?.cancel();
@@ -322,7 +421,12 @@ for (const kind of databaseKinds()) {
       };
       assertEquals(await statusOf(post(target, '{"List-Unsubscribe":"One-Click"}', 'application/json')), 415);
       assertEquals(await statusOf(post(target, 'List-Unsubscribe=Nope')), 400);
-      assertEquals(await statusOf(post(`${base}/api/reminders/unsubscribe?token=notatokenatallnotatoken`, 'List-Unsubscribe=One-Click')), 404);
+      assertEquals(
+        await statusOf(
+          post(`${base}/api/reminders/unsubscribe?token=notatokenatallnotatoken`, 'List-Unsubscribe=One-Click'),
+        ),
+        404,
+      );
       assertEquals(await settingsOf(first), true);
       const done = await post(target, 'List-Unsubscribe=One-Click');
       assertEquals(done.status, 200);

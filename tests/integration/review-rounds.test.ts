@@ -9,7 +9,12 @@ import { REVIEW_ROUND } from '../../src/lib/server/learning/review.ts';
 const DAY = 24 * 60 * 60 * 1000;
 const at = (ms: number) => ({ 'x-test-now': new Date(ms).toISOString() });
 
-interface Review { due: Array<{ id: string; lessonId: number; box: number }>; moreDue: number; upcoming: number; nextDueAt: string | null }
+interface Review {
+  due: Array<{ id: string; lessonId: number; box: number }>;
+  moreDue: number;
+  upcoming: number;
+  nextDueAt: string | null;
+}
 
 const app = serverWithMail();
 
@@ -25,14 +30,22 @@ describe('review rounds', () => {
     let missed = 0;
     const order: number[] = [];
     const beginner = [];
-    for (const pillar of ['credit', 'saving']) beginner.push(...(await client.get<Array<{ id: number; slug: string }>>(`/api/lessons/${pillar}/beginner`)).body);
+    for (const pillar of ['credit', 'saving']) {
+      beginner.push(...(await client.get<Array<{ id: number; slug: string }>>(`/api/lessons/${pillar}/beginner`)).body);
+    }
     for (const lesson of beginner) {
       if (missed > REVIEW_ROUND + 4) break;
       const answers = correctAnswers(lesson.slug);
       const when = t0 + order.length * 60_000;
-      const failed = await client.post(`/api/lesson/${lesson.id}/complete`, { attemptId: crypto.randomUUID(), quizResponses: responses(wrong(answers)) }, { headers: at(when) });
+      const failed = await client.post(`/api/lesson/${lesson.id}/complete`, {
+        attemptId: crypto.randomUUID(),
+        quizResponses: responses(wrong(answers)),
+      }, { headers: at(when) });
       assertEquals(failed.status, 201);
-      const passed = await client.post(`/api/lesson/${lesson.id}/complete`, { attemptId: crypto.randomUUID(), quizResponses: responses(answers) }, { headers: at(when + 1000) });
+      const passed = await client.post(`/api/lesson/${lesson.id}/complete`, {
+        attemptId: crypto.randomUUID(),
+        quizResponses: responses(answers),
+      }, { headers: at(when + 1000) });
       assertEquals(passed.status, 201);
       order.push(lesson.id);
       missed += answers.length;
@@ -46,7 +59,9 @@ describe('review rounds', () => {
 
     // Answer the round (right): the rest become the next round, the answered ones wait.
     for (const item of first.due) {
-      const res = await client.post(`/api/review/${item.id}/answer`, { userAnswer: 0 }, { headers: at(t0 + 2 * DAY + 1000) });
+      const res = await client.post(`/api/review/${item.id}/answer`, { userAnswer: 0 }, {
+        headers: at(t0 + 2 * DAY + 1000),
+      });
       assertEquals(res.status, 200);
     }
     const second = (await client.get<Review>('/api/review', at(t0 + 2 * DAY + 2000))).body;

@@ -18,9 +18,17 @@ let baseEnv: Record<string, string | undefined>;
 let server: Awaited<ReturnType<typeof startServer>>;
 
 async function signUp(client: Client, email: string, password: string) {
-  const r = await client.post('/api/signup', { email, password, firstName: 'Rev', lastName: 'Iew', phoneNumber: '+15551234567' });
+  const r = await client.post('/api/signup', {
+    email,
+    password,
+    firstName: 'Rev',
+    lastName: 'Iew',
+    phoneNumber: '+15551234567',
+  });
   assertEquals(r.status, 200);
-  const mail = await resend.waitFor((m: { to: string[]; subject: string }) => m.to.includes(email) && /Confirm/.test(m.subject));
+  const mail = await resend.waitFor((m: { to: string[]; subject: string }) =>
+    m.to.includes(email) && /Confirm/.test(m.subject)
+  );
   return linkIn(mail, '/verify-email?token=').searchParams.get('token')!;
 }
 
@@ -34,7 +42,26 @@ async function learner(email = uniqueEmail('review'), password = strongPassword(
 const payloads: Array<[string, string | undefined]> = [
   ['empty body', undefined],
   ['{}', '{}'],
-  ['wrong types', JSON.stringify({ email: 5, password: [], firstName: {}, token: 7, id: [], answers: 'x', quizResponses: 'x', attemptId: 1, userAnswer: 'a', title: 3, sections: 'x', zipCode: 9, code: 1, state: 2, userId: {} })],
+  [
+    'wrong types',
+    JSON.stringify({
+      email: 5,
+      password: [],
+      firstName: {},
+      token: 7,
+      id: [],
+      answers: 'x',
+      quizResponses: 'x',
+      attemptId: 1,
+      userAnswer: 'a',
+      title: 3,
+      sections: 'x',
+      zipCode: 9,
+      code: 1,
+      state: 2,
+      userId: {},
+    }),
+  ],
   ['1 MB string', JSON.stringify({ email: 'x'.repeat(1024 * 1024) })],
   ['NUL', JSON.stringify({ email: '\u0000', password: '\u0000', token: '\u0000', title: '\u0000', id: '\u0000' })],
   ['lone surrogate', '{"email":"\\ud800","password":"\\udfff","title":"\\ud83d"}'],
@@ -93,7 +120,14 @@ describe('the security review (ASVS L2) over HTTP', () => {
     const { email, password } = await learner();
     const attacker = new Client(server.url);
     const replies = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => attacker.post('/api/reset-password', { token: `made-up-${i}-${crypto.randomUUID()}`, password: 'Flood-Passw0rd-1' })),
+      Array.from(
+        { length: 60 },
+        (_, i) =>
+          attacker.post('/api/reset-password', {
+            token: `made-up-${i}-${crypto.randomUUID()}`,
+            password: 'Flood-Passw0rd-1',
+          }),
+      ),
     );
     const statuses = replies.map((r) => r.status);
     assertEquals(statuses.filter((s) => s === 400).length, 10, statuses.join(','));
@@ -106,11 +140,17 @@ describe('the security review (ASVS L2) over HTTP', () => {
 
   it('guessing at validate-reset-token counts too: the 11th bad token from one client gets 429 with Retry-After', async () => {
     const guesser = new Client(server.url);
-    for (let i = 1; i <= 10; i++) assertEquals((await guesser.get(`/api/validate-reset-token?token=guess-${i}`)).status, 400, `guess ${i}`);
+    for (let i = 1; i <= 10; i++) {
+      assertEquals((await guesser.get(`/api/validate-reset-token?token=guess-${i}`)).status, 400, `guess ${i}`);
+    }
     const eleventh = await guesser.get('/api/validate-reset-token?token=guess-11');
     assertEquals(eleventh.status, 429);
     assert(Number(eleventh.headers.get('retry-after')) > 0);
-    assertEquals((await new Client(server.url).get('/api/validate-reset-token?token=guess-12')).status, 400, 'another client is not affected');
+    assertEquals(
+      (await new Client(server.url).get('/api/validate-reset-token?token=guess-12')).status,
+      400,
+      'another client is not affected',
+    );
   });
 
   it('forgot-password and resend-verification allow 20 requests an hour per client, then 429, the same for known and unknown addresses', async () => {
@@ -135,18 +175,25 @@ describe('the security review (ASVS L2) over HTTP', () => {
     const password = strongPassword();
     const token = await signUp(new Client(server.url), email, password);
     const victim = new Client(server.url);
-    const got = await victim.get<{ user: { email: string }; tempAuthToken: unknown; needsConfirmation: boolean }>(`/api/verify-email?token=${token}`);
+    const got = await victim.get<{ user: { email: string }; tempAuthToken: unknown; needsConfirmation: boolean }>(
+      `/api/verify-email?token=${token}`,
+    );
     assertEquals(got.status, 200);
     assertEquals(got.body.user.email, email);
     assertEquals(got.body.tempAuthToken, null);
     assertEquals(got.body.needsConfirmation, true);
     assertEquals(got.headers.getSetCookie(), [], 'a GET sets no cookie');
     assertEquals((await victim.get('/api/auth/user')).status, 401);
-    const login = await new Client(server.url).post<{ requiresVerification: boolean }>('/api/login-email', { email, password });
+    const login = await new Client(server.url).post<{ requiresVerification: boolean }>('/api/login-email', {
+      email,
+      password,
+    });
     assertEquals(login.status, 403, 'still unverified');
 
     // A POST from another site is refused before it does anything.
-    const crossSite = await new Client(server.url).post('/api/verify-email', { token }, { origin: 'https://evil.example' });
+    const crossSite = await new Client(server.url).post('/api/verify-email', { token }, {
+      origin: 'https://evil.example',
+    });
     assertEquals(crossSite.status, 403);
     // From our origin with the sign-up password it verifies and signs in.
     const browser = new Client(server.url);
@@ -168,8 +215,14 @@ describe('the security review (ASVS L2) over HTTP', () => {
     const chosen = await owner.post('/api/verify-email', { token, newPassword: 'Owners-Own-Pass-1' });
     assertEquals(chosen.status, 200);
     assertEquals((await owner.get('/api/auth/user')).status, 200);
-    assertEquals((await new Client(server.url).post('/api/login-email', { email, password: squatterPassword })).status, 401);
-    assertEquals((await new Client(server.url).post('/api/login-email', { email, password: 'Owners-Own-Pass-1' })).status, 200);
+    assertEquals(
+      (await new Client(server.url).post('/api/login-email', { email, password: squatterPassword })).status,
+      401,
+    );
+    assertEquals(
+      (await new Client(server.url).post('/api/login-email', { email, password: 'Owners-Own-Pass-1' })).status,
+      200,
+    );
   });
 
   it('the client that signed up verifies in one step and keeps its password', async () => {
@@ -181,7 +234,11 @@ describe('the security review (ASVS L2) over HTTP', () => {
   it('per-account limit: past 20 wrong guesses from many addresses, wrong ones wait longer each time; the right one still gets in', async () => {
     const { email, password } = await learner();
     for (let i = 1; i <= 20; i++) {
-      assertEquals((await new Client(server.url).post('/api/login-email', { email, password: `wrong-${i}-Pass` })).status, 401, `guess ${i}`);
+      assertEquals(
+        (await new Client(server.url).post('/api/login-email', { email, password: `wrong-${i}-Pass` })).status,
+        401,
+        `guess ${i}`,
+      );
     }
     const next = await new Client(server.url).post('/api/login-email', { email, password: 'wrong-21-Pass' });
     assertEquals(next.status, 429);
@@ -191,41 +248,81 @@ describe('the security review (ASVS L2) over HTTP', () => {
 
   it('an IPv6 client is counted by its /64', async () => {
     for (let i = 1; i <= 10; i++) {
-      const r = await new Client(server.url, `2001:db8:77:1::${i.toString(16)}`).post('/api/login-email', { email: uniqueEmail('v6'), password: 'Wrong-Pass-123' });
+      const r = await new Client(server.url, `2001:db8:77:1::${i.toString(16)}`).post('/api/login-email', {
+        email: uniqueEmail('v6'),
+        password: 'Wrong-Pass-123',
+      });
       assertEquals(r.status, 401);
     }
-    assertEquals((await new Client(server.url, '2001:db8:77:1:ffff::9').post('/api/login-email', { email: uniqueEmail('v6'), password: 'Wrong-Pass-123' })).status, 429);
-    assertEquals((await new Client(server.url, '2001:db8:77:2::1').post('/api/login-email', { email: uniqueEmail('v6'), password: 'Wrong-Pass-123' })).status, 401);
+    assertEquals(
+      (await new Client(server.url, '2001:db8:77:1:ffff::9').post('/api/login-email', {
+        email: uniqueEmail('v6'),
+        password: 'Wrong-Pass-123',
+      })).status,
+      429,
+    );
+    assertEquals(
+      (await new Client(server.url, '2001:db8:77:2::1').post('/api/login-email', {
+        email: uniqueEmail('v6'),
+        password: 'Wrong-Pass-123',
+      })).status,
+      401,
+    );
   });
 
   it("CSRF: a cookie request is accepted only from PUBLIC_URL's origin (Origin, else Referer), never because Origin equals Host", async () => {
     const { client } = await learner();
     const sameHost = await client.post('/api/sync-user', { id: 'x' }, { origin: server.url });
     assertEquals(sameHost.status, 403, 'Origin equal to Host but not PUBLIC_URL');
-    const byReferer = await client.post('/api/auth/logout', {}, { origin: null, headers: { referer: `${server.url}/dashboard` } });
+    const byReferer = await client.post('/api/auth/logout', {}, {
+      origin: null,
+      headers: { referer: `${server.url}/dashboard` },
+    });
     assertEquals(byReferer.status, 403, 'a Referer of another origin');
     const none = await client.post('/api/auth/logout', {}, { origin: null });
     assertEquals(none.status, 403, 'a cookie request with neither');
     assertEquals((await client.get('/api/auth/user')).status, 200, 'still signed in');
-    const good = await client.post('/api/auth/logout', {}, { origin: null, headers: { referer: `${PUBLIC_URL}/dashboard` } });
+    const good = await client.post('/api/auth/logout', {}, {
+      origin: null,
+      headers: { referer: `${PUBLIC_URL}/dashboard` },
+    });
     assert(good.status < 400, `a Referer of PUBLIC_URL: ${good.status}`);
   });
 
   it('NUL and lone surrogates in any text field answer 400 naming the field, and nothing secret reaches the log', async () => {
     const { client } = await learner();
     const cases: Array<[string, Record<string, unknown>, string]> = [
-      ['/api/signup', { email: uniqueEmail(), password: strongPassword(), firstName: 'Nu\u0000ll', lastName: 'B', phoneNumber: '+15551234567' }, 'firstName'],
-      ['/api/signup', { email: uniqueEmail(), password: strongPassword(), firstName: 'A', lastName: 'Bro\ud800ken', phoneNumber: '+15551234567' }, 'lastName'],
+      ['/api/signup', {
+        email: uniqueEmail(),
+        password: strongPassword(),
+        firstName: 'Nu\u0000ll',
+        lastName: 'B',
+        phoneNumber: '+15551234567',
+      }, 'firstName'],
+      ['/api/signup', {
+        email: uniqueEmail(),
+        password: strongPassword(),
+        firstName: 'A',
+        lastName: 'Bro\ud800ken',
+        phoneNumber: '+15551234567',
+      }, 'lastName'],
       ['/api/login-email', { email: 'a@example.com', password: 'pass\u0000word' }, 'password'],
       ['/api/sync-user', { id: 'x', zipCode: '12\udc0045' }, 'zipCode'],
       ['/api/assessment/submit', { answers: { '1': '4\u0000' } }, 'answers.1'],
-      ['/api/lesson/1/complete', { attemptId: crypto.randomUUID(), quizResponses: [{ questionId: 1, userAnswer: 0 }], note: '\u0000' }, 'note'],
+      ['/api/lesson/1/complete', {
+        attemptId: crypto.randomUUID(),
+        quizResponses: [{ questionId: 1, userAnswer: 0 }],
+        note: '\u0000',
+      }, 'note'],
       ['/api/forgot-password', { email: 'x\u0000@example.com' }, 'email'],
     ];
     for (const [path, body, field] of cases) {
       const r = await client.post(path, body);
       assertEquals(r.status, 400, `${path} ${field}`);
-      assert(field in (r.body.errors as Record<string, string>), `${path}: errors name ${field}: ${JSON.stringify(r.body)}`);
+      assert(
+        field in (r.body.errors as Record<string, string>),
+        `${path}: errors name ${field}: ${JSON.stringify(r.body)}`,
+      );
       assertMatch(r.body.message as string, new RegExp(field.replace('.', '\\.')));
     }
     const logs = server.logs();
@@ -238,7 +335,9 @@ describe('the security review (ASVS L2) over HTTP', () => {
     const signedIn = (await learner()).client;
     const admin = (await learner('chief@example.com')).client;
     const failures: string[] = [];
-    for (const [who, client] of [['anonymous', new Client(server.url)], ['learner', signedIn], ['admin', admin]] as const) {
+    for (
+      const [who, client] of [['anonymous', new Client(server.url)], ['learner', signedIn], ['admin', admin]] as const
+    ) {
       for (const [method, path] of endpoints) {
         // Signing out or deleting the account would end the signed-in half of the table.
         if (who !== 'anonymous' && (path === '/api/account/delete' || path === '/api/auth/logout')) continue;
@@ -258,7 +357,17 @@ describe('the security review (ASVS L2) over HTTP', () => {
         }
       }
     }
-    for (const path of [`/login?next=${encodeURIComponent('/leçon/ü')}`, '/login?next=%E2%82%AC', '/login?next=%ud800', '/_image?href=/x.png&w=10', '/_image', `/api/validate-reset-token?token=${encodeURIComponent('\u0000')}`, `/api/verify-email?token=${'%00'.repeat(3)}`]) {
+    for (
+      const path of [
+        `/login?next=${encodeURIComponent('/leçon/ü')}`,
+        '/login?next=%E2%82%AC',
+        '/login?next=%ud800',
+        '/_image?href=/x.png&w=10',
+        '/_image',
+        `/api/validate-reset-token?token=${encodeURIComponent('\u0000')}`,
+        `/api/verify-email?token=${'%00'.repeat(3)}`,
+      ]
+    ) {
       for (const client of [new Client(server.url), signedIn]) {
         const r = await client.get(path);
         if (r.status >= 500) failures.push(`GET ${path}: ${r.status}`);
@@ -272,15 +381,21 @@ describe('the security review (ASVS L2) over HTTP', () => {
   });
 
   it('the dev mailbox is served only with APP_ENV=development or no e-mail provider; HSTS only in production', async () => {
-    assertEquals((await new Client(server.url).get('/dev/mailbox')).status, 404, 'a configured provider, APP_ENV not set to development');
+    assertEquals(
+      (await new Client(server.url).get('/dev/mailbox')).status,
+      404,
+      'a configured provider, APP_ENV not set to development',
+    );
     const counts = await fetch(server.url + '/api/lessons/counts');
     await counts.body?.cancel();
     assertEquals(counts.headers.get('strict-transport-security'), null);
-    for (const [env, status] of [
-      [{ RESEND_API_KEY: 're_test_key', RESEND_BASE_URL: resend.url }, 404],
-      [{ RESEND_API_KEY: 're_test_key', RESEND_BASE_URL: resend.url, APP_ENV: 'development' }, 200],
-      [{ RESEND_API_KEY: undefined, APP_ENV: undefined }, 200],
-    ] as const) {
+    for (
+      const [env, status] of [
+        [{ RESEND_API_KEY: 're_test_key', RESEND_BASE_URL: resend.url }, 404],
+        [{ RESEND_API_KEY: 're_test_key', RESEND_BASE_URL: resend.url, APP_ENV: 'development' }, 200],
+        [{ RESEND_API_KEY: undefined, APP_ENV: undefined }, 200],
+      ] as const
+    ) {
       const other = await startServer({ env: { APP_ENV: undefined, ...env } });
       try {
         const r = await fetch(other.url + '/dev/mailbox');

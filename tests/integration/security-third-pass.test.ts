@@ -23,7 +23,9 @@ describe('security, third pass', () => {
     const client = new Client(app.server.url);
     const password = strongPassword();
     assertEquals((await client.post('/api/signup', { email, password, firstName, lastName: 'Learner' })).status, 200);
-    const mail = await app.resend.waitFor((m: { to: string[]; subject: string }) => m.to.includes(email) && /Confirm/.test(m.subject));
+    const mail = await app.resend.waitFor((m: { to: string[]; subject: string }) =>
+      m.to.includes(email) && /Confirm/.test(m.subject)
+    );
     const token = linkIn(mail, '/verify-email?token=').searchParams.get('token');
     assertEquals((await client.post('/api/verify-email', { token })).status, 200);
     return { client, email, password, mail };
@@ -61,14 +63,21 @@ describe('security, third pass', () => {
         const client = new Client(app.server.url);
         const res = await fetch(app.server.url + url, {
           method,
-          headers: { 'content-type': 'application/json', origin: app.server.url, 'x-forwarded-for': client.ip, cookie: [...admin.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+          headers: {
+            'content-type': 'application/json',
+            origin: app.server.url,
+            'x-forwarded-for': client.ip,
+            cookie: [...admin.client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          },
           body,
         });
         const text = await res.text();
         if (res.status >= 500) failures.push(`${method} ${url}: ${res.status}`);
         // Google sign-in is not configured here: its callback answers 404 before it reads anything.
         else if (url === '/api/auth/google/callback' && res.status === 404) continue;
-        else if (readsJson && (res.status !== 400 || !/nested too deeply/.test(text))) failures.push(`${method} ${url}: ${res.status} ${text.slice(0, 80)}`);
+        else if (readsJson && (res.status !== 400 || !/nested too deeply/.test(text))) {
+          failures.push(`${method} ${url}: ${res.status} ${text.slice(0, 80)}`);
+        }
       }
     }
     assertEquals(failures, []);
@@ -98,33 +107,74 @@ describe('security, third pass', () => {
     assert(Number(refused.headers.get('retry-after')) > 0);
     assertMatch(refused.body.message as string, /malformed/);
     // Another client is not affected.
-    assertEquals((await new Client(app.server.url).post('/api/login-email', { email: 'a@example.com', password: 'whatever-it-is' })).status, 401);
+    assertEquals(
+      (await new Client(app.server.url).post('/api/login-email', {
+        email: 'a@example.com',
+        password: 'whatever-it-is',
+      })).status,
+      401,
+    );
   });
 
   it('e-mail content injection: a name is letters, spaces, apostrophes, hyphens and periods, never a link', async () => {
-    for (const firstName of ['URGENT: your bank account is locked, visit https://evil.example', 'www.evil.example', 'mail me@evil.example', 'Bob <b>', 'Ann 2']) {
-      const r = await new Client(app.server.url).post('/api/signup', { email: uniqueEmail('inject'), password: strongPassword(), firstName, lastName: 'Smith' });
+    for (
+      const firstName of [
+        'URGENT: your bank account is locked, visit https://evil.example',
+        'www.evil.example',
+        'mail me@evil.example',
+        'Bob <b>',
+        'Ann 2',
+      ]
+    ) {
+      const r = await new Client(app.server.url).post('/api/signup', {
+        email: uniqueEmail('inject'),
+        password: strongPassword(),
+        firstName,
+        lastName: 'Smith',
+      });
       assertEquals(r.status, 400, firstName);
       assert((r.body.errors as Record<string, string>).firstName, `${firstName}: the first name is named`);
     }
     for (const firstName of ["O'Brien", 'José-María', 'Zoë', '李', 'St. John', 'Ngozi Chukwu']) {
-      const r = await new Client(app.server.url).post('/api/signup', { email: uniqueEmail('names'), password: strongPassword(), firstName, lastName: "D'Angelo-Smith" });
+      const r = await new Client(app.server.url).post('/api/signup', {
+        email: uniqueEmail('names'),
+        password: strongPassword(),
+        firstName,
+        lastName: "D'Angelo-Smith",
+      });
       assertEquals(r.status, 200, firstName);
     }
   });
 
   it('no text a visitor typed goes into a mail to an unverified address; a verified one is greeted by name', async () => {
     const email = uniqueEmail('greet');
-    assertEquals((await new Client(app.server.url).post('/api/signup', { email, password: strongPassword(), firstName: 'Mallory', lastName: 'Maker' })).status, 200);
-    const confirm = await app.resend.waitFor((m: { to: string[]; subject: string }) => m.to.includes(email) && /Confirm/.test(m.subject));
+    assertEquals(
+      (await new Client(app.server.url).post('/api/signup', {
+        email,
+        password: strongPassword(),
+        firstName: 'Mallory',
+        lastName: 'Maker',
+      })).status,
+      200,
+    );
+    const confirm = await app.resend.waitFor((m: { to: string[]; subject: string }) =>
+      m.to.includes(email) && /Confirm/.test(m.subject)
+    );
     assert(!/Mallory/.test(confirm.text + confirm.html), 'the verification mail does not carry the name');
     assertEquals((await new Client(app.server.url).post('/api/forgot-password', { email })).status, 200);
-    const reset = await app.resend.waitFor((m: { to: string[]; subject: string }) => m.to.includes(email) && /Reset/.test(m.subject));
+    const reset = await app.resend.waitFor((m: { to: string[]; subject: string }) =>
+      m.to.includes(email) && /Reset/.test(m.subject)
+    );
     assert(!/Mallory/.test(reset.text + reset.html), 'nor the reset mail to the unverified address');
 
     const verified = await learner(uniqueEmail('greet'), 'Robin');
-    assertEquals((await new Client(app.server.url).post('/api/forgot-password', { email: verified.email })).status, 200);
-    const theirs = await app.resend.waitFor((m: { to: string[]; subject: string }) => m.to.includes(verified.email) && /Reset/.test(m.subject));
+    assertEquals(
+      (await new Client(app.server.url).post('/api/forgot-password', { email: verified.email })).status,
+      200,
+    );
+    const theirs = await app.resend.waitFor((m: { to: string[]; subject: string }) =>
+      m.to.includes(verified.email) && /Reset/.test(m.subject)
+    );
     assertMatch(theirs.text, /^Hi Robin,/);
   });
 
@@ -162,7 +212,12 @@ describe('security, third pass', () => {
       const plain = await fetch(`${direct.url}/dev/mailbox`);
       await plain.body?.cancel();
       assertEquals(plain.status, 200);
-      for (const header of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }] as Record<string, string>[]) {
+      for (
+        const header of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }] as Record<
+          string,
+          string
+        >[]
+      ) {
         const proxied = await fetch(`${direct.url}/dev/mailbox`, { headers: header });
         await proxied.body?.cancel();
         assertEquals(proxied.status, 404, JSON.stringify(header));

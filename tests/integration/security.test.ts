@@ -19,8 +19,19 @@ let server: Awaited<ReturnType<typeof startServer>>;
 
 async function signUpAndVerify(email = uniqueEmail(), password = strongPassword()) {
   const client = new Client(server.url);
-  assertEquals((await client.post('/api/signup', { email, password, firstName: 'Sec', lastName: 'Test', phoneNumber: '+15551234567' })).status, 200);
-  const mail = await resend.waitFor((m: { to: string[]; subject: string }) => m.to.includes(email) && /Confirm/.test(m.subject));
+  assertEquals(
+    (await client.post('/api/signup', {
+      email,
+      password,
+      firstName: 'Sec',
+      lastName: 'Test',
+      phoneNumber: '+15551234567',
+    })).status,
+    200,
+  );
+  const mail = await resend.waitFor((m: { to: string[]; subject: string }) =>
+    m.to.includes(email) && /Confirm/.test(m.subject)
+  );
   const link = linkIn(mail, '/verify-email?token=');
   assertEquals((await client.post('/api/verify-email', { token: link.searchParams.get('token') })).status, 200);
   return { client, email, password, link };
@@ -32,7 +43,9 @@ async function signUpAndVerify(email = uniqueEmail(), password = strongPassword(
  */
 async function withOwnServer(fn: (url: string) => Promise<void>) {
   const own = postgresUrl ? await createDatabaseOnServer() : undefined;
-  const ownServer = await startServer({ env: { RESEND_API_KEY: 're_test_key', RESEND_BASE_URL: resend.url, PUBLIC_URL, DATABASE_URL: own?.url } });
+  const ownServer = await startServer({
+    env: { RESEND_API_KEY: 're_test_key', RESEND_BASE_URL: resend.url, PUBLIC_URL, DATABASE_URL: own?.url },
+  });
   Client.origins.set(ownServer.url, PUBLIC_URL);
   try {
     await fn(ownServer.url);
@@ -70,9 +83,16 @@ describe('security rules over HTTP', () => {
       // A new forged address and a new account on every try: only the socket's address is shared.
       for (let i = 1; i <= 10; i++) {
         const attacker = new Client(url, `203.0.113.${i}`);
-        assertEquals((await attacker.post('/api/login-email', { email: uniqueEmail('forged'), password: `nope-${i}-password` })).status, 401);
+        assertEquals(
+          (await attacker.post('/api/login-email', { email: uniqueEmail('forged'), password: `nope-${i}-password` }))
+            .status,
+          401,
+        );
       }
-      const eleventh = await new Client(url, '203.0.113.99').post('/api/login-email', { email: uniqueEmail('forged'), password: 'nope-11-password' });
+      const eleventh = await new Client(url, '203.0.113.99').post('/api/login-email', {
+        email: uniqueEmail('forged'),
+        password: 'nope-11-password',
+      });
       assertEquals(eleventh.status, 429);
     });
   });
@@ -80,19 +100,30 @@ describe('security rules over HTTP', () => {
   it('an unknown e-mail and a wrong password get the same 401 answer', async () => {
     const { email } = await signUpAndVerify();
     const wrong = await new Client(server.url).post('/api/login-email', { email, password: 'Not-The-Password-1' });
-    const unknown = await new Client(server.url).post('/api/login-email', { email: uniqueEmail('nobody'), password: 'Not-The-Password-1' });
+    const unknown = await new Client(server.url).post('/api/login-email', {
+      email: uniqueEmail('nobody'),
+      password: 'Not-The-Password-1',
+    });
     assertEquals([wrong.status, unknown.status], [401, 401]);
     assertEquals(wrong.text, unknown.text);
     assertEquals(wrong.body.message, 'Invalid email or password');
   });
 
   it('common passwords are refused at sign-up and at reset; stored hashes are argon2id m=19456 t=2 p=1', async () => {
-    const signup = await new Client(server.url).post('/api/signup', { email: uniqueEmail(), password: 'password123', firstName: 'A', lastName: 'B', phoneNumber: '+15551234567' });
+    const signup = await new Client(server.url).post('/api/signup', {
+      email: uniqueEmail(),
+      password: 'password123',
+      firstName: 'A',
+      lastName: 'B',
+      phoneNumber: '+15551234567',
+    });
     assertEquals(signup.status, 400);
     assertMatch(String((signup.body.errors as Record<string, string>).password), /common/i);
     const { email } = await signUpAndVerify();
     await new Client(server.url).post('/api/forgot-password', { email });
-    const mail = await resend.waitFor((m: { to: string[]; subject: string }) => m.to.includes(email) && m.subject === 'Reset your password');
+    const mail = await resend.waitFor((m: { to: string[]; subject: string }) =>
+      m.to.includes(email) && m.subject === 'Reset your password'
+    );
     const token = linkIn(mail, '/reset-password?token=').searchParams.get('token');
     const reset = await new Client(server.url).post('/api/reset-password', { token, password: 'qwertyuiop' });
     assertEquals(reset.status, 400);
@@ -107,10 +138,22 @@ describe('security rules over HTTP', () => {
     await withOwnServer(async (url) => {
       const client = new Client(url);
       for (let i = 1; i <= 20; i++) {
-        const r = await client.post('/api/signup', { email: uniqueEmail('burst'), password: strongPassword(), firstName: 'B', lastName: 'U', phoneNumber: '+15551234567' });
+        const r = await client.post('/api/signup', {
+          email: uniqueEmail('burst'),
+          password: strongPassword(),
+          firstName: 'B',
+          lastName: 'U',
+          phoneNumber: '+15551234567',
+        });
         assertEquals(r.status, 200, `sign-up ${i}`);
       }
-      const over = await client.post('/api/signup', { email: uniqueEmail('burst'), password: strongPassword(), firstName: 'B', lastName: 'U', phoneNumber: '+15551234567' });
+      const over = await client.post('/api/signup', {
+        email: uniqueEmail('burst'),
+        password: strongPassword(),
+        firstName: 'B',
+        lastName: 'U',
+        phoneNumber: '+15551234567',
+      });
       assertEquals(over.status, 429);
       assert(Number(over.headers.get('retry-after')) > 0);
     });
@@ -123,10 +166,14 @@ describe('security rules over HTTP', () => {
     const second = await client.post('/api/forgot-password', { email });
     assertEquals([first.status, second.status], [200, 200]);
     assertEquals(first.text, second.text);
-    await resend.waitFor((m: { to: string[]; subject: string }) => m.to.includes(email) && m.subject === 'Reset your password');
+    await resend.waitFor((m: { to: string[]; subject: string }) =>
+      m.to.includes(email) && m.subject === 'Reset your password'
+    );
     // Nothing more is sent: every e-mail due before the barrier has been sent by the time it is.
     await outboxCaughtUp(server.url, resend);
-    const resets = resend.delivered.filter((m: { to: string[]; subject: string }) => m.to.includes(email) && m.subject === 'Reset your password');
+    const resets = resend.delivered.filter((m: { to: string[]; subject: string }) =>
+      m.to.includes(email) && m.subject === 'Reset your password'
+    );
     assertEquals(resets.length, 1);
   });
 
@@ -141,7 +188,11 @@ describe('security rules over HTTP', () => {
 
   it('a body over 64 KiB gets 413, with or without Content-Length', async () => {
     const big = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(70 * 1024) });
-    const declared = await fetch(`${server.url}/api/login-email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: PUBLIC_URL }, body: big });
+    const declared = await fetch(`${server.url}/api/login-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: PUBLIC_URL },
+      body: big,
+    });
     assertEquals(declared.status, 413);
     await declared.body?.cancel();
     const chunks = new ReadableStream<Uint8Array>({
@@ -151,7 +202,11 @@ describe('security rules over HTTP', () => {
         controller.close();
       },
     });
-    const chunked = await fetch(`${server.url}/api/login-email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: PUBLIC_URL }, body: chunks });
+    const chunked = await fetch(`${server.url}/api/login-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: PUBLIC_URL },
+      body: chunks,
+    });
     assertEquals(chunked.status, 413);
     assertEquals((await chunked.json()).message, 'Request body is too large');
   });
@@ -161,21 +216,40 @@ describe('security rules over HTTP', () => {
     const missing = await client.post('/api/auth/set-password', { password: 'Later-Pass-2026' });
     assertEquals(missing.status, 403);
     assertMatch((missing.body.errors as Record<string, string>).currentPassword, /current password/);
-    const wrong = await client.post('/api/auth/set-password', { currentPassword: 'Not-My-Pass-2026', password: 'Later-Pass-2026' });
+    const wrong = await client.post('/api/auth/set-password', {
+      currentPassword: 'Not-My-Pass-2026',
+      password: 'Later-Pass-2026',
+    });
     assertEquals(wrong.status, 403);
-    assertEquals((await new Client(server.url).post('/api/login-email', { email, password })).status, 200, 'the old password still signs in');
-    assertEquals((await client.post('/api/auth/set-password', { currentPassword: password, password: 'Later-Pass-2026' })).status, 200);
-    assertEquals((await new Client(server.url).post('/api/login-email', { email, password: 'Later-Pass-2026' })).status, 200);
+    assertEquals(
+      (await new Client(server.url).post('/api/login-email', { email, password })).status,
+      200,
+      'the old password still signs in',
+    );
+    assertEquals(
+      (await client.post('/api/auth/set-password', { currentPassword: password, password: 'Later-Pass-2026' })).status,
+      200,
+    );
+    assertEquals(
+      (await new Client(server.url).post('/api/login-email', { email, password: 'Later-Pass-2026' })).status,
+      200,
+    );
   });
 
-  it('a session used after an hour is renewed, and the cookie is sent again with the new expiry', { ignore: !postgresUrl }, async () => {
+  it('a session used after an hour is renewed, and the cookie is sent again with the new expiry', {
+    ignore: !postgresUrl,
+  }, async () => {
     const { client } = await signUpAndVerify();
     const me = (await client.get('/api/auth/user')).body;
-    const quiet = await fetch(`${server.url}/api/auth/user`, { headers: { cookie: `session=${client.cookies.get('session')}` } });
+    const quiet = await fetch(`${server.url}/api/auth/user`, {
+      headers: { cookie: `session=${client.cookies.get('session')}` },
+    });
     assertEquals(quiet.headers.getSetCookie().length, 0, 'no cookie on every request');
     await quiet.body?.cancel();
     await sql!`update sessions set last_used_at = now() - interval '2 hours' where user_id = ${me.id as string}`;
-    const renewed = await fetch(`${server.url}/api/auth/user`, { headers: { cookie: `session=${client.cookies.get('session')}` } });
+    const renewed = await fetch(`${server.url}/api/auth/user`, {
+      headers: { cookie: `session=${client.cookies.get('session')}` },
+    });
     await renewed.body?.cancel();
     const cookie = renewed.headers.getSetCookie().find((c) => c.startsWith('session='));
     assert(cookie, 'the cookie is sent again');
@@ -189,10 +263,19 @@ describe('security rules over HTTP', () => {
     resend.setMode('hang');
     const email = uniqueEmail('hang');
     const started = Date.now();
-    const signup = await new Client(server.url).post('/api/signup', { email, password: strongPassword(), firstName: 'H', lastName: 'G', phoneNumber: '+15551234567' });
+    const signup = await new Client(server.url).post('/api/signup', {
+      email,
+      password: strongPassword(),
+      firstName: 'H',
+      lastName: 'G',
+      phoneNumber: '+15551234567',
+    });
     assertEquals(signup.status, 200);
     assert(Date.now() - started < 5000, 'the request does not wait for the provider');
-    const hung = await waitFor(() => resend.attempts.find((a: { mode: string; givenUpAt?: number }) => a.mode === 'hang' && a.givenUpAt), { timeout: 20_000, message: 'the server to give up the hanging call' });
+    const hung = await waitFor(
+      () => resend.attempts.find((a: { mode: string; givenUpAt?: number }) => a.mode === 'hang' && a.givenUpAt),
+      { timeout: 20_000, message: 'the server to give up the hanging call' },
+    );
     const waited = hung.givenUpAt - hung.at;
     assert(waited >= 9_500 && waited < 12_000, `given up after ${waited} ms`);
     resend.setMode('ok');
@@ -206,15 +289,30 @@ describe('security rules over HTTP', () => {
       (e: Error) => e.message,
     );
     assertMatch(noProvider, /RESEND_API_KEY/);
-    const production = await startServer({ env: { APP_ENV: 'production', RESEND_API_KEY: 're_test_key', RESEND_BASE_URL: resend.url, PUBLIC_URL: 'https://learn.example.com' } });
+    const production = await startServer({
+      env: {
+        APP_ENV: 'production',
+        RESEND_API_KEY: 're_test_key',
+        RESEND_BASE_URL: resend.url,
+        PUBLIC_URL: 'https://learn.example.com',
+      },
+    });
     try {
       const email = uniqueEmail('prod');
       const password = strongPassword();
       const client = new Client(production.url);
       // The origin check compares with PUBLIC_URL in production too.
-      const signup = await client.post('/api/signup', { email, password, firstName: 'P', lastName: 'R', phoneNumber: '+15551234567' }, { origin: 'https://learn.example.com' });
+      const signup = await client.post('/api/signup', {
+        email,
+        password,
+        firstName: 'P',
+        lastName: 'R',
+        phoneNumber: '+15551234567',
+      }, { origin: 'https://learn.example.com' });
       assertEquals(signup.status, 200);
-      const mail = await resend.waitFor((m: { to: string[]; subject: string }) => m.to.includes(email) && /Confirm/.test(m.subject));
+      const mail = await resend.waitFor((m: { to: string[]; subject: string }) =>
+        m.to.includes(email) && /Confirm/.test(m.subject)
+      );
       const token = linkIn(mail, '/verify-email?token=').searchParams.get('token');
       const signupCookie = signup.headers.getSetCookie().find((c) => c.startsWith('__Host-signup='));
       assert(signupCookie, `the sign-up cookie is a __Host- cookie: ${signup.headers.getSetCookie()}`);

@@ -10,7 +10,6 @@ import { hashToken } from '../../src/lib/server/platform/tokens.ts';
 import { it } from '../helpers/bdd.ts';
 import { waitFor } from '../helpers/wait.ts';
 
-
 it('the server answers with security headers everywhere, a 404 landing page and JSON limits', async () => {
   const server = await startServer();
   try {
@@ -46,7 +45,9 @@ it('the server answers with security headers everywhere, a 404 landing page and 
   }
 });
 
-it('postgres: the server starts before its database exists, answers 503, and is ready once it does', { ignore: !postgresUrl }, async () => {
+it('postgres: the server starts before its database exists, answers 503, and is ready once it does', {
+  ignore: !postgresUrl,
+}, async () => {
   const name = `late_${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const url = new URL(postgresUrl!);
   url.pathname = `/${name}`;
@@ -73,67 +74,98 @@ it('postgres: the server starts before its database exists, answers 503, and is 
   }
 });
 
-it('postgres: an unexpected error answers a generic 500 without details, and logs them', { ignore: !postgresUrl }, async () => {
-  const database = await createDatabaseOnServer();
-  const server = await startServer({ env: { DATABASE_URL: database.url, LOG_LEVEL: 'info' } });
-  const sql = postgres(database.url, { max: 1, onnotice: () => {} });
-  try {
-    const session = await sql`insert into users (email, first_name, last_name) values ('e@example.com', 'E', 'R') returning id`;
-    await sql`insert into sessions (id, secret_hash, user_id) values ('broken', ${hashToken('secret')}, ${session[0].id})`;
-    // Schema drift an operator might cause: a table the learner's state needs is gone.
-    await sql`drop table lesson_progress cascade`;
-    const api = await fetch(`${server.url}/api/lessons/counts`, { headers: { authorization: 'Bearer broken.secret' } });
-    assertEquals(api.status, 500);
-    const text = await api.text();
-    assertEquals(JSON.parse(text), { message: 'Something went wrong on our side. Please try again.' });
-    const page = await fetch(`${server.url}/lessons`, { headers: { cookie: 'session=broken.secret' } });
-    assertEquals(page.status, 500);
-    const html = await page.text();
-    assertMatch(html, /Something went wrong/);
-    for (const leak of [text, html]) assertEquals(/lesson_progress|relation|stack|\bat \S+:\d+/.test(leak), false, leak.slice(0, 200));
-    assertMatch(server.logs(), /"msg":"unhandled error".*lesson_progress/);
-  } finally {
-    await sql.end();
-    await server.stop();
-    await database.drop();
-  }
-});
+it(
+  'postgres: an unexpected error answers a generic 500 without details, and logs them',
+  { ignore: !postgresUrl },
+  async () => {
+    const database = await createDatabaseOnServer();
+    const server = await startServer({ env: { DATABASE_URL: database.url, LOG_LEVEL: 'info' } });
+    const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+    try {
+      const session =
+        await sql`insert into users (email, first_name, last_name) values ('e@example.com', 'E', 'R') returning id`;
+      await sql`insert into sessions (id, secret_hash, user_id) values ('broken', ${hashToken('secret')}, ${
+        session[0].id
+      })`;
+      // Schema drift an operator might cause: a table the learner's state needs is gone.
+      await sql`drop table lesson_progress cascade`;
+      const api = await fetch(`${server.url}/api/lessons/counts`, {
+        headers: { authorization: 'Bearer broken.secret' },
+      });
+      assertEquals(api.status, 500);
+      const text = await api.text();
+      assertEquals(JSON.parse(text), { message: 'Something went wrong on our side. Please try again.' });
+      const page = await fetch(`${server.url}/lessons`, { headers: { cookie: 'session=broken.secret' } });
+      assertEquals(page.status, 500);
+      const html = await page.text();
+      assertMatch(html, /Something went wrong/);
+      for (const leak of [text, html]) {
+        assertEquals(
+          /lesson_progress|relation|stack|\bat \S+:\d+/.test(leak),
+          false,
+          leak.slice(0, 200),
+        );
+      }
+      assertMatch(server.logs(), /"msg":"unhandled error".*lesson_progress/);
+    } finally {
+      await sql.end();
+      await server.stop();
+      await database.drop();
+    }
+  },
+);
 
-it('postgres: a signed-in GET, checked before the page runs, sees a change and a sign-out made on another server just before it', { ignore: !postgresUrl }, async () => {
-  const database = await createDatabaseOnServer();
-  const [a, b] = [await startServer({ env: { DATABASE_URL: database.url } }), await startServer({ env: { DATABASE_URL: database.url } })];
-  const sql = postgres(database.url, { max: 1, onnotice: () => {} });
-  try {
-    const [user] = await sql`insert into users (email, first_name, last_name, email_verified_at) values ('two@example.com', 'Before', 'R', now()) returning id`;
-    await sql`insert into sessions (id, secret_hash, user_id) values ('early', ${hashToken('secret')}, ${user.id})`;
-    const byCookie = { cookie: 'session=early.secret' };
-    const byBearer = { authorization: 'Bearer early.secret' };
-    const me = async (headers: Record<string, string>) => {
-      const res = await fetch(`${b.url}/api/auth/user`, { headers });
-      if (res.status === 200) return (await res.json()).firstName;
-      await res.body?.cancel();
-      return res.status;
-    };
-    // A burst on one session (the lookups it shares), then each change, then at once a request.
-    const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => me(i % 2 ? byCookie : byBearer)));
-    assertEquals(new Set(burst), new Set(['Before']));
-    await sql`update users set first_name = 'After' where id = ${user.id}`;
-    assertEquals([await me(byCookie), await me(byBearer)], ['After', 'After']);
-    const logout = await fetch(`${a.url}/api/auth/logout`, { method: 'POST', headers: { ...byCookie, 'sec-fetch-site': 'same-origin' } });
-    assertEquals(logout.status < 400, true, `logout answered ${logout.status}`);
-    await logout.body?.cancel();
-    assertEquals([await me(byCookie), await me(byBearer)], [401, 401]);
-    const page = await fetch(`${b.url}/dashboard`, { headers: byCookie, redirect: 'manual' });
-    await page.body?.cancel();
-    assertEquals([page.status, page.headers.get('location')], [302, '/?next=%2Fdashboard'], 'signed out: sent to sign in');
-  } finally {
-    await sql.end();
-    await Promise.all([a.stop(), b.stop()]);
-    await database.drop();
-  }
-});
+it(
+  'postgres: a signed-in GET, checked before the page runs, sees a change and a sign-out made on another server just before it',
+  { ignore: !postgresUrl },
+  async () => {
+    const database = await createDatabaseOnServer();
+    const [a, b] = [
+      await startServer({ env: { DATABASE_URL: database.url } }),
+      await startServer({ env: { DATABASE_URL: database.url } }),
+    ];
+    const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+    try {
+      const [user] =
+        await sql`insert into users (email, first_name, last_name, email_verified_at) values ('two@example.com', 'Before', 'R', now()) returning id`;
+      await sql`insert into sessions (id, secret_hash, user_id) values ('early', ${hashToken('secret')}, ${user.id})`;
+      const byCookie = { cookie: 'session=early.secret' };
+      const byBearer = { authorization: 'Bearer early.secret' };
+      const me = async (headers: Record<string, string>) => {
+        const res = await fetch(`${b.url}/api/auth/user`, { headers });
+        if (res.status === 200) return (await res.json()).firstName;
+        await res.body?.cancel();
+        return res.status;
+      };
+      // A burst on one session (the lookups it shares), then each change, then at once a request.
+      const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => me(i % 2 ? byCookie : byBearer)));
+      assertEquals(new Set(burst), new Set(['Before']));
+      await sql`update users set first_name = 'After' where id = ${user.id}`;
+      assertEquals([await me(byCookie), await me(byBearer)], ['After', 'After']);
+      const logout = await fetch(`${a.url}/api/auth/logout`, {
+        method: 'POST',
+        headers: { ...byCookie, 'sec-fetch-site': 'same-origin' },
+      });
+      assertEquals(logout.status < 400, true, `logout answered ${logout.status}`);
+      await logout.body?.cancel();
+      assertEquals([await me(byCookie), await me(byBearer)], [401, 401]);
+      const page = await fetch(`${b.url}/dashboard`, { headers: byCookie, redirect: 'manual' });
+      await page.body?.cancel();
+      assertEquals(
+        [page.status, page.headers.get('location')],
+        [302, '/?next=%2Fdashboard'],
+        'signed out: sent to sign in',
+      );
+    } finally {
+      await sql.end();
+      await Promise.all([a.stop(), b.stop()]);
+      await database.drop();
+    }
+  },
+);
 
-const outsideAddress = Deno.networkInterfaces().find((i) => i.family === 'IPv4' && !i.address.startsWith('127.'))?.address;
+const outsideAddress = Deno.networkInterfaces().find((i) => i.family === 'IPv4' && !i.address.startsWith('127.'))
+  ?.address;
 
 it('the dev mailbox answers this machine only, never another address', { ignore: !outsideAddress }, async () => {
   const server = await startServer({ env: { HOST: '0.0.0.0' } });
@@ -161,13 +193,19 @@ it('SIGTERM lets a request in flight finish, then stops', async () => {
       controller.close();
     },
   });
-  const answer = fetch(`${server.url}/api/login-email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body });
+  const answer = fetch(`${server.url}/api/login-email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body,
+  });
   // The one fixed wait left: the server counts a request in flight once it has parsed its
   // headers and reports nothing then, so there is no condition to wait for. The log checked
   // below ("inFlight":1) fails rather than passes if this was too short.
   await new Promise((r) => setTimeout(r, 500));
   server.child.kill('SIGTERM');
-  await waitFor(() => server.logs().includes('"msg":"shutting down"'), { message: 'the server to start shutting down' });
+  await waitFor(() => server.logs().includes('"msg":"shutting down"'), {
+    message: 'the server to start shutting down',
+  });
   assertEquals(server.child.exitCode, null, 'still running while the request is in flight');
   finish();
   const res = await answer;
@@ -186,7 +224,9 @@ it('the landing page and assets are served brotli or gzip compressed as the clie
     const script = html.match(/\/_astro\/[\w.-]+\.js/)?.[0];
     assert(script, 'the landing page loads a script');
     for (const path of ['/', script]) {
-      const plain = new Uint8Array(await (await fetch(server.url + path, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+      const plain = new Uint8Array(
+        await (await fetch(server.url + path, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
+      );
       for (const [accept, encoding, decoder] of [['br, gzip', 'br', 'brotli'], ['gzip', 'gzip', 'gzip']] as const) {
         // Deno's fetch decodes bodies itself; node:http shows the bytes as sent.
         const res = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
@@ -223,7 +263,10 @@ it('client files answer a matching ETag with 304, HEAD without a body, each with
       assertEquals(again.headers.get('etag'), etag, path);
       assertEquals(again.headers.get('x-content-type-options'), 'nosniff', path);
       assertMatch(again.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/, path);
-      assert(again.headers.get('x-request-id') && again.headers.get('x-request-id') !== full.headers.get('x-request-id'), `${path}: a request id each`);
+      assert(
+        again.headers.get('x-request-id') && again.headers.get('x-request-id') !== full.headers.get('x-request-id'),
+        `${path}: a request id each`,
+      );
 
       const head = await fetch(server.url + path, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
       assertEquals(head.status, 200, path);
@@ -233,10 +276,15 @@ it('client files answer a matching ETag with 304, HEAD without a body, each with
     // A prerendered page keeps Astro's hashes for its own scripts beside our directives, in a 304 too.
     const landing = await fetch(server.url + '/curriculum');
     await landing.arrayBuffer();
-    const cached = await fetch(server.url + '/curriculum', { headers: { 'if-none-match': landing.headers.get('etag')! } });
+    const cached = await fetch(server.url + '/curriculum', {
+      headers: { 'if-none-match': landing.headers.get('etag')! },
+    });
     await cached.arrayBuffer();
     assertEquals(cached.headers.get('content-security-policy'), landing.headers.get('content-security-policy'));
-    assertMatch(cached.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'.*script-src 'self' 'sha256-/);
+    assertMatch(
+      cached.headers.get('content-security-policy') ?? '',
+      /frame-ancestors 'none'.*script-src 'self' 'sha256-/,
+    );
     // A body over the limit is refused on a client file's path as anywhere else.
     const big = await fetch(server.url + '/favicon.svg', { method: 'POST', body: 'x'.repeat(70 * 1024) });
     assertEquals(big.status, 413);
@@ -285,7 +333,9 @@ it('a bad environment value stops the server with a message naming the variable'
   assertMatch(message, /ADMIN_EMAILS/);
 });
 
-it('postgres: requests during a database outage get 503 JSON, and the server recovers by itself', { ignore: !postgresUrl }, async () => {
+it('postgres: requests during a database outage get 503 JSON, and the server recovers by itself', {
+  ignore: !postgresUrl,
+}, async () => {
   const database = await createDatabaseOnServer();
   const admin = postgres(postgresUrl!, { max: 1, onnotice: () => {} });
   const server = await startServer({ env: { DATABASE_URL: database.url } });

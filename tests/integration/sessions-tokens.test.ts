@@ -3,10 +3,24 @@ import { eq, sql } from 'drizzle-orm';
 import { assert, assertEquals } from '../helpers/assert.ts';
 import { createTestDatabase, databaseKinds } from '../helpers/database.ts';
 import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
-import { ABSOLUTE_MS, INACTIVITY_MS, createSession, validateSessionToken } from '../../src/lib/server/auth/session.ts';
-import { RESET_TTL_MS, VERIFICATION_TTL_MS, composeRequestedEmail, isResetTokenValid, requestPasswordReset, resetPassword } from '../../src/lib/server/auth/credentials.ts';
+import { ABSOLUTE_MS, createSession, INACTIVITY_MS, validateSessionToken } from '../../src/lib/server/auth/session.ts';
+import {
+  composeRequestedEmail,
+  isResetTokenValid,
+  requestPasswordReset,
+  RESET_TTL_MS,
+  resetPassword,
+  VERIFICATION_TTL_MS,
+} from '../../src/lib/server/auth/credentials.ts';
 import { verifyEmailToken } from '../../src/lib/server/auth/verification.ts';
-import { emailOutbox, emailVerificationTokens, passwordResetTokens, rateLimitBuckets, sessions, users } from '../../db/schema.ts';
+import {
+  emailOutbox,
+  emailVerificationTokens,
+  passwordResetTokens,
+  rateLimitBuckets,
+  sessions,
+  users,
+} from '../../db/schema.ts';
 import { hashToken } from '../../src/lib/server/platform/tokens.ts';
 import { hitLimit, refundLimit } from '../../src/lib/server/platform/rate-limit.ts';
 import { processOutbox } from '../../src/lib/server/mail/outbox.ts';
@@ -18,7 +32,8 @@ for (const kind of databaseKinds()) {
     const db = await createTestDatabase(kind);
     setDatabaseHandle(db.handle);
     try {
-      const [user] = await db.handle.db.insert(users).values({ email: 's@example.com', firstName: 'S', lastName: 'T' }).returning();
+      const [user] = await db.handle.db.insert(users).values({ email: 's@example.com', firstName: 'S', lastName: 'T' })
+        .returning();
       const start = new Date('2026-01-01T00:00:00Z');
       const { token } = await createSession(user.id, true, start);
       const [id] = token.split('.');
@@ -40,7 +55,11 @@ for (const kind of databaseKinds()) {
       assertEquals(await validateSessionToken(token, new Date(start.getTime() + ABSOLUTE_MS)), null);
 
       const other = await createSession(user.id, false, start);
-      assertEquals(await validateSessionToken(other.token, new Date(start.getTime() + INACTIVITY_MS)), null, '30 idle days end it');
+      assertEquals(
+        await validateSessionToken(other.token, new Date(start.getTime() + INACTIVITY_MS)),
+        null,
+        '30 idle days end it',
+      );
       assertEquals((await db.handle.db.select().from(sessions)).length, 0, 'expired sessions are deleted');
     } finally {
       await db.drop();
@@ -53,14 +72,23 @@ for (const kind of databaseKinds()) {
     try {
       const made = await db.handle.db
         .insert(users)
-        .values(Array.from({ length: 12 }, (_, i) => ({ email: `g${i}@example.com`, firstName: `G${i}`, lastName: 'H' })))
+        .values(
+          Array.from({ length: 12 }, (_, i) => ({ email: `g${i}@example.com`, firstName: `G${i}`, lastName: 'H' })),
+        )
         .returning();
       const tokens = await Promise.all(made.map((u) => createSession(u.id).then((s) => s.token)));
       const [firstId] = tokens[0].split('.');
       // All at once: the valid ones, one twice, a wrong secret, an unknown id, an id naming two
       // sessions with a comma, an id with a quote.
       const [secondId] = tokens[1].split('.');
-      const asked = [...tokens, tokens[3], `${firstId}.wrongsecret`, 'nosuchid.secret', `${firstId},${secondId}.secret`, `${firstId}'.secret`];
+      const asked = [
+        ...tokens,
+        tokens[3],
+        `${firstId}.wrongsecret`,
+        'nosuchid.secret',
+        `${firstId},${secondId}.secret`,
+        `${firstId}'.secret`,
+      ];
       const found = await Promise.all(asked.map((t) => validateSessionToken(t)));
       made.forEach((u, i) => assertEquals(found[i]?.user.email, u.email, `token ${i} finds its own learner`));
       assertEquals(found[12]?.user.email, made[3].email, 'the same session asked twice');
@@ -74,7 +102,8 @@ for (const kind of databaseKinds()) {
     const db = await createTestDatabase(kind);
     setDatabaseHandle(db.handle);
     try {
-      const [user] = await db.handle.db.insert(users).values({ email: 't@example.com', firstName: 'T', lastName: 'U' }).returning();
+      const [user] = await db.handle.db.insert(users).values({ email: 't@example.com', firstName: 'T', lastName: 'U' })
+        .returning();
       await db.handle.db.insert(emailVerificationTokens).values({
         tokenHash: hashToken('old-verify'),
         userId: user.id,
@@ -102,7 +131,12 @@ for (const kind of databaseKinds()) {
     const db = await createTestDatabase(kind);
     setDatabaseHandle(db.handle);
     try {
-      await db.handle.db.insert(users).values({ email: 'r@example.com', firstName: 'R', lastName: 'S', emailVerifiedAt: new Date() });
+      await db.handle.db.insert(users).values({
+        email: 'r@example.com',
+        firstName: 'R',
+        lastName: 'S',
+        emailVerifiedAt: new Date(),
+      });
       const resetTokens = async () =>
         (await db.handle.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'reset-password'))).map(
           (mail) => mail.text.match(/reset-password\?token=([A-Za-z0-9_-]+)/)![1],
@@ -140,7 +174,11 @@ for (const kind of databaseKinds()) {
       assertEquals(third.allowed, false);
       assertEquals(third.retryAfterSeconds, 50);
       await refundLimit(limit);
-      assertEquals((await hitLimit(limit, new Date(t0.getTime() + 10_000))).count, 3, 'a refund gives back one slot, not the window');
+      assertEquals(
+        (await hitLimit(limit, new Date(t0.getTime() + 10_000))).count,
+        3,
+        'a refund gives back one slot, not the window',
+      );
       assertEquals((await hitLimit(limit, new Date(t0.getTime() + 61_000))).allowed, true);
     } finally {
       await db.drop();

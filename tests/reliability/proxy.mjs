@@ -23,6 +23,10 @@ export async function startProxy(targets = []) {
   return {
     url: `http://127.0.0.1:${server.address().port}`,
     add: (url) => targets.push(url),
-    close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(r); }),
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections?.();
+        server.close(r);
+      }),
   };
 }

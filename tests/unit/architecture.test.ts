@@ -3,7 +3,7 @@
 //   server code (src/lib/server, db/);
 // - src/lib/server is in folders by concern, each with a README.md saying what it owns and what
 //   it may import; imports between the folders go one way only (SERVER_LAYERS).
-import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { filesUnder } from '../helpers/files.ts';
 import { assertEquals } from '../helpers/assert.ts';
@@ -12,7 +12,8 @@ const root = path.resolve(import.meta.dirname!, '..', '..');
 const browserRoots = ['src/components', 'src/stores', 'src/lib'];
 const serverOnly = [path.join(root, 'src/lib/server'), path.join(root, 'db')];
 
-const SPECIFIERS = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
+const SPECIFIERS =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
 
 function importsOf(file: string): string[] {
   // Type-only imports are erased at build time, so they may name server modules.
@@ -79,7 +80,10 @@ function serverFolderOf(file: string): string | undefined {
 }
 
 /** Every import from a server folder into another one the table does not allow, as "from -> to". */
-function layerOffences(files: string[], read: (file: string) => string = (file) => readFileSync(file, 'utf8')): string[] {
+function layerOffences(
+  files: string[],
+  read: (file: string) => string = (file) => readFileSync(file, 'utf8'),
+): string[] {
   const offences: string[] = [];
   for (const file of files) {
     const from = serverFolderOf(file)!;
@@ -87,7 +91,9 @@ function layerOffences(files: string[], read: (file: string) => string = (file) 
       const spec = match[1] ?? match[2] ?? match[3];
       if (!spec.startsWith('.')) continue;
       const to = serverFolderOf(path.resolve(path.dirname(file), spec));
-      if (to && to !== from && !SERVER_LAYERS[from]?.includes(to)) offences.push(`${path.relative(root, file)} -> ${spec}`);
+      if (to && to !== from && !SERVER_LAYERS[from]?.includes(to)) {
+        offences.push(`${path.relative(root, file)} -> ${spec}`);
+      }
     }
   }
   return offences;
@@ -100,7 +106,9 @@ Deno.test('every server module sits in a folder that says what it owns and may i
   assertEquals(loose.map((file) => path.relative(root, file)), []);
   const folders = readdirSync(serverRoot).filter((name) => statSync(path.join(serverRoot, name)).isDirectory());
   assertEquals(folders.sort(), Object.keys(SERVER_LAYERS).sort());
-  for (const folder of folders) assertEquals(existsSync(path.join(serverRoot, folder, 'README.md')), true, `${folder}/README.md`);
+  for (const folder of folders) {
+    assertEquals(existsSync(path.join(serverRoot, folder, 'README.md')), true, `${folder}/README.md`);
+  }
 });
 
 Deno.test('server folders import one way: platform nothing, content and mail only platform, learning no auth', () => {
@@ -127,7 +135,8 @@ Deno.test('the layer check notices an import against the direction, type imports
   const learningFile = path.join(serverRoot, 'learning', '__fake.ts');
   const sources: Record<string, string> = {
     [platformFile]: "import { getDb } from './db.ts';\nimport type { SessionUser } from '../auth/types.ts';",
-    [learningFile]: "import { log } from '../platform/log.ts';\nimport { requireUser } from '../auth/guards.ts';\nexport { x } from './learner-store/index.ts';",
+    [learningFile]:
+      "import { log } from '../platform/log.ts';\nimport { requireUser } from '../auth/guards.ts';\nexport { x } from './learner-store/index.ts';",
   };
   assertEquals(layerOffences(Object.keys(sources), (file) => sources[file]), [
     'src/lib/server/platform/__fake.ts -> ../auth/types.ts',

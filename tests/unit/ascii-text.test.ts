@@ -38,5 +38,8 @@ Deno.test("a learner's name is escaped and ASCII, and unchanged when already pla
 Deno.test('rendered lesson sections are ASCII', () => {
   const chunks = renderLessonSections([{ header: 'Costs × time', content: 'Pay **$12 × 3** − fees.' }]).flat();
   assert(chunks.every((c) => c.html !== undefined && isAscii(c.html)));
-  assertEquals(readHtml(chunks.map((c) => c.html).join('')), '<h2>Costs × time</h2><div class="prose"><p>Pay <strong>$12 × 3</strong> − fees.</p>\n</div>');
+  assertEquals(
+    readHtml(chunks.map((c) => c.html).join('')),
+    '<h2>Costs × time</h2><div class="prose"><p>Pay <strong>$12 × 3</strong> − fees.</p>\n</div>',
+  );
 });

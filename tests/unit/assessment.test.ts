@@ -1,5 +1,6 @@
 import { assert, assertEquals, assertMatch } from '../helpers/assert.ts';
 import {
+  type AssessmentQuestion,
   bandForScore,
   checkKnowledgeItems,
   colourForScore,
@@ -13,9 +14,14 @@ import {
   scoreAnswers,
   scoreChange,
   scoreHalves,
-  type AssessmentQuestion,
 } from '../../src/lib/assessment.ts';
-import { assessmentFileSchema, checkCurrentAssessment, currentAssessmentVersion, loadAssessmentQuestions, questionsOfVersion } from '../../src/lib/server/learning/assessment.ts';
+import {
+  assessmentFileSchema,
+  checkCurrentAssessment,
+  currentAssessmentVersion,
+  loadAssessmentQuestions,
+  questionsOfVersion,
+} from '../../src/lib/server/learning/assessment.ts';
 
 const opts = (n: number) => [0, 1, 2, 3, 4].map((s) => ({ value: String(s), label: `${n}-${s}`, score: s }));
 const questions: AssessmentQuestion[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((id) => ({
@@ -37,14 +43,25 @@ Deno.test('category score = chosen scores / (answered × 4), as a rounded percen
 
 Deno.test('only answered questions count; an unanswered category scores 0', () => {
   // saving: one answer of 3 → 3/4 = 75; credit: two answers 1 and 2 → 3/8 = 37.5 → 38
-  assertEquals(scoreAnswers(questions, { 1: '3', 5: '1', 6: '2' }), { savingScore: 75, creditScore: 38, investingScore: 0 });
+  assertEquals(scoreAnswers(questions, { 1: '3', 5: '1', 6: '2' }), {
+    savingScore: 75,
+    creditScore: 38,
+    investingScore: 0,
+  });
   assertEquals(scoreAnswers(questions, {}), { savingScore: 0, creditScore: 0, investingScore: 0 });
   // Unknown ids and values are ignored (the endpoint refuses them before scoring).
   assertEquals(scoreAnswers(questions, { 99: '4', 1: '9', 2: '2' }).savingScore, 50);
 });
 
 Deno.test('level bands at every boundary: 49/50 and 74/75', () => {
-  assertEquals([0, 49, 50, 74, 75, 100].map(levelForScore), ['beginner', 'beginner', 'intermediate', 'intermediate', 'advanced', 'advanced']);
+  assertEquals([0, 49, 50, 74, 75, 100].map(levelForScore), [
+    'beginner',
+    'beginner',
+    'intermediate',
+    'intermediate',
+    'advanced',
+    'advanced',
+  ]);
 });
 
 Deno.test('text bands, colours and dashboard messages at 24/25, 49/50, 74/75', () => {
@@ -65,10 +82,17 @@ Deno.test('text bands, colours and dashboard messages at 24/25, 49/50, 74/75', (
 Deno.test('the content file: 12 questions, 1-4 saving, 5-8 credit, 9-12 investing; 2 knowledge and 2 habit per pillar; 5 options scored 0 to 4; "I\'m not sure" last on knowledge', () => {
   const loaded = loadAssessmentQuestions();
   assertEquals(loaded.map((q) => q.id), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
-  assertEquals(loaded.map((q) => q.category), [...Array(4).fill('saving'), ...Array(4).fill('credit'), ...Array(4).fill('investing')]);
+  assertEquals(loaded.map((q) => q.category), [
+    ...Array(4).fill('saving'),
+    ...Array(4).fill('credit'),
+    ...Array(4).fill('investing'),
+  ]);
   for (const q of loaded) {
     assertEquals(q.options.length, 5);
-    assert(q.options.every((o) => Number.isInteger(o.score) && o.score >= 0 && o.score <= 4), `question ${q.id} scores 0 to 4`);
+    assert(
+      q.options.every((o) => Number.isInteger(o.score) && o.score >= 0 && o.score <= 4),
+      `question ${q.id} scores 0 to 4`,
+    );
     assertEquals(new Set(q.options.map((o) => o.label)).size, 5);
     assertEquals(new Set(q.options.map((o) => o.value)).size, 5);
     assert(q.kind === 'knowledge' || q.kind === 'habit', `question ${q.id} has a kind`);
@@ -85,16 +109,31 @@ Deno.test('the content file: 12 questions, 1-4 saving, 5-8 credit, 9-12 investin
   assertEquals(checkCurrentAssessment(loaded), []);
   // 30+ days late asked about (q5); a question on paying a card in full (q6, a habit).
   assertMatch(loaded[4].text, /30 days or more/);
-  assert(loaded[5].options.some((o) => /in full every month/i.test(o.label) && o.score === 4), 'q6: paying in full every month scores 4');
+  assert(
+    loaded[5].options.some((o) => /in full every month/i.test(o.label) && o.score === 4),
+    'q6: paying in full every month scores 4',
+  );
   // Issue 41: q1 asks about take-home pay, and no earnings is not counted.
   assertMatch(loaded[0].text, /take-home pay/);
-  assert(loaded[0].options.some((o) => o.label === 'I have no earnings right now' && o.notApplicable), 'q1: no earnings is not counted');
+  assert(
+    loaded[0].options.some((o) => o.label === 'I have no earnings right now' && o.notApplicable),
+    'q1: no earnings is not counted',
+  );
   // q9 asks about the full employer match; no match offered is not counted.
   assertMatch(loaded[8].text, /full match/);
-  assert(loaded[8].options.some((o) => /full match/.test(o.label) && o.score === 4), 'q9: getting the full match scores 4');
-  assert(loaded[8].options.some((o) => /No match is offered/.test(o.label) && o.notApplicable), 'q9: no match offered is not counted');
+  assert(
+    loaded[8].options.some((o) => /full match/.test(o.label) && o.score === 4),
+    'q9: getting the full match scores 4',
+  );
+  assert(
+    loaded[8].options.some((o) => /No match is offered/.test(o.label) && o.notApplicable),
+    'q9: no match offered is not counted',
+  );
   // q11 (a 20% drop) is not counted for people who do not invest.
-  assert(loaded[10].options.some((o) => o.label === "I don't invest yet" && o.notApplicable), 'q11: not investing is not counted');
+  assert(
+    loaded[10].options.some((o) => o.label === "I don't invest yet" && o.notApplicable),
+    'q11: not investing is not counted',
+  );
   // q12's right answer gives the right reason: the lower fee leaves more money compounding.
   const q12Key = loaded[11].options.find((o) => o.score === 4)!;
   assertMatch(q12Key.label, /lower fee leaves more money compounding/);
@@ -105,19 +144,58 @@ Deno.test('the content checks catch a bad file: wrong kinds, a knowledge questio
   const withKinds = good.map((q) => ({ ...q, kind: 'habit' as const }));
   assertMatch(checkCurrentAssessment(withKinds).join('\n'), /saving: needs 2 knowledge and 2 habit questions/);
   const q3 = good.find((q) => q.kind === 'knowledge')!;
-  const noNotSure = good.map((q) => (q.id === q3.id ? { ...q, options: [...q.options.slice(0, 4).reverse(), q.options[4]].reverse() } : q));
-  assertMatch(checkCurrentAssessment(noNotSure).join('\n'), new RegExp(`question ${q3.id}: a knowledge question ends with`));
-  const twoBest = good.map((q) => (q.id === q3.id ? { ...q, options: q.options.map((o, i) => (i === 0 ? { ...o, score: 4 } : o)) } : q));
-  assertMatch(checkCurrentAssessment(twoBest).join('\n'), new RegExp(`question ${q3.id}: a knowledge question has exactly one best answer`));
-  const scoredNa = good.map((q) => ({ ...q, options: q.options.map((o) => (o.notApplicable ? { ...o, score: 2 } : o)) }));
+  const noNotSure = good.map((
+    q,
+  ) => (q.id === q3.id ? { ...q, options: [...q.options.slice(0, 4).reverse(), q.options[4]].reverse() } : q));
+  assertMatch(
+    checkCurrentAssessment(noNotSure).join('\n'),
+    new RegExp(`question ${q3.id}: a knowledge question ends with`),
+  );
+  const twoBest = good.map((
+    q,
+  ) => (q.id === q3.id ? { ...q, options: q.options.map((o, i) => (i === 0 ? { ...o, score: 4 } : o)) } : q));
+  assertMatch(
+    checkCurrentAssessment(twoBest).join('\n'),
+    new RegExp(`question ${q3.id}: a knowledge question has exactly one best answer`),
+  );
+  const scoredNa = good.map((q) => ({
+    ...q,
+    options: q.options.map((o) => (o.notApplicable ? { ...o, score: 2 } : o)),
+  }));
   assertMatch(checkCurrentAssessment(scoredNa).join('\n'), /"does not apply" option is scored 0/);
-  assertEquals(assessmentFileSchema.safeParse({ version: 2, questions: good.slice(0, 11) }).success, false, '11 questions');
-  assertEquals(assessmentFileSchema.safeParse({ version: 2, questions: good.map((q) => ({ ...q, options: q.options.slice(0, 4) })) }).success, false, '4 options');
-  assertEquals(assessmentFileSchema.safeParse({ version: 2, questions: good.map((q) => (q.id === 1 ? { ...q, options: q.options.map((o) => ({ ...o, score: 5 })) } : q)) }).success, false, 'a score of 5');
+  assertEquals(
+    assessmentFileSchema.safeParse({ version: 2, questions: good.slice(0, 11) }).success,
+    false,
+    '11 questions',
+  );
+  assertEquals(
+    assessmentFileSchema.safeParse({
+      version: 2,
+      questions: good.map((q) => ({ ...q, options: q.options.slice(0, 4) })),
+    }).success,
+    false,
+    '4 options',
+  );
+  assertEquals(
+    assessmentFileSchema.safeParse({
+      version: 2,
+      questions: good.map((q) => (q.id === 1 ? { ...q, options: q.options.map((o) => ({ ...o, score: 5 })) } : q)),
+    }).success,
+    false,
+    'a score of 5',
+  );
 });
 
 Deno.test('an answer that does not apply is not counted; a pillar answered only that way has no answers (0)', () => {
-  const qs: AssessmentQuestion[] = questions.map((q) => (q.id === 6 || q.id === 9 ? { ...q, options: [...q.options.slice(0, 4), { value: 'na', label: 'Does not apply', score: 0, notApplicable: true }] } : q));
+  const qs: AssessmentQuestion[] = questions.map((
+    q,
+  ) => (q.id === 6 || q.id === 9
+    ? {
+      ...q,
+      options: [...q.options.slice(0, 4), { value: 'na', label: 'Does not apply', score: 0, notApplicable: true }],
+    }
+    : q)
+  );
   // credit: q5 = 3, q6 does not apply → 3 / 4 = 75 (not 3 / 8); investing: only q9, not applicable → 0.
   assertEquals(scoreAnswers(qs, { 5: '3', 6: 'na', 9: 'na' }), { savingScore: 0, creditScore: 75, investingScore: 0 });
   assertEquals(scoreAnswers(qs, { 5: '3', 6: '0' }).creditScore, 38);
@@ -147,30 +225,50 @@ Deno.test('results of the first version stay readable: its file loads, and it ha
  * (each combination below) fits exactly one option, and each option still says the words the
  * rule it stands for is read from. Rewording an option means revisiting its rule here.
  */
-function assertPartition<P>(questionId: number, profiles: P[], options: Array<{ score: number | 'n/a'; says: string[]; fits: (p: P) => boolean }>) {
+function assertPartition<P>(
+  questionId: number,
+  profiles: P[],
+  options: Array<{ score: number | 'n/a'; says: string[]; fits: (p: P) => boolean }>,
+) {
   const question = loadAssessmentQuestions().find((q) => q.id === questionId)!;
-  const optionFor = (score: number | 'n/a') => question.options.find((o) => (score === 'n/a' ? o.notApplicable : !o.notApplicable && o.score === score));
+  const optionFor = (score: number | 'n/a') =>
+    question.options.find((o) => (score === 'n/a' ? o.notApplicable : !o.notApplicable && o.score === score));
   for (const option of options) {
     const label = optionFor(option.score)!.label.toLowerCase().replaceAll('’', "'");
-    for (const words of option.says) assert(label.includes(words), `question ${questionId}, option ${option.score} ("${label}") should say "${words}"`);
+    for (const words of option.says) {
+      assert(
+        label.includes(words),
+        `question ${questionId}, option ${option.score} ("${label}") should say "${words}"`,
+      );
+    }
   }
   assertEquals(options.length, question.options.length, 'every option is accounted for');
   assertEquals(new Set(options.map((o) => optionFor(o.score))).size, question.options.length);
   for (const p of profiles) {
     const fitting = options.filter((o) => o.fits(p)).map((o) => o.score);
-    assertEquals(fitting.length, 1, `question ${questionId}: ${JSON.stringify(p)} fits options ${JSON.stringify(fitting)}`);
+    assertEquals(
+      fitting.length,
+      1,
+      `question ${questionId}: ${JSON.stringify(p)} fits options ${JSON.stringify(fitting)}`,
+    );
   }
 }
 
 Deno.test('question 5 (late payments): every payment record fits exactly one option, and only 30+ days late counts as late on a report', () => {
   type Record_ = { late30: 0 | 1 | 2; fewDaysLate: 'never' | 'once or twice' | 'often' };
   const profiles: Record_[] = [];
-  for (const late30 of [0, 1, 2] as const) for (const fewDaysLate of ['never', 'once or twice', 'often'] as const) profiles.push({ late30, fewDaysLate });
+  for (const late30 of [0, 1, 2] as const) {
+    for (const fewDaysLate of ['never', 'once or twice', 'often'] as const) profiles.push({ late30, fewDaysLate });
+  }
   assertPartition(5, profiles, [
     { score: 0, says: ['yes, more than once'], fits: (p) => p.late30 === 2 },
     { score: 1, says: ['yes, once'], fits: (p) => p.late30 === 1 },
     { score: 2, says: ['no', 'often pay a few days late'], fits: (p) => p.late30 === 0 && p.fewDaysLate === 'often' },
-    { score: 3, says: ['no', 'a few days late once or twice'], fits: (p) => p.late30 === 0 && p.fewDaysLate === 'once or twice' },
+    {
+      score: 3,
+      says: ['no', 'a few days late once or twice'],
+      fits: (p) => p.late30 === 0 && p.fewDaysLate === 'once or twice',
+    },
     { score: 4, says: ['no', 'always pay on time'], fits: (p) => p.late30 === 0 && p.fewDaysLate === 'never' },
   ]);
 });
@@ -180,13 +278,25 @@ Deno.test('question 11 (a 20% drop): every person fits exactly one option, worst
   const profiles: Reaction[] = [{ invests: false, takeOut: 'none', addsOnSchedule: false, keepsAdding: false }];
   for (const takeOut of ['all', 'some', 'none'] as const) {
     // Someone who adds nothing on a schedule has nothing to keep adding or to stop.
-    for (const addsOnSchedule of [true, false]) for (const keepsAdding of addsOnSchedule ? [true, false] : [false]) profiles.push({ invests: true, takeOut, addsOnSchedule, keepsAdding });
+    for (const addsOnSchedule of [true, false]) {
+      for (const keepsAdding of addsOnSchedule ? [true, false] : [false]) {
+        profiles.push({ invests: true, takeOut, addsOnSchedule, keepsAdding });
+      }
+    }
   }
   assertPartition(11, profiles, [
     { score: 0, says: ['sell everything'], fits: (p) => p.invests && p.takeOut === 'all' },
     { score: 1, says: ['sell some', 'rest invested'], fits: (p) => p.invests && p.takeOut === 'some' },
-    { score: 2, says: ['all invested', 'stop adding money'], fits: (p) => p.invests && p.takeOut === 'none' && p.addsOnSchedule && !p.keepsAdding },
-    { score: 4, says: ['all invested', 'carry on as usual', 'adding money if i usually do'], fits: (p) => p.invests && p.takeOut === 'none' && (!p.addsOnSchedule || p.keepsAdding) },
+    {
+      score: 2,
+      says: ['all invested', 'stop adding money'],
+      fits: (p) => p.invests && p.takeOut === 'none' && p.addsOnSchedule && !p.keepsAdding,
+    },
+    {
+      score: 4,
+      says: ['all invested', 'carry on as usual', 'adding money if i usually do'],
+      fits: (p) => p.invests && p.takeOut === 'none' && (!p.addsOnSchedule || p.keepsAdding),
+    },
     { score: 'n/a', says: ["i don't invest yet"], fits: (p) => !p.invests },
   ]);
 });
@@ -194,37 +304,67 @@ Deno.test('question 11 (a 20% drop): every person fits exactly one option, worst
 Deno.test('question 9 (the employer match): every person fits exactly one option, and no match offered is not counted', () => {
   type Person = { match: 'offered' | 'none' | 'unknown'; puts: 'nothing' | 'less' | 'full' };
   const profiles: Person[] = [];
-  for (const match of ['offered', 'none', 'unknown'] as const) for (const puts of ['nothing', 'less', 'full'] as const) profiles.push({ match, puts });
+  for (const match of ['offered', 'none', 'unknown'] as const) {
+    for (const puts of ['nothing', 'less', 'full'] as const) {
+      profiles.push({ match, puts });
+    }
+  }
   assertPartition(9, profiles, [
-    { score: 0, says: ['a match is offered', 'put nothing in'], fits: (p) => p.match === 'offered' && p.puts === 'nothing' },
+    {
+      score: 0,
+      says: ['a match is offered', 'put nothing in'],
+      fits: (p) => p.match === 'offered' && p.puts === 'nothing',
+    },
     { score: 1, says: ["i'm not sure whether a match is offered"], fits: (p) => p.match === 'unknown' },
-    { score: 2, says: ['less than it takes to get the full match'], fits: (p) => p.match === 'offered' && p.puts === 'less' },
+    {
+      score: 2,
+      says: ['less than it takes to get the full match'],
+      fits: (p) => p.match === 'offered' && p.puts === 'less',
+    },
     { score: 4, says: ['enough to get the full match'], fits: (p) => p.match === 'offered' && p.puts === 'full' },
     { score: 'n/a', says: ['no match is offered'], fits: (p) => p.match === 'none' },
   ]);
 });
 
 Deno.test('the change per pillar between the first and the newest assessment, with its sign', () => {
-  const change = scoreChange({ savingScore: 50, creditScore: 25, investingScore: 100 }, { savingScore: 50, creditScore: 50, investingScore: 75 });
+  const change = scoreChange({ savingScore: 50, creditScore: 25, investingScore: 100 }, {
+    savingScore: 50,
+    creditScore: 50,
+    investingScore: 75,
+  });
   assertEquals(change, { saving: 0, credit: 25, investing: -25 });
-  assertEquals([formatChange(change.saving), formatChange(change.credit), formatChange(change.investing)], ['0', '+25', '-25']);
+  assertEquals([formatChange(change.saving), formatChange(change.credit), formatChange(change.investing)], [
+    '0',
+    '+25',
+    '-25',
+  ]);
 });
 
 // ---- Issue 41: placement and the result's words come from the knowledge half. ----
 
 const current = loadAssessmentQuestions();
 /** Answers to the current questions: habits all at `habit` ('best', 'worst' or 'n/a'), knowledge per pillar as 'right', 'wrong' or 'unsure' for its [intermediate, advanced] questions. */
-function learner(habit: 'best' | 'worst' | 'n/a', knowledge: Record<string, ['right' | 'wrong' | 'unsure', 'right' | 'wrong' | 'unsure']>): Record<string, string> {
+function learner(
+  habit: 'best' | 'worst' | 'n/a',
+  knowledge: Record<string, ['right' | 'wrong' | 'unsure', 'right' | 'wrong' | 'unsure']>,
+): Record<string, string> {
   const answers: Record<string, string> = {};
   for (const q of current) {
     if (q.kind === 'habit') {
       const counted = q.options.filter((o) => !o.notApplicable);
-      const pick =
-        habit === 'best' ? counted.find((o) => o.score === 4) : habit === 'worst' ? counted.find((o) => o.score === 0) : (q.options.find((o) => o.notApplicable) ?? counted.find((o) => o.score === 4));
+      const pick = habit === 'best'
+        ? counted.find((o) => o.score === 4)
+        : habit === 'worst'
+        ? counted.find((o) => o.score === 0)
+        : (q.options.find((o) => o.notApplicable) ?? counted.find((o) => o.score === 4));
       answers[String(q.id)] = pick!.value;
     } else {
       const which = knowledge[q.category][q.level === 'intermediate' ? 0 : 1];
-      const pick = which === 'right' ? q.options.find((o) => o.score === 4) : which === 'unsure' ? q.options.at(-1) : q.options.find((o) => o.score === 0 && o.label !== "I'm not sure");
+      const pick = which === 'right'
+        ? q.options.find((o) => o.score === 4)
+        : which === 'unsure'
+        ? q.options.at(-1)
+        : q.options.find((o) => o.score === 0 && o.label !== "I'm not sure");
       answers[String(q.id)] = pick!.value;
     }
   }
@@ -236,16 +376,24 @@ Deno.test('placement from the knowledge half: a table of learners (habits never 
   const table: Array<[string, Record<string, string>, Record<string, string>, Record<string, string>]> = [
     // name, answers, levels, words
     [
-      "every knowledge answer \"I'm not sure\", with the best habits",
+      'every knowledge answer "I\'m not sure", with the best habits',
       learner('best', { saving: ['unsure', 'unsure'], credit: ['unsure', 'unsure'], investing: ['unsure', 'unsure'] }),
       { saving: 'beginner', credit: 'beginner', investing: 'beginner' },
-      { saving: 'Start with foundation concepts', credit: 'Start with foundation concepts', investing: 'Start with foundation concepts' },
+      {
+        saving: 'Start with foundation concepts',
+        credit: 'Start with foundation concepts',
+        investing: 'Start with foundation concepts',
+      },
     ],
     [
       'every knowledge answer wrong, with the best habits',
       learner('best', { saving: ['wrong', 'wrong'], credit: ['wrong', 'wrong'], investing: ['wrong', 'wrong'] }),
       { saving: 'beginner', credit: 'beginner', investing: 'beginner' },
-      { saving: 'Start with foundation concepts', credit: 'Start with foundation concepts', investing: 'Start with foundation concepts' },
+      {
+        saving: 'Start with foundation concepts',
+        credit: 'Start with foundation concepts',
+        investing: 'Start with foundation concepts',
+      },
     ],
     [
       'every knowledge answer right, with the worst habits',
@@ -273,7 +421,11 @@ Deno.test('placement from the knowledge half: a table of learners (habits never 
     assertEquals(Object.fromEntries(Object.entries(by).map(([p, s]) => [p, bandForScore(s)])), words, name);
   }
   // The habits still count in the pillar score (the spec's formula) and are shown beside the level.
-  const unsureGreatHabits = learner('best', { saving: ['unsure', 'unsure'], credit: ['unsure', 'unsure'], investing: ['unsure', 'unsure'] });
+  const unsureGreatHabits = learner('best', {
+    saving: ['unsure', 'unsure'],
+    credit: ['unsure', 'unsure'],
+    investing: ['unsure', 'unsure'],
+  });
   assertEquals(scoreAnswers(current, unsureGreatHabits), { savingScore: 50, creditScore: 50, investingScore: 50 });
   assertEquals(scoreHalves(current, unsureGreatHabits).saving, { knowledge: 0, habits: 100 });
 });
@@ -287,11 +439,21 @@ Deno.test('an unanswered knowledge question is not right: one answered right of 
 
 Deno.test('results of earlier versions, and results sent as scores only, are placed by the pillar score as before', () => {
   const v2 = questionsOfVersion(2);
-  assertEquals(placesOnKnowledge(v2), false, 'version 2 knowledge questions tested beginner material, with partial credit');
+  assertEquals(
+    placesOnKnowledge(v2),
+    false,
+    'version 2 knowledge questions tested beginner material, with partial credit',
+  );
   assertEquals(placesOnKnowledge(questionsOfVersion(1)), false);
-  const v2Answers = Object.fromEntries(v2.map((q) => [String(q.id), q.options.find((o) => o.score === (q.kind === 'knowledge' ? 0 : 4))!.value]));
+  const v2Answers = Object.fromEntries(
+    v2.map((q) => [String(q.id), q.options.find((o) => o.score === (q.kind === 'knowledge' ? 0 : 4))!.value]),
+  );
   const v2Scores = scoreAnswers(v2, v2Answers);
-  assertEquals(placementFor(v2, v2Scores, v2Answers), { saving: 'intermediate', credit: 'intermediate', investing: 'intermediate' }, 'v2: 50 of 100 everywhere');
+  assertEquals(placementFor(v2, v2Scores, v2Answers), {
+    saving: 'intermediate',
+    credit: 'intermediate',
+    investing: 'intermediate',
+  }, 'v2: 50 of 100 everywhere');
   const sent = { savingScore: 20, creditScore: 62, investingScore: 90 };
   assertEquals(placementFor(current, sent, {}), { saving: 'beginner', credit: 'intermediate', investing: 'advanced' });
   assertEquals(placementScores(current, sent, {}), { saving: 20, credit: 62, investing: 90 });
@@ -305,13 +467,35 @@ Deno.test('content check: knowledge items have no partial credit, and are marked
   assertEquals(checkKnowledgeItems(current), []);
   const q3 = current.find((q) => q.id === 3)!;
   const swap = (patch: Partial<AssessmentQuestion>) => current.map((q) => (q.id === 3 ? { ...q, ...patch } : q));
-  assertMatch(checkKnowledgeItems(swap({ options: q3.options.map((o, i) => (i === 0 ? { ...o, score: 2 } : o)) })).join('\n'), /question 3: no partial credit/);
-  assertMatch(checkKnowledgeItems(swap({ level: undefined })).join('\n'), /question 3: a knowledge question is marked with the level it tests/);
-  assertMatch(checkKnowledgeItems(swap({ level: 'advanced' })).join('\n'), /saving: its knowledge questions test one intermediate and one advanced lesson/);
-  assertMatch(checkKnowledgeItems(swap({ lesson: undefined })).join('\n'), /question 3: a knowledge question names the lesson it tests/);
-  assertMatch(checkKnowledgeItems(swap({ lesson: 'saving-inflation-and-real-returns' }), lessons).join('\n'), /question 3: tests saving intermediate, but saving-inflation-and-real-returns is saving advanced/);
-  assertMatch(checkKnowledgeItems(swap({ options: [...q3.options.slice(0, 3), q3.options[4], q3.options[3]] })).join('\n'), /question 3: "I'm not sure" is the last option/);
-  assertMatch(checkCurrentAssessment(swap({ options: q3.options.map((o, i) => (i === 0 ? { ...o, score: 1 } : o)) })).join('\n'), /no partial credit/, 'the current file check runs it');
+  assertMatch(
+    checkKnowledgeItems(swap({ options: q3.options.map((o, i) => (i === 0 ? { ...o, score: 2 } : o)) })).join('\n'),
+    /question 3: no partial credit/,
+  );
+  assertMatch(
+    checkKnowledgeItems(swap({ level: undefined })).join('\n'),
+    /question 3: a knowledge question is marked with the level it tests/,
+  );
+  assertMatch(
+    checkKnowledgeItems(swap({ level: 'advanced' })).join('\n'),
+    /saving: its knowledge questions test one intermediate and one advanced lesson/,
+  );
+  assertMatch(
+    checkKnowledgeItems(swap({ lesson: undefined })).join('\n'),
+    /question 3: a knowledge question names the lesson it tests/,
+  );
+  assertMatch(
+    checkKnowledgeItems(swap({ lesson: 'saving-inflation-and-real-returns' }), lessons).join('\n'),
+    /question 3: tests saving intermediate, but saving-inflation-and-real-returns is saving advanced/,
+  );
+  assertMatch(
+    checkKnowledgeItems(swap({ options: [...q3.options.slice(0, 3), q3.options[4], q3.options[3]] })).join('\n'),
+    /question 3: "I'm not sure" is the last option/,
+  );
+  assertMatch(
+    checkCurrentAssessment(swap({ options: q3.options.map((o, i) => (i === 0 ? { ...o, score: 1 } : o)) })).join('\n'),
+    /no partial credit/,
+    'the current file check runs it',
+  );
 });
 
 Deno.test('content check: each knowledge question names a lesson of its pillar at the level it marks (the lesson files)', async () => {

@@ -12,9 +12,19 @@ describe('bdd hooks run around the steps in order, outer hooks around inner ones
     calls.push('afterAll');
     assertEquals(calls, [
       'beforeAll',
-      'beforeEach', 'first', 'afterEach',
-      'inner beforeAll', 'beforeEach', 'inner beforeEach', 'second', 'inner afterEach', 'afterEach', 'inner afterAll',
-      'beforeEach', 'third', 'afterEach',
+      'beforeEach',
+      'first',
+      'afterEach',
+      'inner beforeAll',
+      'beforeEach',
+      'inner beforeEach',
+      'second',
+      'inner afterEach',
+      'afterEach',
+      'inner afterAll',
+      'beforeEach',
+      'third',
+      'afterEach',
       'afterAll',
     ]);
   });

@@ -5,7 +5,11 @@ import { assert, assertEquals } from '../helpers/assert.ts';
 import { acceptsGzip, compressPage } from '../../src/lib/server/platform/compress-page.ts';
 
 const page = 'x'.repeat(4000);
-const request = (acceptEncoding?: string, method = 'GET') => new Request('http://localhost/dashboard', { method, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+const request = (acceptEncoding?: string, method = 'GET') =>
+  new Request('http://localhost/dashboard', {
+    method,
+    headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+  });
 const html = (body = `<!doctype html><p>${page}</p>`) => {
   const headers = new Headers({ 'content-type': 'text/html', 'content-length': String(body.length) });
   headers.append('set-cookie', 'session=a; Path=/');
@@ -34,7 +38,7 @@ Deno.test('an HTML page is gzipped for a client that accepts it, with its cookie
   assertEquals(new TextDecoder().decode(gunzipSync(body)), `<!doctype html><p>${page}</p>`);
 });
 
-Deno.test('a JSON answer is gzipped too (the authors\' list of every lesson is large)', async () => {
+Deno.test("a JSON answer is gzipped too (the authors' list of every lesson is large)", async () => {
   const lessons = Array.from({ length: 50 }, (_, id) => ({ id, title: `Lesson ${id}`, content: page }));
   const out = await compressPage(request('gzip'), Response.json(lessons));
   assertEquals(out.headers.get('content-encoding'), 'gzip');
@@ -42,12 +46,14 @@ Deno.test('a JSON answer is gzipped too (the authors\' list of every lesson is l
 });
 
 Deno.test('no gzip for clients that do not accept it, for HEAD, for other types and for answers declared tiny', async () => {
-  for (const [req, res] of [
-    [request(), html()],
-    [request('br'), html()],
-    [request('gzip', 'HEAD'), html()],
-    [request('gzip'), new Response('plain text', { headers: { 'content-type': 'text/plain' } })],
-  ] as const) {
+  for (
+    const [req, res] of [
+      [request(), html()],
+      [request('br'), html()],
+      [request('gzip', 'HEAD'), html()],
+      [request('gzip'), new Response('plain text', { headers: { 'content-type': 'text/plain' } })],
+    ] as const
+  ) {
     const out = await compressPage(req, res);
     assertEquals(out.headers.get('content-encoding'), null);
   }

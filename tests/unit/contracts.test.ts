@@ -3,7 +3,7 @@
 // endpoint's check (readJson with the endpoint's schema, on the JSON that arrives) accept and
 // refuse it alike, with the same message.
 import { assertEquals } from '../helpers/assert.ts';
-import { signUpProblems, type SignUpFields } from '../../src/lib/account-fields.ts';
+import { type SignUpFields, signUpProblems } from '../../src/lib/account-fields.ts';
 import { lessonFormSchema } from '../../src/lib/lesson-form.ts';
 import { checkSetPassword, messages } from '../../src/lib/password-rules.ts';
 import { PHONE_INVALID, phoneProblem, phoneShapeProblem } from '../../src/lib/phone.ts';
@@ -24,7 +24,13 @@ async function apiErrors(schema: z.ZodType, body: unknown, limit?: number): Prom
   }
 }
 
-const good: SignUpFields = { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '', password: 'long-enough' };
+const good: SignUpFields = {
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phoneNumber: '',
+  password: 'long-enough',
+};
 
 // [field, value, the message both give, or null when both accept it]
 const signUpRows: Array<[keyof SignUpFields, string, string | null]> = [
@@ -149,10 +155,18 @@ const lessonRows: Array<[string, Record<string, unknown>, Record<string, string>
   ['a weight finer than 0.01', { weight: '6.667' }, { weight: 'Weight goes in steps of 0.01' }],
   ['no sections', { sections: [] }, { sections: 'Add at least one section' }],
   ['an empty section', { sections: [{ content: ' ' }] }, { 'sections.0.content': 'Section content is required' }],
-  ['three options', { questions: [{ question: 'Q?', options: ['a', 'b', 'c'], correctAnswer: 0 }] }, { 'questions.0.options': 'Fill in all four options' }],
-  ['an empty option', { questions: [{ question: 'Q?', options: ['a', '', 'c', 'd'], correctAnswer: 0 }] }, { 'questions.0.options': 'Fill in all four options' }],
-  ['no correct option', { questions: [{ question: 'Q?', options: ['a', 'b', 'c', 'd'] }] }, { 'questions.0.correctAnswer': 'Choose the correct option' }],
-  ['a correct option out of range', { questions: [{ question: 'Q?', options: ['a', 'b', 'c', 'd'], correctAnswer: 4 }] }, { 'questions.0.correctAnswer': 'Choose the correct option' }],
+  ['three options', { questions: [{ question: 'Q?', options: ['a', 'b', 'c'], correctAnswer: 0 }] }, {
+    'questions.0.options': 'Fill in all four options',
+  }],
+  ['an empty option', { questions: [{ question: 'Q?', options: ['a', '', 'c', 'd'], correctAnswer: 0 }] }, {
+    'questions.0.options': 'Fill in all four options',
+  }],
+  ['no correct option', { questions: [{ question: 'Q?', options: ['a', 'b', 'c', 'd'] }] }, {
+    'questions.0.correctAnswer': 'Choose the correct option',
+  }],
+  ['a correct option out of range', {
+    questions: [{ question: 'Q?', options: ['a', 'b', 'c', 'd'], correctAnswer: 4 }],
+  }, { 'questions.0.correctAnswer': 'Choose the correct option' }],
 ];
 
 for (const [name, change, expected] of lessonRows) {
@@ -160,7 +174,7 @@ for (const [name, change, expected] of lessonRows) {
     const payload = { ...lesson, ...change };
     const check = lessonFormSchema.safeParse(payload);
     const form: Record<string, string> = {};
-    if (!check.success) for (const issue of check.error.issues) form[issue.path.join('.')] ??= issue.message;
+    if (!check.success) { for (const issue of check.error.issues) form[issue.path.join('.')] ??= issue.message; }
     assertEquals(form, expected, 'the editor');
     assertEquals(await apiErrors(lessonFormSchema, payload, ADMIN_BODY_LIMIT), expected, 'the API');
   });

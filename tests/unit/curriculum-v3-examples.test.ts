@@ -6,7 +6,9 @@ import { readFacts, readLessonFiles } from '../../src/lib/server/content/curricu
 import { formatFact, isSnippet, type ParsedLesson } from '../../src/lib/curriculum.ts';
 
 const facts = readFacts();
-const lessons = new Map(readLessonFiles(undefined, facts).flatMap((f) => (f.lesson ? [[f.lesson.slug, f.lesson] as const] : [])));
+const lessons = new Map(
+  readLessonFiles(undefined, facts).flatMap((f) => (f.lesson ? [[f.lesson.slug, f.lesson] as const] : [])),
+);
 const value = (id: string) => {
   const fact = facts[id];
   assert(fact && !isSnippet(fact), id);
@@ -14,7 +16,8 @@ const value = (id: string) => {
 };
 const usd = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
 const body = (lesson: ParsedLesson) => lesson.sections.map((s) => s.content).join('\n');
-const quiz = (lesson: ParsedLesson) => lesson.questions.map((q) => `${q.question}\n${q.options.join('\n')}\n${q.explanation}`).join('\n');
+const quiz = (lesson: ParsedLesson) =>
+  lesson.questions.map((q) => `${q.question}\n${q.options.join('\n')}\n${q.explanation}`).join('\n');
 function states(slug: string, ...texts: string[]) {
   const lesson = lessons.get(slug);
   assert(lesson, `${slug} exists`);
@@ -30,8 +33,20 @@ Deno.test("filing your taxes: Dana's tax, marginal and average rate, refund, fro
   assert(taxable > t12 && taxable <= value('bracket-22-top-single'), 'her top dollars are in the 22% bracket');
   const tax = t10 * 0.1 + (t12 - t10) * 0.12 + (taxable - t12) * 0.22;
   assertEquals([taxable, tax], [58_900, 7_670]);
-  states('saving-filing-your-taxes', `$75,000 − ${formatFact(facts['std-deduction-single'])} = **${usd(taxable)}**`, `= **${usd(t10 * 0.1)}**`, `= ${usd(t12 - t10)}, and ${usd(t12 - t10)} × 12% = **${usd((t12 - t10) * 0.12)}**`, `= ${usd(taxable - t12)}, and ${usd(taxable - t12)} × 22% = **${usd((taxable - t12) * 0.22)}**`, `= **${usd(tax)}**`);
-  states('saving-filing-your-taxes', `$1,000 × 22% = **$220**`, `$7,670 ÷ $75,000 = about **${((tax / wages) * 100).toFixed(1)}%**`, `$8,200 − $7,670 = **${usd(8_200 - tax)}**`);
+  states(
+    'saving-filing-your-taxes',
+    `$75,000 − ${formatFact(facts['std-deduction-single'])} = **${usd(taxable)}**`,
+    `= **${usd(t10 * 0.1)}**`,
+    `= ${usd(t12 - t10)}, and ${usd(t12 - t10)} × 12% = **${usd((t12 - t10) * 0.12)}**`,
+    `= ${usd(taxable - t12)}, and ${usd(taxable - t12)} × 22% = **${usd((taxable - t12) * 0.22)}**`,
+    `= **${usd(tax)}**`,
+  );
+  states(
+    'saving-filing-your-taxes',
+    `$1,000 × 22% = **$220**`,
+    `$7,670 ÷ $75,000 = about **${((tax / wages) * 100).toFixed(1)}%**`,
+    `$8,200 − $7,670 = **${usd(8_200 - tax)}**`,
+  );
   // The refundable-credit question: $900 credit against $600 of tax.
   states('saving-filing-your-taxes', '$900 − $600 = $300');
 });
@@ -42,13 +57,26 @@ Deno.test('work and benefits: two offers by total pay, vesting, premiums', () =>
   const b = 65_000 - 250 * 12;
   assertEquals([match, a, b, a - b], [2_480, 63_520, 62_000, 1_520]);
   assert(a - b > 2_000 - 1_000, 'A stays ahead even when its higher deductible is paid in full');
-  states('saving-work-and-benefits', `= **${usd(match)}**`, `= **${usd(a)}**`, `= **${usd(b)}**`, `= **${usd(a - b)}**`, `$2,000 − $1,000 = **$1,000**`);
+  states(
+    'saving-work-and-benefits',
+    `= **${usd(match)}**`,
+    `= **${usd(a)}**`,
+    `= **${usd(b)}**`,
+    `= **${usd(a - b)}**`,
+    `$2,000 − $1,000 = **$1,000**`,
+  );
   // Quiz: offers without health costs, and graded vesting at 4 years (20% at 2, +20% a year).
   assertEquals((62_000 * 4) / 100 - (64_000 - 62_000), 480);
   const vested = Math.min(1, 0.2 * (4 - 1));
   assertEquals(Math.round(5_000 * vested), 3_000);
   assertEquals(value('vesting-graded-max-years'), 2 + 4, 'graded: 20% at year 2, then 20% a year, 100% at year 6');
-  states('saving-work-and-benefits', '$2,480 − $2,000 = $480', '$5,000 × 60% = $3,000', '$90 × 12 = $1,080', '$210 × 12 = $2,520');
+  states(
+    'saving-work-and-benefits',
+    '$2,480 − $2,000 = $480',
+    '$5,000 × 60% = $3,000',
+    '$90 × 12 = $1,080',
+    '$210 × 12 = $2,520',
+  );
 });
 
 Deno.test("protecting your income: disability replacement and Ana's life insurance needs estimate", () => {
@@ -58,7 +86,14 @@ Deno.test("protecting your income: disability replacement and Ana's life insuran
   const needs = income + 180_000 + 25_000 * 2 + 15_000;
   const gap = needs - 40_000 - 60_000;
   assertEquals([income, needs, gap], [672_000, 917_000, 817_000]);
-  states('saving-protecting-your-income', `= **${usd(income)}**`, `= **${usd(needs)}**`, `= **${usd(gap)}**`, '$5,000 × 60% = $3,000', '$450 − $40 = $410');
+  states(
+    'saving-protecting-your-income',
+    `= **${usd(income)}**`,
+    `= **${usd(needs)}**`,
+    `= **${usd(gap)}**`,
+    '$5,000 × 60% = $3,000',
+    '$450 − $40 = $410',
+  );
 });
 
 Deno.test('home, umbrella and estate: claim values, the liability gap, and who gets what', () => {
@@ -71,7 +106,14 @@ Deno.test('home, umbrella and estate: claim values, the liability gap, and who g
   const total = 90_000 + 120_000 + 15_000;
   const lina = 120_000 + 15_000;
   assertEquals([total, lina], [225_000, 135_000]);
-  states('saving-home-umbrella-and-estate-basics', `= **${usd(replacement)}**`, `= **${usd(gap)}**`, `= **${usd(total)}**`, `= **${usd(lina)}**`, formatFact(facts['estate-tax-exemption']));
+  states(
+    'saving-home-umbrella-and-estate-basics',
+    `= **${usd(replacement)}**`,
+    `= **${usd(gap)}**`,
+    `= **${usd(total)}**`,
+    `= **${usd(lina)}**`,
+    formatFact(facts['estate-tax-exemption']),
+  );
 });
 
 Deno.test("from saving to investing: Maya's $12,000, the CD penalty, the I bond limit", () => {
@@ -80,10 +122,20 @@ Deno.test("from saving to investing: Maya's $12,000, the CD penalty, the I bond 
   const tbill = 12_000 - 11_520;
   const stateTax = (cd * 5) / 100;
   assertEquals([savings, cd, tbill, stateTax], [120, 480, 480, 24]);
-  states('investing-from-saving-to-investing', `= **${usd(savings)}**`, `= **${usd(cd)}**`, `$12,000 − $11,520 = **${usd(tbill)}**`, `= **${usd(stateTax)}**`);
+  states(
+    'investing-from-saving-to-investing',
+    `= **${usd(savings)}**`,
+    `= **${usd(cd)}**`,
+    `$12,000 − $11,520 = **${usd(tbill)}**`,
+    `= **${usd(stateTax)}**`,
+  );
   // Quiz: a 1-year CD at 4% on $5,000 cashed at 6 months with a 3-month penalty.
   const year = (5_000 * 4) / 100;
   assertEquals(year / 2 - year / 4, 50);
-  states('investing-from-saving-to-investing', '$100 − $50 = $50', `$15,000 − ${formatFact(facts['ibond-annual-limit'])} = $5,000`);
+  states(
+    'investing-from-saving-to-investing',
+    '$100 − $50 = $50',
+    `$15,000 − ${formatFact(facts['ibond-annual-limit'])} = $5,000`,
+  );
   assertEquals(15_000 - value('ibond-annual-limit'), 5_000);
 });

@@ -3,20 +3,20 @@ import {
   checkCurriculum,
   checkFactLiterals,
   checkFactSources,
-  checkOrderOfOperations,
   checkLesson,
+  checkOrderOfOperations,
   checkQuizBalance,
   ContentError,
   countWords,
+  type FactsFile,
   fillFacts,
   isPrimarySource,
   MIN_LESSONS_PER_LEVEL,
   onlyHedgedKeys,
+  type ParsedLesson,
   parseFactsFile,
   parseLessonFile,
   splitSections,
-  type FactsFile,
-  type ParsedLesson,
 } from '../../src/lib/curriculum.ts';
 import { checkEquation, findEquations } from '../../src/lib/curriculum-math.ts';
 import { LEVELS, PILLARS } from '../../src/lib/domain.ts';
@@ -34,7 +34,12 @@ function loadAll(): { lessons: ParsedLesson[]; problems: string[] } {
       continue;
     }
     lessons.push(lesson);
-    problems.push(...checkLesson(lesson, file), ...checkFactLiterals(raw, facts, file), ...checkOrderOfOperations(raw, file), ...checkFactSources(raw, lesson, facts, file));
+    problems.push(
+      ...checkLesson(lesson, file),
+      ...checkFactLiterals(raw, facts, file),
+      ...checkOrderOfOperations(raw, file),
+      ...checkFactSources(raw, lesson, facts, file),
+    );
   }
   return { lessons, problems: [...problems, ...checkCurriculum(lessons)] };
 }
@@ -82,54 +87,101 @@ reviewedAt: 2026-11-22
 learningObjectives: [Learn one thing, Learn another]
 sources: [{ title: Source, publisher: CFPB, url: "https://www.consumerfinance.gov/" }]
 questions:
-${[0, 1, 2]
-  .map(
-    (i) =>
-      `  - question: "Question number ${i}?"\n    options: [a${i}, b${i}, c${i}, d${i}]\n    correctAnswer: ${i}\n    skill: ${i === 0 ? 'recall' : 'apply'}\n    explanation: "Because answer ${i} is the right one. The other one is a trap."`,
-  )
-  .join('\n')}`;
+${
+  [0, 1, 2]
+    .map(
+      (i) =>
+        `  - question: "Question number ${i}?"\n    options: [a${i}, b${i}, c${i}, d${i}]\n    correctAnswer: ${i}\n    skill: ${
+          i === 0 ? 'recall' : 'apply'
+        }\n    explanation: "Because answer ${i} is the right one. The other one is a trap."`,
+    )
+    .join('\n')
+}`;
 const today = new Date('2026-11-25T12:00:00Z');
-const problemsOf = (front: string, body?: string) => checkLesson(parseLessonFile(sample(front, body), 'x-lesson.md'), 'x-lesson.md', today).join('\n');
+const problemsOf = (front: string, body?: string) =>
+  checkLesson(parseLessonFile(sample(front, body), 'x-lesson.md'), 'x-lesson.md', today).join('\n');
 
 Deno.test('the checks catch a missing field, a bad quiz and a wrong duration', () => {
   assertThrows(() => parseLessonFile(sample(goodFront.replace('title: A lesson\n', ''))), ContentError);
   assertThrows(() => parseLessonFile(sample(goodFront.replace('correctAnswer: 1', 'correctAnswer: 4'))), ContentError);
-  assertThrows(() => parseLessonFile(sample(goodFront.replace('options: [a0, b0, c0, d0]', 'options: [a0, b0, c0]'))), ContentError);
-  assertMatch(assertThrows(() => parseLessonFile(sample(goodFront.replace('skill: apply', 'skill: guess'))), ContentError).message, /skill must be/);
-  assertMatch(assertThrows(() => parseLessonFile(sample(goodFront.replace('    skill: recall\n', ''))), ContentError).message, /skill/);
+  assertThrows(
+    () => parseLessonFile(sample(goodFront.replace('options: [a0, b0, c0, d0]', 'options: [a0, b0, c0]'))),
+    ContentError,
+  );
+  assertMatch(
+    assertThrows(() => parseLessonFile(sample(goodFront.replace('skill: apply', 'skill: guess'))), ContentError)
+      .message,
+    /skill must be/,
+  );
+  assertMatch(
+    assertThrows(() => parseLessonFile(sample(goodFront.replace('    skill: recall\n', ''))), ContentError).message,
+    /skill/,
+  );
   assertMatch(problemsOf(goodFront), /duration 5 min but/);
 });
 
 Deno.test('a lesson may ask at most one recall question, and never "all/none of the above"', () => {
   assertEquals(/recall/.test(problemsOf(goodFront)), false);
   assertMatch(problemsOf(goodFront.replace('skill: apply', 'skill: recall')), /more than one recall question/);
-  assertMatch(problemsOf(goodFront.replace('d1]', '"None of the above"]')), /question 2 has an "all\/none of the above" option/);
+  assertMatch(
+    problemsOf(goodFront.replace('d1]', '"None of the above"]')),
+    /question 2 has an "all\/none of the above" option/,
+  );
   assertMatch(problemsOf(goodFront.replace('b2, c2', 'b2, "All of these"')), /question 3 has an "all\/none/);
 });
 
 Deno.test('an explanation says why the answer is right and why the tempting one is wrong (two sentences at least)', () => {
-  assertMatch(problemsOf(goodFront.replace('"Because answer 0 is the right one. The other one is a trap."', '"Because this is the right one, really."')), /explanation should say why/);
+  assertMatch(
+    problemsOf(
+      goodFront.replace(
+        '"Because answer 0 is the right one. The other one is a trap."',
+        '"Because this is the right one, really."',
+      ),
+    ),
+    /explanation should say why/,
+  );
 });
 
 Deno.test('a calculation question writes its calculation out, and every written calculation is right', () => {
   const calc = goodFront.replace('skill: apply', 'skill: calculate');
   assertMatch(problemsOf(calc), /question 2 is a calculation/);
-  const withMath = calc.replace('"Because answer 1 is the right one. The other one is a trap."', '"$1,100 ÷ $2,200 = 0.5, so half a month. Dividing the other way gives 2."');
+  const withMath = calc.replace(
+    '"Because answer 1 is the right one. The other one is a trap."',
+    '"$1,100 ÷ $2,200 = 0.5, so half a month. Dividing the other way gives 2."',
+  );
   assertEquals(/question 2/.test(problemsOf(withMath)), false);
-  assertMatch(problemsOf(withMath.replace('= 0.5', '= 0.6')), /question 2 explanation: \$1,100 ÷ \$2,200 = 0.6: the left side is 0.5/);
-  assertMatch(problemsOf(goodFront, '## One\n\nRent $950 + $150 = **$1,200 a month**.\n\n## Two\n\nMore.\n\n## Try this now\n\nDo it.\n'), /\$950 \+ \$150 = \$1,200: the left side is 1100/);
+  assertMatch(
+    problemsOf(withMath.replace('= 0.5', '= 0.6')),
+    /question 2 explanation: \$1,100 ÷ \$2,200 = 0.6: the left side is 0.5/,
+  );
+  assertMatch(
+    problemsOf(
+      goodFront,
+      '## One\n\nRent $950 + $150 = **$1,200 a month**.\n\n## Two\n\nMore.\n\n## Try this now\n\nDo it.\n',
+    ),
+    /\$950 \+ \$150 = \$1,200: the left side is 1100/,
+  );
 });
 
 Deno.test('a beginner lesson needs no formula heavier than one multiplication or division', () => {
   const body = '## One\n\nInterest: $1,000 × 0.24 ÷ 12 = $20.\n\n## Two\n\nMore.\n\n## Try this now\n\nDo it.\n';
   assertMatch(problemsOf(goodFront, body), /more than one multiplication or division for a beginner lesson/);
-  assertEquals(/beginner lesson/.test(problemsOf(goodFront.replace('level: beginner', 'level: advanced'), body)), false);
-  assertEquals(/beginner lesson/.test(problemsOf(goodFront, body.replace('$1,000 × 0.24 ÷ 12 = $20', '$240 ÷ 12 = $20'))), false);
+  assertEquals(
+    /beginner lesson/.test(problemsOf(goodFront.replace('level: beginner', 'level: advanced'), body)),
+    false,
+  );
+  assertEquals(
+    /beginner lesson/.test(problemsOf(goodFront, body.replace('$1,000 × 0.24 ÷ 12 = $20', '$240 ÷ 12 = $20'))),
+    false,
+  );
 });
 
 Deno.test('a lesson whose review is more than 12 months old fails', () => {
   assertEquals(/reviewedAt/.test(problemsOf(goodFront)), false);
-  assertMatch(problemsOf(goodFront.replace('reviewedAt: 2026-11-22', 'reviewedAt: 2025-10-01')), /reviewedAt 2025-10-01 is not a date within the last 12 months/);
+  assertMatch(
+    problemsOf(goodFront.replace('reviewedAt: 2026-11-22', 'reviewedAt: 2025-10-01')),
+    /reviewedAt 2025-10-01 is not a date within the last 12 months/,
+  );
 });
 
 Deno.test('the arithmetic checker reads markdown, parentheses, percentages, "of" and "about"', () => {
@@ -155,10 +207,21 @@ Deno.test('the arithmetic checker reads markdown, parentheses, percentages, "of"
 });
 
 Deno.test('per pillar, the correct option is the strictly longest in at most 35% of questions and no position holds over 40%', () => {
-  const q = (options: string[], correctAnswer: number) => ({ question: 'A question here?', options, correctAnswer, explanation: 'x', skill: 'apply' as const });
-  const balanced = [0, 1, 2, 3, 0, 1, 2, 3, 0, 1].map((pos, i) => q(['aa', 'bb', 'cc', 'dd'].map((o, k) => (k === pos && i < 3 ? 'longest one' : o)), pos));
+  const q = (options: string[], correctAnswer: number) => ({
+    question: 'A question here?',
+    options,
+    correctAnswer,
+    explanation: 'x',
+    skill: 'apply' as const,
+  });
+  const balanced = [0, 1, 2, 3, 0, 1, 2, 3, 0, 1].map((pos, i) =>
+    q(['aa', 'bb', 'cc', 'dd'].map((o, k) => (k === pos && i < 3 ? 'longest one' : o)), pos)
+  );
   assertEquals(checkQuizBalance('saving', balanced), []);
-  const longest = balanced.map((x) => ({ ...x, options: x.options.map((o, k) => (k === x.correctAnswer ? 'the longest option' : o)) }));
+  const longest = balanced.map((x) => ({
+    ...x,
+    options: x.options.map((o, k) => (k === x.correctAnswer ? 'the longest option' : o)),
+  }));
   assertMatch(checkQuizBalance('saving', longest).join('\n'), /strictly longest in 10 of 10 questions \(at most 3\)/);
   const sameSpot = balanced.map((x, i) => ({ ...x, correctAnswer: i < 5 ? 2 : x.correctAnswer }));
   assertMatch(checkQuizBalance('saving', sameSpot).join('\n'), /more than 40% in one position/);
@@ -175,29 +238,47 @@ Deno.test('the checks catch duplicate slugs, bad order, counts and weights', () 
 
 Deno.test('a level may hold more than 5 lessons, never fewer', () => {
   const lesson = parseLessonFile(sample(goodFront), 'x-lesson.md');
-  const level = (n: number) => Array.from({ length: n }, (_, i) => ({ ...lesson, slug: `x-${i}`, orderIndex: i + 1, weight: 100 / n }));
+  const level = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ ...lesson, slug: `x-${i}`, orderIndex: i + 1, weight: 100 / n }));
   assertEquals(checkCurriculum(level(6)).filter((p) => /beginner: \d+ lessons, expected/.test(p)), []);
   assertEquals(checkCurriculum(level(5)).filter((p) => /beginner: \d+ lessons, expected/.test(p)), []);
   assertMatch(checkCurriculum(level(4)).join('\n'), /saving beginner: 4 lessons, expected at least 5/);
 });
 
 Deno.test('no key may be the only option without an absolute word while every other option has one', () => {
-  const hedgedKey = goodFront.replace('options: [a1, b1, c1, d1]', 'options: ["You always lose", "It may cost more", "It is never allowed", "Only banks can"]');
+  const hedgedKey = goodFront.replace(
+    'options: [a1, b1, c1, d1]',
+    'options: ["You always lose", "It may cost more", "It is never allowed", "Only banks can"]',
+  );
   assertMatch(problemsOf(hedgedKey), /question 2's correct option is the only one without an absolute word/);
   // One more hedged option, or an absolute key, and the key no longer stands out.
   assertEquals(/absolute word/.test(problemsOf(hedgedKey.replace('"Only banks can"', '"Banks usually can"'))), false);
   assertEquals(/absolute word/.test(problemsOf(hedgedKey.replace('"It may cost more"', '"It must cost more"'))), false);
   // Whole words only: "knowledge" holds "now", "smallest" holds "all", neither is absolute.
-  const q = (options: string[]) => ({ question: 'Which one?', options, correctAnswer: 0, explanation: 'x. y.', skill: 'apply' as const });
+  const q = (options: string[]) => ({
+    question: 'Which one?',
+    options,
+    correctAnswer: 0,
+    explanation: 'x. y.',
+    skill: 'apply' as const,
+  });
   assertEquals(onlyHedgedKeys([q(['The smallest fee', 'All of it, always', 'None at all', 'Guaranteed to win'])]), [1]);
   assertEquals(onlyHedgedKeys([q(['The smallest fee', 'A tall order', 'None at all', 'Guaranteed to win'])]), []);
 });
 
 Deno.test('the order of operations comes only from its one source, {{order-of-operations}}', () => {
   const lesson = (body: string) => `---\nslug: x\n---\n## One\n\n${body}\n\n## Try this now\n\nDo it.\n`;
-  const ownWords = lesson('Many people first build an emergency fund, then pay off high-interest debt, then invest more.');
-  assertMatch(checkOrderOfOperations(ownWords, 'x.md').join(), /x.md: states an order of emergency fund, high-interest debt, investing in its own words/);
-  assertMatch(checkOrderOfOperations(lesson('First, get the full employer match. Next, build an emergency fund.'), 'x.md').join(), /emergency fund, employer match/);
+  const ownWords = lesson(
+    'Many people first build an emergency fund, then pay off high-interest debt, then invest more.',
+  );
+  assertMatch(
+    checkOrderOfOperations(ownWords, 'x.md').join(),
+    /x.md: states an order of emergency fund, high-interest debt, investing in its own words/,
+  );
+  assertMatch(
+    checkOrderOfOperations(lesson('First, get the full employer match. Next, build an emergency fund.'), 'x.md').join(),
+    /emergency fund, employer match/,
+  );
   assertEquals(checkOrderOfOperations(lesson('{{order-of-operations}}'), 'x.md'), []);
   assertEquals(checkOrderOfOperations(lesson('{{order-of-operations}} Step 5 is where an IRA comes in.'), 'x.md'), []);
   // Naming one step, or two steps with no order, is not stating an order.
@@ -217,14 +298,42 @@ Deno.test('the order of operations is one snippet in facts.yaml, filled word for
 });
 
 Deno.test('every figure comes from a primary source, and a lesson that uses a figure cites that source', () => {
-  const factsText = (url: string) => `checkedAt: 2026-11-25\nfacts:\n  a-limit:\n    value: 1000\n    unit: usd\n    year: 2026\n    label: A limit\n    keywords: [limit]\n    source: { title: The limit, publisher: Someone, url: "${url}" }\n`;
-  assertMatch(assertThrows(() => parseFactsFile(factsText('https://www.nysaves.org/nyd/2026-federal-tax-updates')), ContentError).message, /a-limit.source.url: a fact needs a primary source/);
+  const factsText = (url: string) =>
+    `checkedAt: 2026-11-25\nfacts:\n  a-limit:\n    value: 1000\n    unit: usd\n    year: 2026\n    label: A limit\n    keywords: [limit]\n    source: { title: The limit, publisher: Someone, url: "${url}" }\n`;
+  assertMatch(
+    assertThrows(() => parseFactsFile(factsText('https://www.nysaves.org/nyd/2026-federal-tax-updates')), ContentError)
+      .message,
+    /a-limit.source.url: a fact needs a primary source/,
+  );
   assertEquals(Object.keys(parseFactsFile(factsText('https://www.irs.gov/publications/p970')).facts), ['a-limit']);
-  assertEquals(['https://www.sipc.org/x', 'https://studentaid.gov/y', 'https://www.treasurydirect.gov/'].map(isPrimarySource), [true, true, true]);
-  assertEquals(['https://www.investopedia.com/', 'https://irs.gov.example.com/', 'not a url'].map(isPrimarySource), [false, false, false]);
+  assertEquals(
+    ['https://www.sipc.org/x', 'https://studentaid.gov/y', 'https://www.treasurydirect.gov/'].map(isPrimarySource),
+    [true, true, true],
+  );
+  assertEquals(['https://www.investopedia.com/', 'https://irs.gov.example.com/', 'not a url'].map(isPrimarySource), [
+    false,
+    false,
+    false,
+  ]);
   const raw = 'You can put {{ira-limit}} into an IRA.';
-  assertMatch(checkFactSources(raw, { sources: [{ title: 'CFPB', publisher: 'CFPB', url: 'https://www.consumerfinance.gov/' }] }, facts, 'x.md').join(), /x.md: uses \{\{ira-limit\}\} but does not cite its source/);
-  assertEquals(checkFactSources(raw, { sources: [{ title: 'IRS', publisher: 'IRS', url: 'https://www.irs.gov/' }] }, facts, 'x.md'), []);
+  assertMatch(
+    checkFactSources(
+      raw,
+      { sources: [{ title: 'CFPB', publisher: 'CFPB', url: 'https://www.consumerfinance.gov/' }] },
+      facts,
+      'x.md',
+    ).join(),
+    /x.md: uses \{\{ira-limit\}\} but does not cite its source/,
+  );
+  assertEquals(
+    checkFactSources(
+      raw,
+      { sources: [{ title: 'IRS', publisher: 'IRS', url: 'https://www.irs.gov/' }] },
+      facts,
+      'x.md',
+    ),
+    [],
+  );
 });
 
 const facts: FactsFile['facts'] = {
@@ -240,22 +349,41 @@ const facts: FactsFile['facts'] = {
 
 Deno.test('yearly figures come from the facts table: {{id}} and {{id.year}} are filled, an unknown id fails', () => {
   assertEquals(fillFacts('The {{ira-limit.year}} IRA limit is {{ira-limit}}.', facts), 'The 2026 IRA limit is $7,500.');
-  assertMatch(assertThrows(() => fillFacts('{{no-such-fact}}', facts, 'x.md'), ContentError).message, /unknown fact \{\{no-such-fact\}\}/);
-  const lesson = parseLessonFile(sample(goodFront.replace('Question number 0?', 'How much can go in an IRA in {{ira-limit.year}}?')), 'x-lesson.md', facts);
+  assertMatch(
+    assertThrows(() => fillFacts('{{no-such-fact}}', facts, 'x.md'), ContentError).message,
+    /unknown fact \{\{no-such-fact\}\}/,
+  );
+  const lesson = parseLessonFile(
+    sample(goodFront.replace('Question number 0?', 'How much can go in an IRA in {{ira-limit.year}}?')),
+    'x-lesson.md',
+    facts,
+  );
   assertEquals(lesson.questions[0].question, 'How much can go in an IRA in 2026?');
 });
 
 Deno.test('a yearly figure typed into a lesson beside its keyword is flagged; the same number elsewhere is not', () => {
-  assertMatch(checkFactLiterals('You can put $7,500 into an IRA.', facts, 'x.md').join(), /types \$7,500 beside "IRA"; write \{\{ira-limit\}\}/);
+  assertMatch(
+    checkFactLiterals('You can put $7,500 into an IRA.', facts, 'x.md').join(),
+    /types \$7,500 beside "IRA"; write \{\{ira-limit\}\}/,
+  );
   assertEquals(checkFactLiterals('You can put {{ira-limit}} into an IRA.', facts, 'x.md'), []);
   assertEquals(checkFactLiterals('Her account showed $7,500 after a bad month.', facts, 'x.md'), []);
 });
 
 Deno.test('a source link must be an http(s) address (it becomes a link on the lesson page)', () => {
   for (const url of ['javascript:alert(1)', 'data:text/html,hi', 'ftp://example.com/file']) {
-    assertMatch(assertThrows(() => parseLessonFile(sample(goodFront.replace('https://www.consumerfinance.gov/', url))), ContentError).message, /http\(s\) address/);
+    assertMatch(
+      assertThrows(
+        () => parseLessonFile(sample(goodFront.replace('https://www.consumerfinance.gov/', url))),
+        ContentError,
+      ).message,
+      /http\(s\) address/,
+    );
   }
-  assertEquals(parseLessonFile(sample(goodFront.replace('https://', 'http://'))).sources[0].url, 'http://www.consumerfinance.gov/');
+  assertEquals(
+    parseLessonFile(sample(goodFront.replace('https://', 'http://'))).sources[0].url,
+    'http://www.consumerfinance.gov/',
+  );
 });
 
 Deno.test('sections split on ## headers with an optional ### subheader', () => {

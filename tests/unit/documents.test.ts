@@ -16,7 +16,8 @@ function sources(dir: string): string[] {
 }
 
 /** A reference to one of our documents: a path to a .md file under docs/ or bench/, or a README. */
-const REFERENCE = /(?<![\w./'-])((?:docs|bench)\/[\w./-]+\.md|db\/content\/README\.md|README\.md|DESIGN\.md|STYLE\.md|SECURITY\.md|ARCHITECTURE\.md|RESULTS\.md)\b/g;
+const REFERENCE =
+  /(?<![\w./'-])((?:docs|bench)\/[\w./-]+\.md|db\/content\/README\.md|README\.md|DESIGN\.md|STYLE\.md|SECURITY\.md|ARCHITECTURE\.md|RESULTS\.md)\b/g;
 
 Deno.test('every document our code names exists, at the path it names', () => {
   const missing: string[] = [];
@@ -24,7 +25,9 @@ Deno.test('every document our code names exists, at the path it names', () => {
     const text = readFileSync(file, 'utf8');
     for (const [, name] of text.matchAll(REFERENCE)) {
       // A bare README.md names the README of the folder it is in, or the repository's.
-      const found = name === 'README.md' ? existsSync(path.join(path.dirname(file), name)) || existsSync(path.join(root, name)) : existsSync(path.join(root, name));
+      const found = name === 'README.md'
+        ? existsSync(path.join(path.dirname(file), name)) || existsSync(path.join(root, name))
+        : existsSync(path.join(root, name));
       if (!found) missing.push(`${path.relative(root, file)}: ${name}`);
     }
   }

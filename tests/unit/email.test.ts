@@ -1,17 +1,17 @@
 // The e-mails (src/lib/server/mail/email.ts): the HTML is the EmailLayout component, so a first name
 // (the one thing in an e-mail a stranger can choose) is always text; the plain-text version stays.
-import { parseDocument, DomUtils } from 'htmlparser2';
+import { DomUtils, parseDocument } from 'htmlparser2';
 import type { Element } from 'domhandler';
 import { assert, assertEquals } from '../helpers/assert.ts';
 import {
   accountExistsEmail,
+  type EmailMessage,
   link,
   passwordChangedEmail,
   resetEmail,
   reviewReminderEmail,
   streakReminderEmail,
   verificationEmail,
-  type EmailMessage,
 } from '../../src/lib/server/mail/email.ts';
 
 const NAMES = [
@@ -41,9 +41,18 @@ Deno.test('every e-mail shows the first name as text: no element, attribute or l
       assert(mail.html.startsWith('<!doctype html><html lang="en">'), mail.html.slice(0, 80));
       const doc = parseDocument(mail.html, { decodeEntities: true });
       const elements = DomUtils.findAll(() => true, doc.children) as Element[];
-      assertEquals([...new Set(elements.map((e) => e.name))].filter((n) => !['html', 'head', 'meta', 'title', 'body', 'h1', 'p', 'a', 'br'].includes(n)), [], mail.kind);
+      assertEquals(
+        [...new Set(elements.map((e) => e.name))].filter((n) =>
+          !['html', 'head', 'meta', 'title', 'body', 'h1', 'p', 'a', 'br'].includes(n)
+        ),
+        [],
+        mail.kind,
+      );
       for (const e of elements) {
-        assert(Object.keys(e.attribs).every((a) => ['lang', 'charset', 'style', 'href'].includes(a.toLowerCase())), `${mail.kind}: ${JSON.stringify(e.attribs)}`);
+        assert(
+          Object.keys(e.attribs).every((a) => ['lang', 'charset', 'style', 'href'].includes(a.toLowerCase())),
+          `${mail.kind}: ${JSON.stringify(e.attribs)}`,
+        );
         if (e.attribs.href) assert(e.attribs.href.startsWith(link('/', {})), e.attribs.href);
       }
       const greeting = DomUtils.findOne((e) => e.name === 'p', doc.children)!;

@@ -1,4 +1,4 @@
-import { assertEquals, assertThrows, assertMatch } from '../helpers/assert.ts';
+import { assertEquals, assertMatch, assertThrows } from '../helpers/assert.ts';
 import { EnvError, parseEnv } from '../../src/lib/server/platform/env.ts';
 
 Deno.test('the defaults give PGlite in ./data on port 4321', () => {

@@ -12,7 +12,13 @@ const sourceFiles = (dir: string) => filesUnder(dir).filter((file) => /\.(ts|tsx
 
 Deno.test('every singleton on globalThis has a comment saying why, right above its key', () => {
   const unexplained: string[] = [];
-  for (const file of [...sourceFiles(path.join(root, 'src')), ...sourceFiles(path.join(root, 'db')), ...sourceFiles(path.join(root, 'scripts'))]) {
+  for (
+    const file of [
+      ...sourceFiles(path.join(root, 'src')),
+      ...sourceFiles(path.join(root, 'db')),
+      ...sourceFiles(path.join(root, 'scripts')),
+    ]
+  ) {
     const lines = readFileSync(file, 'utf8').split('\n');
     const rel = path.relative(root, file);
     lines.forEach((line, i) => {

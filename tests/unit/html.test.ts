@@ -4,7 +4,15 @@
 import { parseDocument } from 'htmlparser2';
 import type { ChildNode, Element } from 'domhandler';
 import { assert, assertEquals, assertThrows } from '../helpers/assert.ts';
-import { html, isSafeUrl, jsonForScript, SafeHtml, UNSAFE_URL, unsafeRaw, type Interpolation } from '../../src/lib/server/platform/html.ts';
+import {
+  html,
+  type Interpolation,
+  isSafeUrl,
+  jsonForScript,
+  SafeHtml,
+  UNSAFE_URL,
+  unsafeRaw,
+} from '../../src/lib/server/platform/html.ts';
 
 const LONG = 'x'.repeat(100_000);
 
@@ -151,27 +159,70 @@ Deno.test('URL attributes: only http, https, mailto and relative URLs get throug
         // An address the browser cannot read goes nowhere.
       }
       if (!parsed) continue;
-      assert(['https:', 'http:', 'mailto:'].includes(parsed.protocol) || url === UNSAFE_URL, `${JSON.stringify(payload).slice(0, 80)} => ${parsed.protocol}`);
+      assert(
+        ['https:', 'http:', 'mailto:'].includes(parsed.protocol) || url === UNSAFE_URL,
+        `${JSON.stringify(payload).slice(0, 80)} => ${parsed.protocol}`,
+      );
       const cleaned = payload.replace(/[\t\n\r]/g, '').replace(/^[\x00-\x20]+/, '');
       if (url !== UNSAFE_URL && !/^(https?|mailto):/i.test(cleaned)) {
-        assertEquals(parsed.origin, new URL(BASE).origin, `a relative URL stays on the site: ${JSON.stringify(payload).slice(0, 80)}`);
+        assertEquals(
+          parsed.origin,
+          new URL(BASE).origin,
+          `a relative URL stays on the site: ${JSON.stringify(payload).slice(0, 80)}`,
+        );
       }
     }
   }
 });
 
 Deno.test('which URLs are safe', () => {
-  for (const url of ['https://www.investor.gov/x?a=1&b=2', 'http://example.com', 'HTTPS://EXAMPLE.COM', 'mailto:help@example.com', '/lesson/7', 'lesson/7', './x', '../x', '?pillar=saving', '#lesson-start', '']) {
+  for (
+    const url of [
+      'https://www.investor.gov/x?a=1&b=2',
+      'http://example.com',
+      'HTTPS://EXAMPLE.COM',
+      'mailto:help@example.com',
+      '/lesson/7',
+      'lesson/7',
+      './x',
+      '../x',
+      '?pillar=saving',
+      '#lesson-start',
+      '',
+    ]
+  ) {
     assert(isSafeUrl(url), url);
   }
-  for (const url of ['javascript:alert(1)', ' JAVASCRIPT:alert(1)', 'java\tscript:alert(1)', '\x00javascript:x', 'vbscript:x', 'data:text/html,x', 'file:///x', 'blob:x', 'about:blank', '//evil.example', '\\\\evil.example', '/\\evil.example', '\n//evil.example']) {
+  for (
+    const url of [
+      'javascript:alert(1)',
+      ' JAVASCRIPT:alert(1)',
+      'java\tscript:alert(1)',
+      '\x00javascript:x',
+      'vbscript:x',
+      'data:text/html,x',
+      'file:///x',
+      'blob:x',
+      'about:blank',
+      '//evil.example',
+      '\\\\evil.example',
+      '/\\evil.example',
+      '\n//evil.example',
+    ]
+  ) {
     assert(!isSafeUrl(url), url);
   }
 });
 
 Deno.test('a URL with a fixed start in the template takes its interpolations as escaped text', () => {
-  assertEquals(String(html`<a href="/lesson/${'javascript:alert(1)'}">x</a>`), '<a href="/lesson/javascript:alert(1)">x</a>');
-  assertEquals(String(html`<a href="/lessons?pillar=${'a"b'}&amp;level=${'<c>'}">x</a>`), '<a href="/lessons?pillar=a&#34;b&amp;level=&#60;c&#62;">x</a>');
+  assertEquals(
+    String(html`<a href="/lesson/${'javascript:alert(1)'}">x</a>`),
+    '<a href="/lesson/javascript:alert(1)">x</a>',
+  );
+  assertEquals(
+    String(html`<a href="/lessons?pillar=${'a"b'}&amp;level=${'<c>'}">x</a>`),
+    '<a href="/lessons?pillar=a&#34;b&amp;level=&#60;c&#62;">x</a>',
+  );
   assertEquals(String(html`<a href="mailto:${'help@example.com'}">x</a>`), '<a href="mailto:help@example.com">x</a>');
   assertEquals(String(html`<a href="#${'x" onclick="y'}">x</a>`), '<a href="#x&#34; onclick=&#34;y">x</a>');
 });
@@ -244,8 +295,14 @@ Deno.test('JSON for a script element cannot end the element or open a comment', 
 
 Deno.test('a long list of nested templates renders whole, each row escaped', () => {
   const rows = Array.from({ length: 20_000 }, (_, i) => ({ id: i, title: `Lesson <${i}> & "more"` }));
-  const markup = String(html`<ul>${rows.map((r) => html`<li data-id="${r.id}"><a href="/lesson/${r.id}">${r.title}</a></li>`)}</ul>`);
+  const markup = String(
+    html`<ul>${rows.map((r) => html`<li data-id="${r.id}"><a href="/lesson/${r.id}">${r.title}</a></li>`)}</ul>`,
+  );
   const [list] = parse(markup) as Element[];
   assertEquals(list.children.length, rows.length);
-  assert(markup.endsWith('<li data-id="19999"><a href="/lesson/19999">Lesson &#60;19999&#62; &#38; &#34;more&#34;</a></li></ul>'));
+  assert(
+    markup.endsWith(
+      '<li data-id="19999"><a href="/lesson/19999">Lesson &#60;19999&#62; &#38; &#34;more&#34;</a></li></ul>',
+    ),
+  );
 });

@@ -1,6 +1,7 @@
 // ReactIsland's markup cache: the same props give React's markup without rendering again,
 // different props render, and the cache stays within its size.
-const islandMarkup = (component: Parameters<typeof islandParts>[0], json: string) => islandParts(component, json).markup;
+const islandMarkup = (component: Parameters<typeof islandParts>[0], json: string) =>
+  islandParts(component, json).markup;
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { assertEquals } from '../helpers/assert.ts';

@@ -1,7 +1,7 @@
 // A JSON body is walked without recursion: nesting past the limit is a clear 400, never a
 // stack overflow (a 500), and NUL or broken Unicode is still found at any depth within it.
 import { assert, assertEquals, assertThrows } from '../helpers/assert.ts';
-import { HttpError, MAX_JSON_DEPTH, TOO_DEEP_MESSAGE, parseJsonText } from '../../src/lib/server/platform/http.ts';
+import { HttpError, MAX_JSON_DEPTH, parseJsonText, TOO_DEEP_MESSAGE } from '../../src/lib/server/platform/http.ts';
 
 const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
 

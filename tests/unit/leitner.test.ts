@@ -15,7 +15,7 @@ Deno.test('right answers move up through boxes at 1, 3, 7 and 14 days, then reti
   assertEquals(scheduleAnswer(4, true, t0), { box: 4, dueAt: null, retired: true });
 });
 
-Deno.test('a wrong answer moves back one box, due on that box\'s schedule, never below box 1', () => {
+Deno.test("a wrong answer moves back one box, due on that box's schedule, never below box 1", () => {
   assertEquals(scheduleAnswer(4, false, t0), { box: 3, dueAt: days(7), retired: false });
   assertEquals(scheduleAnswer(3, false, t0), { box: 2, dueAt: days(3), retired: false });
   assertEquals(scheduleAnswer(2, false, t0), { box: 1, dueAt: days(1), retired: false });
@@ -27,7 +27,10 @@ Deno.test('the review screen says where the question went and when it comes back
   assertEquals(describeOutcome(3, scheduleAnswer(3, false, t0)), 'It moves back to box 2 and comes back in 3 days.');
   assertEquals(describeOutcome(2, scheduleAnswer(2, false, t0)), 'It moves back to box 1 and comes back tomorrow.');
   assertEquals(describeOutcome(1, scheduleAnswer(1, false, t0)), 'It stays in box 1 and comes back tomorrow.');
-  assertEquals(describeOutcome(4, scheduleAnswer(4, true, t0)), 'You have mastered this question: it leaves your review queue.');
+  assertEquals(
+    describeOutcome(4, scheduleAnswer(4, true, t0)),
+    'You have mastered this question: it leaves your review queue.',
+  );
 });
 
 Deno.test('an item is due from its due time on, unless retired', () => {

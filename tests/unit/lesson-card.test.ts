@@ -33,7 +33,11 @@ function lesson(overrides: Partial<Lesson> = {}): Lesson {
 
 const open = { locked: false, completed: false, last: null };
 /** The text a reader gets: tags dropped, references read. */
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n))).replace(/&middot;/g, '·').replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html.replace(/<[^>]+>/g, ' ').replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n))).replace(
+    /&middot;/g,
+    '·',
+  ).replace(/\s+/g, ' ').trim();
 
 Deno.test('an open lesson: order, duration, title as a heading, two objectives and a Start Lesson link', () => {
   const html = lessonCardHtml(lesson(), open, 2);
@@ -42,8 +46,15 @@ Deno.test('an open lesson: order, duration, title as a heading, two objectives a
   assert(html.includes('<h2 class="card-title">Utilization: the 30% rule</h2>'));
   assertEquals(html.match(/<li>/g)?.length, 2);
   assert(!html.includes('A third one'));
-  assert(html.includes('<a class="btn btn-block btn-primary" href="/lesson/7">Start Lesson<span class="visually-hidden">: Utilization: the 30% rule</span></a>'));
-  assertEquals(text(html), "2 5 min Utilization: the 30% rule You'll learn: Work out your ratio Keep it low Start Lesson : Utilization: the 30% rule");
+  assert(
+    html.includes(
+      '<a class="btn btn-block btn-primary" href="/lesson/7">Start Lesson<span class="visually-hidden">: Utilization: the 30% rule</span></a>',
+    ),
+  );
+  assertEquals(
+    text(html),
+    "2 5 min Utilization: the 30% rule You'll learn: Work out your ratio Keep it low Start Lesson : Utilization: the 30% rule",
+  );
   assert(lessonCardHtml(lesson(), open, 3).includes('<h3 class="card-title">'));
 });
 
@@ -67,7 +78,15 @@ Deno.test('a locked lesson has no link, says Locked and names the lesson for scr
 });
 
 Deno.test('author text is escaped and the card is ASCII', () => {
-  const html = lessonCardHtml(lesson({ id: 8, title: 'Zoë’s <img src=x onerror=alert(1)> & "fees"', learningObjectives: ['<script>alert(1)</script> − 2 ≈ 😀'] }), open, 2);
+  const html = lessonCardHtml(
+    lesson({
+      id: 8,
+      title: 'Zoë’s <img src=x onerror=alert(1)> & "fees"',
+      learningObjectives: ['<script>alert(1)</script> − 2 ≈ 😀'],
+    }),
+    open,
+    2,
+  );
   assert(/^[\x00-\x7f]*$/.test(html));
   assert(!html.includes('<img') && !html.includes('<script'));
   assert(text(html).includes('Zoë’s <img src=x onerror=alert(1)> & "fees"'));

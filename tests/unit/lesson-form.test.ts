@@ -8,12 +8,12 @@ const errorsOf = (input: unknown) => {
   return r.success ? {} : fieldErrors(r.error);
 };
 
-Deno.test('defaults: orderIndex 1, duration 10, no questions; the weight is left to the server (its level\'s median)', () => {
+Deno.test("defaults: orderIndex 1, duration 10, no questions; the weight is left to the server (its level's median)", () => {
   const parsed = lessonFormSchema.parse(base);
   assertEquals([parsed.orderIndex, parsed.duration, parsed.weight, parsed.questions], [1, 10, undefined, []]);
 });
 
-Deno.test('a suggested weight is the median of the level\'s lessons, else of the pillar\'s, else 100/15', () => {
+Deno.test("a suggested weight is the median of the level's lessons, else of the pillar's, else 100/15", () => {
   const lessons = [
     { pillar: 'saving', level: 'beginner', weight: 5 },
     { pillar: 'saving', level: 'beginner', weight: 9 },
@@ -21,8 +21,11 @@ Deno.test('a suggested weight is the median of the level\'s lessons, else of the
     { pillar: 'saving', level: 'advanced', weight: 8 },
   ];
   assertEquals(suggestedWeight(lessons, 'saving', 'beginner'), 6);
-  assertEquals(suggestedWeight([...lessons, { pillar: 'saving', level: 'beginner', weight: 7 }], 'saving', 'beginner'), 6.5);
-  assertEquals(suggestedWeight(lessons, 'saving', 'intermediate'), 7, 'no lessons at the level: the pillar\'s median');
+  assertEquals(
+    suggestedWeight([...lessons, { pillar: 'saving', level: 'beginner', weight: 7 }], 'saving', 'beginner'),
+    6.5,
+  );
+  assertEquals(suggestedWeight(lessons, 'saving', 'intermediate'), 7, "no lessons at the level: the pillar's median");
   assertEquals(suggestedWeight(lessons, 'credit', 'beginner'), 6.67, 'an empty pillar: an even share of 15 lessons');
 });
 
@@ -35,7 +38,10 @@ Deno.test('title, pillar, level and sections are required; pillar and level come
   assertEquals(errorsOf({ ...base, sections: [] }).sections, 'Add at least one section');
   assertEquals(errorsOf({ ...base, pillar: 'gold' }).pillar, 'Pillar must be saving, credit or investing');
   assertEquals(errorsOf({ ...base, title: '   ' }).title, 'Title is required');
-  assertEquals(errorsOf({ ...base, sections: [{ header: 'x', content: '' }] })['sections.0.content'], 'Section content is required');
+  assertEquals(
+    errorsOf({ ...base, sections: [{ header: 'x', content: '' }] })['sections.0.content'],
+    'Section content is required',
+  );
 });
 
 Deno.test('orderIndex and duration are whole numbers of at least 1', () => {
@@ -48,7 +54,9 @@ Deno.test('orderIndex and duration are whole numbers of at least 1', () => {
 });
 
 Deno.test('weight: 0 to 100 in steps of 0.01', () => {
-  for (const ok of [0, 0.01, 16.67, 99.99, 100]) assertEquals(lessonFormSchema.parse({ ...base, weight: ok }).weight, ok);
+  for (const ok of [0, 0.01, 16.67, 99.99, 100]) {
+    assertEquals(lessonFormSchema.parse({ ...base, weight: ok }).weight, ok);
+  }
   assertEquals(errorsOf({ ...base, weight: -0.01 }).weight, 'Weight must be from 0 to 100');
   assertEquals(errorsOf({ ...base, weight: 100.01 }).weight, 'Weight must be from 0 to 100');
   assertEquals(errorsOf({ ...base, weight: 10.005 }).weight, 'Weight goes in steps of 0.01');
@@ -70,21 +78,54 @@ Deno.test('numbers and numeric text are accepted (the browser form sends text); 
   const parsed = lessonFormSchema.parse({ ...base, orderIndex: '3', duration: ' 7 ', weight: '16.67' });
   assertEquals([parsed.orderIndex, parsed.duration, parsed.weight], [3, 7, 16.67]);
   for (const bad of [null, '', false, true, [3], {}, 'ten', '3 apples']) {
-    assertEquals(errorsOf({ ...base, orderIndex: bad }).orderIndex, 'Order must be a whole number', `orderIndex ${JSON.stringify(bad)}`);
-    assertEquals(errorsOf({ ...base, duration: bad }).duration, 'Duration must be a whole number', `duration ${JSON.stringify(bad)}`);
-    assertEquals(errorsOf({ ...base, weight: bad }).weight, 'Weight must be a number from 0 to 100', `weight ${JSON.stringify(bad)}`);
+    assertEquals(
+      errorsOf({ ...base, orderIndex: bad }).orderIndex,
+      'Order must be a whole number',
+      `orderIndex ${JSON.stringify(bad)}`,
+    );
+    assertEquals(
+      errorsOf({ ...base, duration: bad }).duration,
+      'Duration must be a whole number',
+      `duration ${JSON.stringify(bad)}`,
+    );
+    assertEquals(
+      errorsOf({ ...base, weight: bad }).weight,
+      'Weight must be a number from 0 to 100',
+      `weight ${JSON.stringify(bad)}`,
+    );
   }
-  assertEquals(errorsOf({ ...base, questions: [{ question: 'Q?', options: ['a', 'b', 'c', 'd'], correctAnswer: '1' }] })['questions.0.correctAnswer'], 'Choose the correct option');
+  assertEquals(
+    errorsOf({
+      ...base,
+      questions: [{ question: 'Q?', options: ['a', 'b', 'c', 'd'], correctAnswer: '1' }],
+    })['questions.0.correctAnswer'],
+    'Choose the correct option',
+  );
   assertEquals(errorsOf({ ...base, version: '2' }).version, 'The version is a number');
 });
 
 Deno.test('a question with fewer than four options, or an empty one, is refused with "Fill in all four options"', () => {
-  const cases = [{ options: ['a', 'b'] }, { options: [] }, {}, { options: ['a', 'b', 'c', ''] }, { options: ['a', 'b', 'c', '   '] }, { options: '["a","b"]' }];
+  const cases = [{ options: ['a', 'b'] }, { options: [] }, {}, { options: ['a', 'b', 'c', ''] }, {
+    options: ['a', 'b', 'c', '   '],
+  }, { options: '["a","b"]' }];
   for (const patch of cases) {
-    assertEquals(errorsOf({ ...base, questions: [{ question: 'Q?', correctAnswer: 0, ...patch }] })['questions.0.options'], 'Fill in all four options', JSON.stringify(patch));
+    assertEquals(
+      errorsOf({ ...base, questions: [{ question: 'Q?', correctAnswer: 0, ...patch }] })['questions.0.options'],
+      'Fill in all four options',
+      JSON.stringify(patch),
+    );
   }
-  assertEquals(errorsOf({ ...base, questions: [{ question: 'Q?', options: ['a', 'b', 'c', 'd', 'e'], correctAnswer: 0 }] })['questions.0.options'], 'A question has exactly four options');
-  assertEquals(errorsOf({ ...base, questions: [{ question: 'Q?', options: 4, correctAnswer: 0 }] })['questions.0.options'], 'Options must be a list of four');
+  assertEquals(
+    errorsOf({
+      ...base,
+      questions: [{ question: 'Q?', options: ['a', 'b', 'c', 'd', 'e'], correctAnswer: 0 }],
+    })['questions.0.options'],
+    'A question has exactly four options',
+  );
+  assertEquals(
+    errorsOf({ ...base, questions: [{ question: 'Q?', options: 4, correctAnswer: 0 }] })['questions.0.options'],
+    'Options must be a list of four',
+  );
 });
 
 Deno.test('the editor pads a question with fewer than four options to four inputs, the added ones empty', () => {
@@ -94,21 +135,48 @@ Deno.test('the editor pads a question with fewer than four options to four input
 });
 
 Deno.test('the alternate field names are accepted: quizQuestions, options as a JSON string, correct_answer, estimatedDuration', () => {
-  const parsed = lessonFormSchema.parse({ ...base, estimatedDuration: 7, quizQuestions: [{ question: 'Q?', options: '["a","b","c","d"]', correct_answer: 2 }] });
+  const parsed = lessonFormSchema.parse({
+    ...base,
+    estimatedDuration: 7,
+    quizQuestions: [{ question: 'Q?', options: '["a","b","c","d"]', correct_answer: 2 }],
+  });
   assertEquals(parsed.duration, 7);
-  assertEquals(parsed.questions, [{ question: 'Q?', options: ['a', 'b', 'c', 'd'], correctAnswer: 2, explanation: '' }]);
+  assertEquals(parsed.questions, [{
+    question: 'Q?',
+    options: ['a', 'b', 'c', 'd'],
+    correctAnswer: 2,
+    explanation: '',
+  }]);
 });
 
 Deno.test('one correct option (0 to 3) and question text are required', () => {
-  assertEquals(errorsOf({ ...base, questions: [{ question: 'Q?', options: ['a', 'b', 'c', 'd'] }] })['questions.0.correctAnswer'], 'Choose the correct option');
-  assertEquals(errorsOf({ ...base, questions: [{ question: 'Q?', options: ['a', 'b', 'c', 'd'], correctAnswer: 4 }] })['questions.0.correctAnswer'], 'Choose the correct option');
-  assertEquals(errorsOf({ ...base, questions: [{ question: '', options: ['a', 'b', 'c', 'd'], correctAnswer: 1 }] })['questions.0.question'], 'Question is required');
+  assertEquals(
+    errorsOf({ ...base, questions: [{ question: 'Q?', options: ['a', 'b', 'c', 'd'] }] })['questions.0.correctAnswer'],
+    'Choose the correct option',
+  );
+  assertEquals(
+    errorsOf({
+      ...base,
+      questions: [{ question: 'Q?', options: ['a', 'b', 'c', 'd'], correctAnswer: 4 }],
+    })['questions.0.correctAnswer'],
+    'Choose the correct option',
+  );
+  assertEquals(
+    errorsOf({
+      ...base,
+      questions: [{ question: '', options: ['a', 'b', 'c', 'd'], correctAnswer: 1 }],
+    })['questions.0.question'],
+    'Question is required',
+  );
 });
 
 Deno.test('question ids: a kept question keeps its id, a new one gets an id never used before in the lesson', () => {
   const q = (id?: number) => ({ ...(id === undefined ? {} : { id }), question: `Q${id ?? 'new'}` });
   // A new lesson numbers its questions from 1.
-  assertEquals(assignQuestionIds([q(), q(), q()], [], 0), { questions: [{ ...q(), id: 1 }, { ...q(), id: 2 }, { ...q(), id: 3 }], lastQuestionId: 3 });
+  assertEquals(assignQuestionIds([q(), q(), q()], [], 0), {
+    questions: [{ ...q(), id: 1 }, { ...q(), id: 2 }, { ...q(), id: 3 }],
+    lastQuestionId: 3,
+  });
   // Reordered, one removed (2), one added: ids follow the questions, the new one gets 4.
   const edited = assignQuestionIds([q(3), q(), q(1)], [1, 2, 3], 3);
   assertEquals(edited.questions.map((x) => x.id), [3, 4, 1]);

@@ -1,9 +1,25 @@
 import { assertEquals } from '../helpers/assert.ts';
-import { gradeQuiz, isLessonUnlocked, isLevelUnlocked, lessonCounts, nextLesson, passMark, scaledToThree, weightedProgress, type LessonRef } from '../../src/lib/lessons.ts';
+import {
+  gradeQuiz,
+  isLessonUnlocked,
+  isLevelUnlocked,
+  lessonCounts,
+  type LessonRef,
+  nextLesson,
+  passMark,
+  scaledToThree,
+  weightedProgress,
+} from '../../src/lib/lessons.ts';
 import type { Level, Pillar } from '../../src/lib/domain.ts';
 
 let nextId = 1;
-const make = (pillar: Pillar, level: Level, orderIndex: number, weight = 10): LessonRef => ({ id: nextId++, pillar, level, orderIndex, weight });
+const make = (pillar: Pillar, level: Level, orderIndex: number, weight = 10): LessonRef => ({
+  id: nextId++,
+  pillar,
+  level,
+  orderIndex,
+  weight,
+});
 const credit = [
   make('credit', 'beginner', 1, 8.5),
   make('credit', 'beginner', 2, 8.5),
@@ -68,7 +84,7 @@ Deno.test('a lesson after the first needs only the one before it, even after a r
   assertEquals(isLevelUnlocked('credit', 'intermediate', all, new Set(), { credit: 'beginner' }), false);
 });
 
-Deno.test('weightedProgress is the completed share of the pillar\'s weights', () => {
+Deno.test("weightedProgress is the completed share of the pillar's weights", () => {
   assertEquals(weightedProgress('credit', all, new Set()), 0);
   // 8.5 + 10 of 49 → 37.76%
   assertEquals(weightedProgress('credit', all, new Set([b1.id, i1.id])), 37.76);
@@ -95,7 +111,7 @@ Deno.test('next lesson: the first uncompleted one, by level then orderIndex', ()
   assertEquals(nextLesson(all, new Set([b1.id, b2.id]))?.id, saving[0].id);
 });
 
-Deno.test('grading uses the lesson\'s answers, not the client\'s claims', () => {
+Deno.test("grading uses the lesson's answers, not the client's claims", () => {
   const questions = [
     { id: 1, correctAnswer: 2 },
     { id: 2, correctAnswer: 0 },
@@ -130,13 +146,23 @@ Deno.test('adding a lesson never closes a level: a new previous-level lesson pub
   // A learner who had not finished the level when the lesson arrived needs it, like everyone.
   const halfway = new Map([[old1.id, day(5)], [old2.id, day(25)]]);
   assertEquals(isLevelUnlocked('investing', 'intermediate', lessons, done, {}, halfway), false);
-  assertEquals(isLevelUnlocked('investing', 'intermediate', lessons, new Set([old1.id]), {}, new Map([[old1.id, day(5)]])), false);
+  assertEquals(
+    isLevelUnlocked('investing', 'intermediate', lessons, new Set([old1.id]), {}, new Map([[old1.id, day(5)]])),
+    false,
+  );
 });
 
 Deno.test('the unlocking rules decide as the catalogue-wide definitions do, on random catalogues with gaps and tied positions', () => {
   // The rules group a catalogue by pillar and level once; this is the definition they must keep.
   const LEVEL_ORDER: Level[] = ['beginner', 'intermediate', 'advanced'];
-  const levelOpen = (pillar: Pillar, level: Level, lessons: LessonRef[], completed: Set<number>, placed: Level | undefined, at: Map<number, Date>) => {
+  const levelOpen = (
+    pillar: Pillar,
+    level: Level,
+    lessons: LessonRef[],
+    completed: Set<number>,
+    placed: Level | undefined,
+    at: Map<number, Date>,
+  ) => {
     const rank = LEVEL_ORDER.indexOf(level);
     if (rank === 0) return true;
     if (placed && LEVEL_ORDER.indexOf(placed) >= rank) return true;
@@ -146,7 +172,13 @@ Deno.test('the unlocking rules decide as the catalogue-wide definitions do, on r
     const required = previous.filter((l) => completed.has(l.id) || !l.createdAt || l.createdAt.getTime() <= newest);
     return required.length > 0 && required.every((l) => completed.has(l.id));
   };
-  const lessonOpen = (lesson: LessonRef, lessons: LessonRef[], completed: Set<number>, placed: Level | undefined, at: Map<number, Date>) => {
+  const lessonOpen = (
+    lesson: LessonRef,
+    lessons: LessonRef[],
+    completed: Set<number>,
+    placed: Level | undefined,
+    at: Map<number, Date>,
+  ) => {
     if (completed.has(lesson.id)) return true;
     const before = lessons
       .filter((l) => l.pillar === lesson.pillar && l.level === lesson.level && l.orderIndex < lesson.orderIndex)
@@ -169,13 +201,23 @@ Deno.test('the unlocking rules decide as the catalogue-wide definitions do, on r
     const at = new Map([...completed].map((id) => [id, new Date(Date.UTC(2026, 0, 1 + Math.floor(random() * 20)))]));
     const placed = pick([undefined, ...LEVEL_ORDER]);
     for (const lesson of lessons) {
-      assertEquals(isLessonUnlocked(lesson, lessons, completed, { [lesson.pillar]: placed }, at), lessonOpen(lesson, lessons, completed, placed, at), `round ${round}, lesson ${lesson.id}`);
+      assertEquals(
+        isLessonUnlocked(lesson, lessons, completed, { [lesson.pillar]: placed }, at),
+        lessonOpen(lesson, lessons, completed, placed, at),
+        `round ${round}, lesson ${lesson.id}`,
+      );
     }
     for (const pillar of ['saving', 'credit', 'investing'] as const) {
       for (const level of LEVEL_ORDER) {
-        assertEquals(isLevelUnlocked(pillar, level, lessons, completed, { [pillar]: placed }, at), levelOpen(pillar, level, lessons, completed, placed, at));
+        assertEquals(
+          isLevelUnlocked(pillar, level, lessons, completed, { [pillar]: placed }, at),
+          levelOpen(pillar, level, lessons, completed, placed, at),
+        );
         const inLevel = lessons.filter((l) => l.pillar === pillar && l.level === level);
-        assertEquals(lessonCounts(lessons, completed)[pillar][level], { total: inLevel.length, completed: inLevel.filter((l) => completed.has(l.id)).length });
+        assertEquals(lessonCounts(lessons, completed)[pillar][level], {
+          total: inLevel.length,
+          completed: inLevel.filter((l) => completed.has(l.id)).length,
+        });
       }
     }
   }

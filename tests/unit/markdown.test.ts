@@ -2,10 +2,18 @@
 // sanitizer, and the one section renderer the lesson page and the admin preview share.
 import { assert, assertEquals, assertMatch } from '../helpers/assert.ts';
 import { renderMarkdown } from '../../src/lib/server/content/markdown.ts';
-import { renderLessonArticle, renderLessonSections, renderLessonSectionsHtml, type ArticleSource } from '../../src/lib/server/content/lesson-content.ts';
+import {
+  type ArticleSource,
+  renderLessonArticle,
+  renderLessonSections,
+  renderLessonSectionsHtml,
+} from '../../src/lib/server/content/lesson-content.ts';
 
 Deno.test('a single newline in lesson content becomes a line break', () => {
-  assertEquals(renderMarkdown('Pay yourself first.\nThen spend the rest.').trim(), '<p>Pay yourself first.<br />Then spend the rest.</p>');
+  assertEquals(
+    renderMarkdown('Pay yourself first.\nThen spend the rest.').trim(),
+    '<p>Pay yourself first.<br />Then spend the rest.</p>',
+  );
 });
 
 Deno.test('bold, italic and bullets render', () => {
@@ -30,7 +38,10 @@ Deno.test('script, event handlers and javascript: links are stripped or shown as
   ];
   for (const payload of payloads) {
     const html = renderMarkdown(`Intro\n\n${payload}\n\n**after**`);
-    assert(!/<script|<img|<svg|<iframe|\son[a-z]+\s*=/i.test(html.replace(/&lt;[^&]*&gt;/g, '')), `${payload} => ${html}`);
+    assert(
+      !/<script|<img|<svg|<iframe|\son[a-z]+\s*=/i.test(html.replace(/&lt;[^&]*&gt;/g, '')),
+      `${payload} => ${html}`,
+    );
     assert(!/href\s*=\s*["']?\s*javascript:/i.test(html), `${payload} => ${html}`);
     assertMatch(html, /<strong>after<\/strong>/);
   }
@@ -39,7 +50,11 @@ Deno.test('script, event handlers and javascript: links are stripped or shown as
 });
 
 Deno.test('a section renders as h2 header, subheader, sanitized prose, with practice tools in place', () => {
-  const [chunks] = renderLessonSections([{ header: 'Why <b>save</b>?', subheader: 'The basics', content: 'Before.\n[[calculator:compound-growth]]\nAfter.' }]);
+  const [chunks] = renderLessonSections([{
+    header: 'Why <b>save</b>?',
+    subheader: 'The basics',
+    content: 'Before.\n[[calculator:compound-growth]]\nAfter.',
+  }]);
   assertEquals(chunks, [
     { html: '<h2>Why &#60;b&#62;save&#60;/b&#62;?</h2><p class="subheader">The basics</p>' },
     { html: '<div class="prose"><p>Before.</p>\n</div>' },
@@ -47,7 +62,9 @@ Deno.test('a section renders as h2 header, subheader, sanitized prose, with prac
     { html: '<div class="prose"><p>After.</p>\n</div>' },
   ]);
   // A lesson without sections shows its older single content field.
-  assertEquals(renderLessonSections([], 'Only **this**'), [[{ html: '<div class="prose"><p>Only <strong>this</strong></p>\n</div>' }]]);
+  assertEquals(renderLessonSections([], 'Only **this**'), [[{
+    html: '<div class="prose"><p>Only <strong>this</strong></p>\n</div>',
+  }]]);
 });
 
 Deno.test('the admin preview is the same markup, with a placeholder naming each practice tool', () => {
@@ -67,7 +84,10 @@ const article = (overrides: Partial<ArticleSource> = {}): ArticleSource => ({
   orderIndex: 2,
   duration: 6,
   learningObjectives: ['See what "compound" means', 'Run the numbers'],
-  sections: [{ header: 'Grow it', content: 'See:\n[[calculator:compound-growth]]\nThen wait.' }, { header: 'Keep it', content: 'Costs − fees.' }],
+  sections: [{ header: 'Grow it', content: 'See:\n[[calculator:compound-growth]]\nThen wait.' }, {
+    header: 'Keep it',
+    content: 'Costs − fees.',
+  }],
   content: null,
   sources: [{ title: 'Investor.gov <calculator>', publisher: 'SEC', url: 'https://www.investor.gov/x?a=1&b="2"' }],
   reviewedAt: '2026-11-01',
@@ -97,7 +117,9 @@ Deno.test('the lesson page article: header, sections (numbered steps, the first 
       '<p class="steps-links"><button type="button" class="link-button" data-step-mode disabled>Show the whole lesson on one page</button><a href="#lesson-start" data-skip-quiz>Skip to quiz</a></p></nav>',
   );
   // Without practice tools, objectives or sources: one part, and nothing empty left behind.
-  const plain = renderLessonArticle(article({ sections: [{ content: 'Just text.' }], learningObjectives: [], sources: [] }));
+  const plain = renderLessonArticle(
+    article({ sections: [{ content: 'Just text.' }], learningObjectives: [], sources: [] }),
+  );
   assertEquals(plain.length, 1);
   assert(!plain[0].html!.includes('objectives') && !plain[0].html!.includes('Sources'));
 });
@@ -111,7 +133,18 @@ Deno.test('the article renders once per lesson version', () => {
 });
 
 Deno.test('a source link whose scheme could run code is made inert on the lesson page', () => {
-  const [part] = renderLessonArticle(article({ sections: [{ content: 'Text.' }], sources: [{ title: 'Bad', publisher: 'X', url: 'javascript:alert(1)' }, { title: 'Good', url: 'https://www.sec.gov/' }] }));
-  assertMatch(part.html!, /<li><a href="about:invalid#unsafe-url" rel="noopener noreferrer nofollow">Bad<\/a><span>, X<\/span><\/li>/);
+  const [part] = renderLessonArticle(
+    article({
+      sections: [{ content: 'Text.' }],
+      sources: [{ title: 'Bad', publisher: 'X', url: 'javascript:alert(1)' }, {
+        title: 'Good',
+        url: 'https://www.sec.gov/',
+      }],
+    }),
+  );
+  assertMatch(
+    part.html!,
+    /<li><a href="about:invalid#unsafe-url" rel="noopener noreferrer nofollow">Bad<\/a><span>, X<\/span><\/li>/,
+  );
   assertMatch(part.html!, /<li><a href="https:\/\/www\.sec\.gov\/" rel="noopener noreferrer nofollow">Good<\/a><\/li>/);
 });

@@ -15,12 +15,24 @@ const HTML_MODULE = 'src/lib/server/platform/html.ts';
 
 /** Where raw markup may go in unescaped, and why it is safe there. */
 const RAW_SINKS: Record<string, { count: number; why: string }> = {
-  'src/pages/lessons.astro': { count: 2, why: 'set:html of lesson-card.ts cards (html``, cached per lesson version and state)' },
-  'src/pages/lesson/[id].astro': { count: 2, why: 'set:html of the lesson article (lesson-content.ts, html``) and of the quiz JSON (jsonForScript)' },
+  'src/pages/lessons.astro': {
+    count: 2,
+    why: 'set:html of lesson-card.ts cards (html``, cached per lesson version and state)',
+  },
+  'src/pages/lesson/[id].astro': {
+    count: 2,
+    why: 'set:html of the lesson article (lesson-content.ts, html``) and of the quiz JSON (jsonForScript)',
+  },
   'src/layouts/AppLayout.astro': { count: 1, why: "set:html of the learner's name, html`` made ASCII" },
-  'src/components/island/ReactIsland.astro': { count: 2, why: "set:html of React's renderToString markup (React escapes) and of the props as JSON (jsonForScript)" },
+  'src/components/island/ReactIsland.astro': {
+    count: 2,
+    why: "set:html of React's renderToString markup (React escapes) and of the props as JSON (jsonForScript)",
+  },
   'src/components/landing/LandingPage.astro': { count: 1, why: 'set:html of the JSON-LD (jsonForScript)' },
-  'src/components/admin/LessonEditor.tsx': { count: 1, why: 'the admin preview: /api/admin/preview answers renderLessonSectionsHtml (html``, sanitized markdown)' },
+  'src/components/admin/LessonEditor.tsx': {
+    count: 1,
+    why: 'the admin preview: /api/admin/preview answers renderLessonSectionsHtml (html``, sanitized markdown)',
+  },
 };
 /** Where unsafeRaw() may be called: next to the sanitizer whose output it marks as markup. */
 const UNSAFE_RAW_CALLERS = new Set(['src/lib/server/content/markdown.ts']);
@@ -29,11 +41,14 @@ const TAG = /<\/?[a-zA-Z][\w:-]*(?=[\s/>]|$)/;
 const HAND_ESCAPER = /\b(?:escapeHtml|escapeHTML|htmlEscape|escapeAttr\w*|escapeXml|toAsciiText)\b/;
 const ENTITY_TABLE = /['"`]&(?:amp|lt|gt|quot|apos|#0*3[49]|#0*38|#0*6[02]|#x0*2[267]|#x0*3[ce]);['"`]/i;
 const SPECIALS_REPLACE = /\.replace(?:All)?\(\s*(?:\/\[[^\]\n]*[&<>"'][^\]\n]*\]|['"][&<>"']['"])/;
-const SINK = /\bset:html\b|\bdangerouslySetInnerHTML\b|\.(?:inner|outer)HTML\b|\binsertAdjacentHTML\b|\bdocument\.write(?:ln)?\b/g;
+const SINK =
+  /\bset:html\b|\bdangerouslySetInnerHTML\b|\.(?:inner|outer)HTML\b|\binsertAdjacentHTML\b|\bdocument\.write(?:ln)?\b/g;
 
 /** The text of a template literal, its interpolations as `${}`. */
 function templateText(node: ts.TemplateLiteral): string {
-  return ts.isNoSubstitutionTemplateLiteral(node) ? node.text : node.head.text + node.templateSpans.map((s) => '${}' + s.literal.text).join('');
+  return ts.isNoSubstitutionTemplateLiteral(node)
+    ? node.text
+    : node.head.text + node.templateSpans.map((s) => '${}' + s.literal.text).join('');
 }
 
 const isMarkupLiteral = (node: ts.Node): boolean =>
@@ -42,15 +57,26 @@ const isMarkupLiteral = (node: ts.Node): boolean =>
 /** Markup built in script: an untagged (or otherwise tagged) template with interpolations, or `+` on a markup literal. */
 function scriptOffences(code: string, kind: ts.ScriptKind): string[] {
   const found: string[] = [];
-  const source = ts.createSourceFile('x.' + (kind === ts.ScriptKind.TSX ? 'tsx' : 'ts'), code, ts.ScriptTarget.Latest, true, kind);
+  const source = ts.createSourceFile(
+    'x.' + (kind === ts.ScriptKind.TSX ? 'tsx' : 'ts'),
+    code,
+    ts.ScriptTarget.Latest,
+    true,
+    kind,
+  );
   const where = (node: ts.Node) => `line ${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`;
   const visit = (node: ts.Node) => {
     if (ts.isTemplateExpression(node) && TAG.test(templateText(node))) {
       const parent = node.parent;
       const tagged = ts.isTaggedTemplateExpression(parent) && parent.template === node;
-      if (!tagged || parent.tag.getText(source) !== 'html') found.push(`${where(node)}: markup in a template literal not tagged html\`\``);
+      if (!tagged || parent.tag.getText(source) !== 'html') {
+        found.push(`${where(node)}: markup in a template literal not tagged html\`\``);
+      }
     }
-    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken && (isMarkupLiteral(node.left) || isMarkupLiteral(node.right))) {
+    if (
+      ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken &&
+      (isMarkupLiteral(node.left) || isMarkupLiteral(node.right))
+    ) {
       found.push(`${where(node)}: markup joined with +`);
     }
     ts.forEachChild(node, visit);
@@ -75,16 +101,30 @@ function astroParts(code: string): { scripts: string[]; markup: string } {
 export function markupOffences(file: string, code: string): string[] {
   if (file === HTML_MODULE) return [];
   const found: string[] = [];
-  if (HAND_ESCAPER.test(code)) found.push(`calls a hand-written escaper (${HAND_ESCAPER.exec(code)![0]}); use html\`\` from ${HTML_MODULE}`);
-  if (ENTITY_TABLE.test(code) || SPECIALS_REPLACE.test(code)) found.push(`escapes HTML by hand (${(ENTITY_TABLE.exec(code) ?? SPECIALS_REPLACE.exec(code))![0]}); use html\`\``);
-  if (/\bunsafeRaw\s*\(/.test(code) && !UNSAFE_RAW_CALLERS.has(file)) found.push('calls unsafeRaw() outside the sanitizer (markdown.ts)');
+  if (HAND_ESCAPER.test(code)) {
+    found.push(`calls a hand-written escaper (${HAND_ESCAPER.exec(code)![0]}); use html\`\` from ${HTML_MODULE}`);
+  }
+  if (ENTITY_TABLE.test(code) || SPECIALS_REPLACE.test(code)) {
+    found.push(`escapes HTML by hand (${(ENTITY_TABLE.exec(code) ?? SPECIALS_REPLACE.exec(code))![0]}); use html\`\``);
+  }
+  if (/\bunsafeRaw\s*\(/.test(code) && !UNSAFE_RAW_CALLERS.has(file)) {
+    found.push('calls unsafeRaw() outside the sanitizer (markdown.ts)');
+  }
   const sinks = code.match(SINK)?.length ?? 0;
-  if (sinks !== (RAW_SINKS[file]?.count ?? 0)) found.push(`has ${sinks} raw-HTML sinks (set:html, dangerouslySetInnerHTML, innerHTML...), ${RAW_SINKS[file]?.count ?? 0} reviewed`);
+  if (sinks !== (RAW_SINKS[file]?.count ?? 0)) {
+    found.push(
+      `has ${sinks} raw-HTML sinks (set:html, dangerouslySetInnerHTML, innerHTML...), ${
+        RAW_SINKS[file]?.count ?? 0
+      } reviewed`,
+    );
+  }
   if (file.endsWith('.astro')) {
     const { scripts, markup } = astroParts(code);
     for (const script of scripts) found.push(...scriptOffences(script, ts.ScriptKind.TS));
     for (const literal of markup.match(/`(?:[^`\\]|\\[\s\S])*`/g) ?? []) {
-      if (literal.includes('${') && TAG.test(literal)) found.push(`markup in a template literal in the page: ${literal.slice(0, 60)}`);
+      if (literal.includes('${') && TAG.test(literal)) {
+        found.push(`markup in a template literal in the page: ${literal.slice(0, 60)}`);
+      }
     }
   } else if (/\.(?:[cm]?[jt]sx?)$/.test(file)) {
     found.push(...scriptOffences(code, /x$/.test(file) ? ts.ScriptKind.TSX : ts.ScriptKind.TS));
@@ -102,30 +142,71 @@ Deno.test('markup is built in components or with html``: no other escaper, no un
     for (const offence of markupOffences(file, readFileSync(full, 'utf8'))) offences.push(`${file}: ${offence}`);
   }
   assertEquals(offences, []);
-  assertEquals([...seenSinks].sort(), Object.keys(RAW_SINKS).sort(), 'every reviewed sink still exists (remove it from the list when it goes)');
+  assertEquals(
+    [...seenSinks].sort(),
+    Object.keys(RAW_SINKS).sort(),
+    'every reviewed sink still exists (remove it from the list when it goes)',
+  );
 });
 
 Deno.test('the markup check notices each way of building markup by hand', () => {
   const caught = (file: string, code: string) => markupOffences(file, code).length > 0;
   // Hand escapers, wherever they come from.
-  assert(caught('src/lib/server/x.ts', "import { escapeHtml } from './old.ts';\nexport const a = (t: string) => escapeHtml(t);"));
+  assert(
+    caught(
+      'src/lib/server/x.ts',
+      "import { escapeHtml } from './old.ts';\nexport const a = (t: string) => escapeHtml(t);",
+    ),
+  );
   assert(caught('src/lib/server/x.ts', "const map = { '&': '&amp;', '<': '&lt;' };"));
-  assert(caught('src/lib/server/x.ts', "export const e = (s: string) => s.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);"));
+  assert(
+    caught(
+      'src/lib/server/x.ts',
+      'export const e = (s: string) => s.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);',
+    ),
+  );
   assert(caught('src/lib/server/x.ts', "export const e = (s: string) => s.replaceAll('<', '&#60;');"));
   // Markup in templates and concatenations.
   assert(caught('src/lib/server/x.ts', 'export const card = (t: string) => `<h2>${t}</h2>`;'));
   assert(caught('src/lib/server/x.ts', 'export const card = (t: string) => css`<h2>${t}</h2>`;'));
   assert(caught('src/lib/server/x.ts', "export const card = (t: string) => '<h2>' + t + '</h2>';"));
-  assert(caught('src/components/x.tsx', 'export const X = ({ t }: { t: string }) => <div ref={(el) => { if (el) el.innerHTML = `<b>${t}</b>`; }} />;'));
-  assert(caught('src/pages/x.astro', '---\nconst t = Astro.url.search;\nconst row = `<li>${t}</li>`;\n---\n<ul>{row}</ul>'));
+  assert(
+    caught(
+      'src/components/x.tsx',
+      'export const X = ({ t }: { t: string }) => <div ref={(el) => { if (el) el.innerHTML = `<b>${t}</b>`; }} />;',
+    ),
+  );
+  assert(
+    caught('src/pages/x.astro', '---\nconst t = Astro.url.search;\nconst row = `<li>${t}</li>`;\n---\n<ul>{row}</ul>'),
+  );
   assert(caught('src/pages/x.astro', '---\nconst t = Astro.url.search;\n---\n<ul set:html={`<li>${t}</li>`} />'));
-  assert(caught('src/pages/x.astro', '<p>x</p>\n<script>\n  document.body.insertAdjacentHTML("beforeend", `<b>${location.hash}</b>`);\n</script>'));
+  assert(
+    caught(
+      'src/pages/x.astro',
+      '<p>x</p>\n<script>\n  document.body.insertAdjacentHTML("beforeend", `<b>${location.hash}</b>`);\n</script>',
+    ),
+  );
   // The raw door outside its one caller.
   assert(caught('src/lib/server/x.ts', "import { unsafeRaw } from './html.ts';\nexport const x = unsafeRaw(input);"));
   // What is fine: the tagged template, components, markup-free templates, a header's <address>.
-  assert(!caught('src/lib/server/x.ts', "import { html } from './html.ts';\nexport const card = (t: string) => html`<h2 class=\"x\">${t}</h2>`;"));
-  assert(!caught('src/lib/server/x.ts', "export const h = { 'List-Unsubscribe': `<${url}>` };\nexport const s = `${a} < ${b}`;\nconst t: Map<string, string> = new Map();"));
-  assert(!caught('src/lib/server/x.ts', "export const doc = `<!doctype html>${rendered}`;\nexport const ICON = '<svg></svg>';"));
+  assert(
+    !caught(
+      'src/lib/server/x.ts',
+      'import { html } from \'./html.ts\';\nexport const card = (t: string) => html`<h2 class="x">${t}</h2>`;',
+    ),
+  );
+  assert(
+    !caught(
+      'src/lib/server/x.ts',
+      "export const h = { 'List-Unsubscribe': `<${url}>` };\nexport const s = `${a} < ${b}`;\nconst t: Map<string, string> = new Map();",
+    ),
+  );
+  assert(
+    !caught(
+      'src/lib/server/x.ts',
+      "export const doc = `<!doctype html>${rendered}`;\nexport const ICON = '<svg></svg>';",
+    ),
+  );
   assert(!caught('src/components/x.tsx', 'export const X = ({ t }: { t: string }) => <h2 title={`${t}!`}>{t}</h2>;'));
   assert(!caught('src/pages/x.astro', '---\nconst t = Astro.url.search;\n---\n<a href={`/lessons?${t}`}>{t}</a>'));
   assert(!caught(HTML_MODULE, 'const escapeText = (s: string) => s.replace(/[&<>"\']/g, (c) => REFERENCES[c]);'));

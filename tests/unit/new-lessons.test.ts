@@ -1,15 +1,38 @@
 // New lessons never take anything from a learner: a pillar they had finished still counts as
 // finished while the new lessons show as new (countsFor), and counts them once they are no longer new.
 import { assertEquals } from '../helpers/assert.ts';
-import { countsFor, isNewFor, NEW_LESSON_DAYS, type LearnerState } from '../../src/lib/server/learning/learner-store/state.ts';
+import {
+  countsFor,
+  isNewFor,
+  type LearnerState,
+  NEW_LESSON_DAYS,
+} from '../../src/lib/server/learning/learner-store/state.ts';
 import type { Lesson, LessonProgress } from '../../db/schema.ts';
 
 const DAY = 86_400_000;
 const start = new Date('2026-06-01T12:00:00Z');
 const lesson = (id: number, orderIndex: number, createdAt: Date) =>
-  ({ id, pillar: 'credit', level: 'beginner', orderIndex, weight: 100 / 3, createdAt, deletedAt: null }) as unknown as Lesson;
+  ({
+    id,
+    pillar: 'credit',
+    level: 'beginner',
+    orderIndex,
+    weight: 100 / 3,
+    createdAt,
+    deletedAt: null,
+  }) as unknown as Lesson;
 const done = (lessonId: number, at: Date): LessonProgress =>
-  ({ userId: 'u', lessonId, completed: true, bestScore: 3, lastScore: 3, totalQuestions: 3, attempts: 1, completedAt: at, updatedAt: at }) as LessonProgress;
+  ({
+    userId: 'u',
+    lessonId,
+    completed: true,
+    bestScore: 3,
+    lastScore: 3,
+    totalQuestions: 3,
+    attempts: 1,
+    completedAt: at,
+    updatedAt: at,
+  }) as LessonProgress;
 
 function learnerWith(lessons: Lesson[], progress: LessonProgress[]): LearnerState {
   return {

@@ -12,7 +12,9 @@ Deno.test('every ReactIsland a page renders has its component in page-script.ts'
   const script = readFileSync(path.join(root, 'src/components/island/page-script.ts'), 'utf8');
   const table = script.slice(script.indexOf('const islands'), script.indexOf('};', script.indexOf('const islands')));
   const hydrated = new Set([...table.matchAll(/^\s*'?([a-z-]+)'?: \(\) => import\(/gm)].map((m) => m[1]));
-  const rendered = filesUnder(path.join(root, 'src')).filter((file) => file.endsWith('.astro')).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/<ReactIsland name="([^"]+)"/g)].map((m) => m[1]));
+  const rendered = filesUnder(path.join(root, 'src')).filter((file) => file.endsWith('.astro')).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/<ReactIsland name="([^"]+)"/g)].map((m) => m[1])
+  );
   assert(rendered.length >= 5, `found the pages' islands (${rendered.join(', ')})`);
   for (const name of rendered) assert(hydrated.has(name), `island "${name}" is not in page-script.ts's table`);
 });
@@ -27,7 +29,9 @@ Deno.test('nothing page-script.ts loads imports a stylesheet', () => {
     if (seen.has(file)) return;
     seen.add(file);
     const source = readFileSync(file, 'utf8');
-    const specifiers = [...source.matchAll(/(?:^import\s+(?:[^'"]*?\s+from\s+)?|\bimport\()\s*['"]([^'"]+)['"]/gm)].map((m) => m[1]);
+    const specifiers = [...source.matchAll(/(?:^import\s+(?:[^'"]*?\s+from\s+)?|\bimport\()\s*['"]([^'"]+)['"]/gm)].map(
+      (m) => m[1],
+    );
     for (const specifier of specifiers.filter((s) => s.startsWith('.'))) {
       const target = path.resolve(path.dirname(file), specifier);
       if (target.endsWith('.css')) stylesheets.push(`${path.relative(root, file)} imports ${specifier}`);
@@ -36,7 +40,14 @@ Deno.test('nothing page-script.ts loads imports a stylesheet', () => {
   };
   visit(path.join(root, 'src/components/island/page-script.ts'));
   const loaded = [...seen].map((file) => path.relative(root, file));
-  for (const module of ['src/components/dashboard/Dashboard.tsx', 'src/components/lessons/LessonQuiz.tsx', 'src/components/ui/ChoiceQuestion.tsx', 'src/components/ui/toaster-dom.ts']) {
+  for (
+    const module of [
+      'src/components/dashboard/Dashboard.tsx',
+      'src/components/lessons/LessonQuiz.tsx',
+      'src/components/ui/ChoiceQuestion.tsx',
+      'src/components/ui/toaster-dom.ts',
+    ]
+  ) {
     assert(loaded.includes(module), `followed the imports to ${module} (${loaded.length} modules)`);
   }
   assert(stylesheets.length === 0, stylesheets.join('; '));

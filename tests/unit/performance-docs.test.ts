@@ -36,15 +36,27 @@ Deno.test('no comment in src/ or db/ quotes a measurement (durations, ratios, da
   const found = files.flatMap((file) =>
     commentsOf(readFileSync(file, 'utf8'), path.extname(file))
       .filter((c) => MEASUREMENT.some((p) => p.test(c)))
-      .map((c) => `${path.relative(root, file)}: ${c.trim().slice(0, 120)}`),
+      .map((c) => `${path.relative(root, file)}: ${c.trim().slice(0, 120)}`)
   );
   assert(found.length === 0, `comments quoting measurements:\n${found.join('\n')}`);
 });
 
 Deno.test('the measurement check recognises what it refuses', () => {
-  const bad = ['// took 41 µs to encode', '/* 0.48 → 0.53 of the trivial page */', '-- cost ~26 ms of each completion', '// (2026-11-27)', '// measured twice'];
-  for (const c of bad) assert(commentsOf(c, c.startsWith('--') ? '.sql' : '.ts').some((x) => MEASUREMENT.some((p) => p.test(x))), c);
-  assert(commentsOf('const url = "https://example.com"; // the page', '.ts').every((x) => !MEASUREMENT.some((p) => p.test(x))));
+  const bad = [
+    '// took 41 µs to encode',
+    '/* 0.48 → 0.53 of the trivial page */',
+    '-- cost ~26 ms of each completion',
+    '// (2026-11-27)',
+    '// measured twice',
+  ];
+  for (const c of bad) {
+    assert(commentsOf(c, c.startsWith('--') ? '.sql' : '.ts').some((x) => MEASUREMENT.some((p) => p.test(x))), c);
+  }
+  assert(
+    commentsOf('const url = "https://example.com"; // the page', '.ts').every((x) =>
+      !MEASUREMENT.some((p) => p.test(x))
+    ),
+  );
 });
 
 Deno.test('the results, the bench guide and the README performance section stay short', () => {
@@ -60,7 +72,15 @@ Deno.test('the results, the bench guide and the README performance section stay 
 
 Deno.test('docs/DESIGN.md holds the performance budgets', () => {
   const design = read('docs/DESIGN.md');
-  for (const budget of ['>= 0.5x the trivial signed-in page, p99 < 100 ms', '>= 0.7', '>= 0.25x the trivial page, p99 < 150 ms', 'LCP <= 1.2 s', 'progress <= 250 KB']) {
+  for (
+    const budget of [
+      '>= 0.5x the trivial signed-in page, p99 < 100 ms',
+      '>= 0.7',
+      '>= 0.25x the trivial page, p99 < 150 ms',
+      'LCP <= 1.2 s',
+      'progress <= 250 KB',
+    ]
+  ) {
     assert(design.includes(budget), `docs/DESIGN.md states ${budget}`);
   }
 });

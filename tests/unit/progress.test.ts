@@ -30,20 +30,32 @@ Deno.test('overall progress: assessment sum / 300 × 25 plus 25% of each weighte
 
 Deno.test('overall progress at its edges: a true half rounds up, even where floating point lands just below it', () => {
   // (58 + 58 + 58) / 300 × 25 = 14.5 exactly → 15 (the direct float form gives 14.4999…)
-  assertEquals(overallProgress(pillars([58, 0], [58, 0], [58, 0])), { total: 15, parts: { assessment: 14.5, saving: 0, credit: 0, investing: 0 } });
+  assertEquals(overallProgress(pillars([58, 0], [58, 0], [58, 0])), {
+    total: 15,
+    parts: { assessment: 14.5, saving: 0, credit: 0, investing: 0 },
+  });
   // (40 + 20 + 27) / 300 × 25 = 7.25; 0.25 × 17 = 4.25 → 11.5 → 12
   assertEquals(overallProgress(pillars([40, 17], [20, 0], [27, 0])).total, 12);
   // one point less: 7.1667 + 4.25 = 11.42 → 11
   assertEquals(overallProgress(pillars([40, 17], [20, 0], [26, 0])).total, 11);
   // 0.25 × (33.33 + 33.33 + 33.34) = 25, plus (100 + 100 + 99) / 300 × 25 = 24.92 → 49.92 → 50
   assertEquals(overallProgress(pillars([100, 33.33], [100, 33.33], [99, 33.34])).total, 50);
-  assertEquals(overallProgress(pillars([100, 100], [100, 100], [100, 100])), { total: 100, parts: { assessment: 25, saving: 25, credit: 25, investing: 25 } });
-  assertEquals(overallProgress(pillars([0, 0], [0, 0], [0, 0])), { total: 0, parts: { assessment: 0, saving: 0, credit: 0, investing: 0 } });
+  assertEquals(overallProgress(pillars([100, 100], [100, 100], [100, 100])), {
+    total: 100,
+    parts: { assessment: 25, saving: 25, credit: 25, investing: 25 },
+  });
+  assertEquals(overallProgress(pillars([0, 0], [0, 0], [0, 0])), {
+    total: 0,
+    parts: { assessment: 0, saving: 0, credit: 0, investing: 0 },
+  });
 });
 
 Deno.test('overall progress before an assessment counts the assessment part as 0', () => {
   // no scores; 0.25 × 17 = 4.25 → 4
-  assertEquals(overallProgress(pillars([null, 17], [null, 0], [null, 0])), { total: 4, parts: { assessment: 0, saving: 4.3, credit: 0, investing: 0 } });
+  assertEquals(overallProgress(pillars([null, 17], [null, 0], [null, 0])), {
+    total: 4,
+    parts: { assessment: 0, saving: 4.3, credit: 0, investing: 0 },
+  });
   assertEquals(overallProgress(pillars([null, 100], [null, 100], [null, 100])).total, 75);
 });
 
@@ -62,8 +74,14 @@ Deno.test('the average is highlighted at 2.5 or more: 2.5 is, 2.49 is not, no at
   assertEquals([2.5, 3, 2.49, 2.4, 0].map(isHighlightedAverage), [true, true, false, false, false]);
   assertEquals(isHighlightedAverage(null), false);
   // (3 + 2) / 2 = 2.5 is highlighted; 87 / 35 = 2.4857 shows as 2.49 and is not
-  assertEquals(isHighlightedAverage(averageScore([{ score: 3, totalQuestions: 3 }, { score: 2, totalQuestions: 3 }])), true);
-  const mixed = [...Array(17).fill({ score: 3, totalQuestions: 3 }), ...Array(18).fill({ score: 2, totalQuestions: 3 })];
+  assertEquals(
+    isHighlightedAverage(averageScore([{ score: 3, totalQuestions: 3 }, { score: 2, totalQuestions: 3 }])),
+    true,
+  );
+  const mixed = [
+    ...Array(17).fill({ score: 3, totalQuestions: 3 }),
+    ...Array(18).fill({ score: 2, totalQuestions: 3 }),
+  ];
   assertEquals(averageScore(mixed), 2.49);
   assertEquals(isHighlightedAverage(averageScore(mixed)), false);
 });
@@ -98,7 +116,10 @@ Deno.test('averages are on the 0-3 scale; a quiz of n questions is scaled to 3',
   assertEquals(averageScore([]), null);
   assertEquals(averageScore([{ score: 3, totalQuestions: 3 }, { score: 2, totalQuestions: 3 }]), 2.5);
   assertEquals(averageScore([{ score: 4, totalQuestions: 5 }]), 2.4);
-  assertEquals(averageScore([{ score: 1, totalQuestions: 3 }, { score: 0, totalQuestions: 3 }, { score: 3, totalQuestions: 3 }]), 1.33);
+  assertEquals(
+    averageScore([{ score: 1, totalQuestions: 3 }, { score: 0, totalQuestions: 3 }, { score: 3, totalQuestions: 3 }]),
+    1.33,
+  );
 });
 
 Deno.test('improvement rate compares the earlier half with the later half in percentage points', () => {

@@ -3,7 +3,7 @@
 // integration test of /login and the reliability fuzzer.
 import { assertEquals } from '../helpers/assert.ts';
 import { safeNextPath } from '../../src/lib/safe-redirect.ts';
-import { REFUSED_NEXT, KEPT_NEXT } from '../helpers/redirect-table.ts';
+import { KEPT_NEXT, REFUSED_NEXT } from '../helpers/redirect-table.ts';
 
 Deno.test('a tricky next falls back to the default page', () => {
   for (const value of REFUSED_NEXT) assertEquals(safeNextPath(value), '/', JSON.stringify(value));

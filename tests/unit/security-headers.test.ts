@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { assert, assertEquals, assertMatch, assertThrows } from '../helpers/assert.ts';
-import { apexchartsStyleHash, CONTENT_SECURITY_POLICY, CSP_DIRECTIVES } from '../../src/lib/server/platform/security-headers.ts';
+import {
+  apexchartsStyleHash,
+  CONTENT_SECURITY_POLICY,
+  CSP_DIRECTIVES,
+} from '../../src/lib/server/platform/security-headers.ts';
 
 const apexcharts = fileURLToPath(new URL('../../node_modules/apexcharts/dist/apexcharts.esm.js', import.meta.url));
 
@@ -10,7 +14,10 @@ Deno.test('the chart <style> hash is found in the installed apexcharts', () => {
 });
 
 Deno.test('a build stops with the file named when apexcharts no longer has the chart stylesheet text', () => {
-  const error = assertThrows(() => apexchartsStyleHash('export default class ApexCharts {}', '/x/apexcharts.esm.js'), Error);
+  const error = assertThrows(
+    () => apexchartsStyleHash('export default class ApexCharts {}', '/x/apexcharts.esm.js'),
+    Error,
+  );
   assertMatch(error.message, /\/x\/apexcharts\.esm\.js no longer contains the chart stylesheet text/);
 });
 

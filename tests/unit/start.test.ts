@@ -14,11 +14,15 @@ Deno.test('an edit to a lesson file (db/content) makes the build stale, as an ed
       utimesSync(path.join(base, rel), at / 1000, at / 1000);
     };
     const t = Date.now() - 60_000;
-    for (const dir of ['src', 'public', 'db', 'db/content', 'db/content/lessons', 'dist', 'dist/server']) mkdirSync(path.join(base, dir), { recursive: true });
+    for (const dir of ['src', 'public', 'db', 'db/content', 'db/content/lessons', 'dist', 'dist/server']) {
+      mkdirSync(path.join(base, dir), { recursive: true });
+    }
     file('src/page.ts', t);
     file('db/content/lessons/a.md', t);
     file('dist/server/entry.mjs', t);
-    for (const dir of ['src', 'public', 'db', 'db/content', 'db/content/lessons']) utimesSync(path.join(base, dir), t / 1000, t / 1000);
+    for (const dir of ['src', 'public', 'db', 'db/content', 'db/content/lessons']) {
+      utimesSync(path.join(base, dir), t / 1000, t / 1000);
+    }
     writeFileSync(path.join(base, 'dist', '.build-stamp'), String(t));
     assertEquals(buildState(base).stale, false);
     file('db/content/lessons/a.md', t + 5_000);
@@ -38,5 +42,9 @@ Deno.test('the server sets NODE_ENV before its first import can load React (else
   const firstImport = serve.split('\n').find((line) => line.startsWith('import '));
   assertEquals(firstImport, "import './production-env.ts';");
   const setter = Deno.readTextFileSync(new URL('../../src/production-env.ts', import.meta.url));
-  assertEquals(setter.split('\n').filter((l) => l.startsWith('import ')), ["import process from 'node:process';"], 'it loads nothing else first');
+  assertEquals(
+    setter.split('\n').filter((l) => l.startsWith('import ')),
+    ["import process from 'node:process';"],
+    'it loads nothing else first',
+  );
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import Modal from '../ui/Modal.tsx';
 import Field from '../ui/Field.tsx';
 import { api, messageOf, NetworkError } from '../api.ts';
@@ -27,7 +27,11 @@ export default function DeleteAccount({ hasPassword }: { hasPassword: boolean })
       }
       setError(messageOf(r, 'Your account could not be deleted. Please try again.'));
     } catch (e) {
-      setError(e instanceof NetworkError ? 'Network error. Please try again.' : 'Your account could not be deleted. Please try again.');
+      setError(
+        e instanceof NetworkError
+          ? 'Network error. Please try again.'
+          : 'Your account could not be deleted. Please try again.',
+      );
     } finally {
       setBusy(false);
     }
@@ -35,28 +39,42 @@ export default function DeleteAccount({ hasPassword }: { hasPassword: boolean })
 
   return (
     <>
-      <button type="button" className="btn btn-outline danger" onClick={() => setOpen(true)}>
+      <button type='button' className='btn btn-outline danger' onClick={() => setOpen(true)}>
         Delete my account
       </button>
       {open && (
-        <Modal title="Delete your account?" onClose={() => setOpen(false)}>
-          <form noValidate method="post" onSubmit={submit}>
-            <p>This removes your account, your assessment results, your quiz history, your progress and your badges. It cannot be undone.</p>
+        <Modal title='Delete your account?' onClose={() => setOpen(false)}>
+          <form noValidate method='post' onSubmit={submit}>
+            <p>
+              This removes your account, your assessment results, your quiz history, your progress and your badges. It
+              cannot be undone.
+            </p>
             {error && (
-              <div className="alert alert-error" role="alert">
+              <div className='alert alert-error' role='alert'>
                 {error}
               </div>
             )}
-            {hasPassword ? (
-              <Field label="Current password" type="password" autoComplete="current-password" revealable value={password} onChange={(e) => setPassword(e.target.value)} />
-            ) : (
-              <p>You signed in with Google: if that was more than 10 minutes ago, sign in again first.</p>
-            )}
-            <div className="form-row">
-              <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
+            {hasPassword
+              ? (
+                <Field
+                  label='Current password'
+                  type='password'
+                  autoComplete='current-password'
+                  revealable
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+              )
+              : <p>You signed in with Google: if that was more than 10 minutes ago, sign in again first.</p>}
+            <div className='form-row'>
+              <button type='button' className='btn btn-ghost' onClick={() => setOpen(false)}>
                 Cancel
               </button>
-              <button type="submit" className="btn btn-primary danger-solid" disabled={busy || (hasPassword && !password)}>
+              <button
+                type='submit'
+                className='btn btn-primary danger-solid'
+                disabled={busy || (hasPassword && !password)}
+              >
                 {busy ? 'Deleting...' : 'Delete forever'}
               </button>
             </div>

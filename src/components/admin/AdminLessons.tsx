@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, NetworkError } from '../api.ts';
-import { LEVEL_LABELS, LEVELS, PILLAR_LABELS, PILLARS, type Level, type Pillar } from '../../lib/domain.ts';
+import { type Level, LEVEL_LABELS, LEVELS, type Pillar, PILLAR_LABELS, PILLARS } from '../../lib/domain.ts';
 import { showToast } from '../../stores/toast.ts';
 import Modal from '../ui/Modal.tsx';
-import { padOptions, type AuthoredLesson, type LessonSummary } from '../../lib/lesson-form.ts';
-import LessonEditor, { emptyLesson, type EditorLesson } from './LessonEditor.tsx';
+import { type AuthoredLesson, type LessonSummary, padOptions } from '../../lib/lesson-form.ts';
+import LessonEditor, { type EditorLesson, emptyLesson } from './LessonEditor.tsx';
 import '../ui/modal.css';
 import '../../styles/lesson-content.css';
 import './admin.css';
@@ -69,7 +69,11 @@ export default function AdminLessons() {
       showToast({ title: 'Lesson deleted successfully', variant: 'success' });
       await load();
     } catch (error) {
-      showToast({ title: 'Failed to delete lesson', description: error instanceof NetworkError ? 'Network error. Please try again.' : undefined, variant: 'error' });
+      showToast({
+        title: 'Failed to delete lesson',
+        description: error instanceof NetworkError ? 'Network error. Please try again.' : undefined,
+        variant: 'error',
+      });
     }
   }
 
@@ -92,12 +96,12 @@ export default function AdminLessons() {
 
   return (
     <>
-      <div className="admin-toolbar">
-        <div className="filters">
+      <div className='admin-toolbar'>
+        <div className='filters'>
           <label>
             Pillar{' '}
-            <select className="select" value={pillar} onChange={(e) => setPillar(e.target.value as Pillar | '')}>
-              <option value="">All pillars</option>
+            <select className='select' value={pillar} onChange={(e) => setPillar(e.target.value as Pillar | '')}>
+              <option value=''>All pillars</option>
               {PILLARS.map((p) => (
                 <option key={p} value={p}>
                   {PILLAR_LABELS[p]}
@@ -107,8 +111,8 @@ export default function AdminLessons() {
           </label>
           <label>
             Level{' '}
-            <select className="select" value={level} onChange={(e) => setLevel(e.target.value as Level | '')}>
-              <option value="">All levels</option>
+            <select className='select' value={level} onChange={(e) => setLevel(e.target.value as Level | '')}>
+              <option value=''>All levels</option>
               {LEVELS.map((l) => (
                 <option key={l} value={l}>
                   {LEVEL_LABELS[l]}
@@ -117,32 +121,34 @@ export default function AdminLessons() {
             </select>
           </label>
         </div>
-        <button type="button" className="btn btn-primary" onClick={() => setView({ mode: 'edit', lesson: emptyLesson() })}>
+        <button
+          type='button'
+          className='btn btn-primary'
+          onClick={() => setView({ mode: 'edit', lesson: emptyLesson() })}
+        >
           New lesson
         </button>
       </div>
       {loadError && (
-        <div className="alert alert-error" role="alert">
+        <div className='alert alert-error' role='alert'>
           {loadError}
         </div>
       )}
-      {lessons === null && !loadError ? (
-        <p role="status">Loading...</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="admin-table">
-            <caption className="visually-hidden">Lessons, sorted by pillar, level and order</caption>
+      {lessons === null && !loadError ? <p role='status'>Loading...</p> : (
+        <div className='table-wrap'>
+          <table className='admin-table'>
+            <caption className='visually-hidden'>Lessons, sorted by pillar, level and order</caption>
             <thead>
               <tr>
-                <th scope="col">Pillar</th>
-                <th scope="col">Level</th>
-                <th scope="col">Order</th>
-                <th scope="col">Title</th>
-                <th scope="col">Duration</th>
-                <th scope="col">Weight</th>
-                <th scope="col">Questions</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                <th scope='col'>Pillar</th>
+                <th scope='col'>Level</th>
+                <th scope='col'>Order</th>
+                <th scope='col'>Title</th>
+                <th scope='col'>Duration</th>
+                <th scope='col'>Weight</th>
+                <th scope='col'>Questions</th>
+                <th scope='col'>
+                  <span className='visually-hidden'>Actions</span>
                 </th>
               </tr>
             </thead>
@@ -154,19 +160,19 @@ export default function AdminLessons() {
               )}
               {shown.map((l) => (
                 <tr key={l.id} data-lesson-id={l.id}>
-                  <td data-label="Pillar">{PILLAR_LABELS[l.pillar]}</td>
-                  <td data-label="Level">{LEVEL_LABELS[l.level]}</td>
-                  <td data-label="Order">{l.orderIndex}</td>
-                  <th scope="row">{l.title}</th>
-                  <td data-label="Duration">{l.duration} min</td>
-                  <td data-label="Weight">{l.weight}%</td>
-                  <td data-label="Questions">{l.questionCount}</td>
-                  <td className="actions">
-                    <button type="button" className="btn btn-outline" onClick={() => void edit(l.id)}>
-                      Edit<span className="visually-hidden"> {l.title}</span>
+                  <td data-label='Pillar'>{PILLAR_LABELS[l.pillar]}</td>
+                  <td data-label='Level'>{LEVEL_LABELS[l.level]}</td>
+                  <td data-label='Order'>{l.orderIndex}</td>
+                  <th scope='row'>{l.title}</th>
+                  <td data-label='Duration'>{l.duration} min</td>
+                  <td data-label='Weight'>{l.weight}%</td>
+                  <td data-label='Questions'>{l.questionCount}</td>
+                  <td className='actions'>
+                    <button type='button' className='btn btn-outline' onClick={() => void edit(l.id)}>
+                      Edit<span className='visually-hidden'>{l.title}</span>
                     </button>
-                    <button type="button" className="btn btn-ghost danger" onClick={() => setConfirm(l)}>
-                      Delete<span className="visually-hidden"> {l.title}</span>
+                    <button type='button' className='btn btn-ghost danger' onClick={() => setConfirm(l)}>
+                      Delete<span className='visually-hidden'>{l.title}</span>
                     </button>
                   </td>
                 </tr>
@@ -176,13 +182,13 @@ export default function AdminLessons() {
         </div>
       )}
       {confirm && (
-        <Modal title="Delete lesson" onClose={() => setConfirm(null)}>
+        <Modal title='Delete lesson' onClose={() => setConfirm(null)}>
           <p>Are you sure you want to delete "{confirm.title}"? This action cannot be undone.</p>
-          <div className="form-row">
-            <button type="button" className="btn btn-ghost" onClick={() => setConfirm(null)}>
+          <div className='form-row'>
+            <button type='button' className='btn btn-ghost' onClick={() => setConfirm(null)}>
               Cancel
             </button>
-            <button type="button" className="btn btn-primary danger-solid" onClick={() => void remove(confirm)}>
+            <button type='button' className='btn btn-primary danger-solid' onClick={() => void remove(confirm)}>
               Delete
             </button>
           </div>

@@ -1,15 +1,15 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { api, messageOf, NetworkError } from '../api.ts';
 import {
+  type Answers,
+  type AssessmentQuestion,
   bandForScore,
   colourForScore,
   levelForScore,
+  type PillarScores,
   placementScores,
   scoreAnswers,
   scoreHalves,
-  type Answers,
-  type AssessmentQuestion,
-  type PillarScores,
 } from '../../lib/assessment.ts';
 import { LEVEL_LABELS, PILLAR_LABELS, PILLARS } from '../../lib/domain.ts';
 import ChoiceQuestion from '../ui/ChoiceQuestion.tsx';
@@ -49,7 +49,10 @@ export default function AssessmentWizard({ questions, userId, retake = false }: 
   // Answers in progress survive a reload (kept in this browser only).
   useEffect(() => {
     try {
-      const saved = JSON.parse(localStorage.getItem(storageKey(userId)) ?? 'null') as { answers: Answers; index: number } | null;
+      const saved = JSON.parse(localStorage.getItem(storageKey(userId)) ?? 'null') as {
+        answers: Answers;
+        index: number;
+      } | null;
       if (saved && saved.answers && typeof saved.index === 'number') {
         setAnswers(saved.answers);
         setIndex(Math.min(Math.max(0, saved.index), total - 1));
@@ -90,7 +93,11 @@ export default function AssessmentWizard({ questions, userId, retake = false }: 
         body: { userId, answers, ...scoreAnswers(questions, answers) },
       });
       if (!response.ok || !response.data) {
-        setError(`${messageOf(response, 'Failed to save assessment')}. There was an error saving your assessment. Please try again.`);
+        setError(
+          `${
+            messageOf(response, 'Failed to save assessment')
+          }. There was an error saving your assessment. Please try again.`,
+        );
         return;
       }
       const { savingScore, creditScore, investingScore } = response.data;
@@ -142,32 +149,37 @@ export default function AssessmentWizard({ questions, userId, retake = false }: 
     const placed = placementScores(questions, result, answers);
     const half = (value: number | null) => (value === null ? 'not counted' : `${value} of 100`);
     return (
-      <section className="card assessment-complete" aria-labelledby="complete-title">
-        <h1 id="complete-title" tabIndex={-1} ref={(el) => el?.focus()}>
+      <section className='card assessment-complete' aria-labelledby='complete-title'>
+        <h1 id='complete-title' tabIndex={-1} ref={(el) => el?.focus()}>
           Assessment Complete!
         </h1>
         <p>
-          Here is your Wealth Snapshot: a result from 0 to 100 in each pillar, from what you know (the questions with one right answer) and
-          what you do (your habits). Your level in each pillar comes from what you know; your habits shape your money coach's tips.
+          Here is your Wealth Snapshot: a result from 0 to 100 in each pillar, from what you know (the questions with
+          one right answer) and what you do (your habits). Your level in each pillar comes from what you know; your
+          habits shape your money coach's tips.
         </p>
-        <ul className="snapshot-list">
+        <ul className='snapshot-list'>
           {PILLARS.map((pillar) => {
-            const score = pillar === 'saving' ? result.savingScore : pillar === 'credit' ? result.creditScore : result.investingScore;
+            const score = pillar === 'saving'
+              ? result.savingScore
+              : pillar === 'credit'
+              ? result.creditScore
+              : result.investingScore;
             const colour = colourForScore(placed[pillar]);
             return (
               <li key={pillar} className={`snapshot-item score-${colour}`} data-pillar={pillar}>
-                <div className="snapshot-head">
+                <div className='snapshot-head'>
                   <h2>{PILLAR_LABELS[pillar]}</h2>
-                  <p className="snapshot-score">
-                    <span className="score-value">{score}</span>
-                    <span className="visually-hidden"> out of 100</span>
-                    <span aria-hidden="true">/100</span>
+                  <p className='snapshot-score'>
+                    <span className='score-value'>{score}</span>
+                    <span className='visually-hidden'>out of 100</span>
+                    <span aria-hidden='true'>/100</span>
                   </p>
                 </div>
-                <div className="meter" aria-hidden="true">
+                <div className='meter' aria-hidden='true'>
                   <span className={`meter-fill w-${Math.round(score / 5) * 5}`} />
                 </div>
-                <dl className="snapshot-halves">
+                <dl className='snapshot-halves'>
                   <div>
                     <dt>What you know</dt>
                     <dd data-testid={`knowledge-${pillar}`}>{half(halves[pillar].knowledge)}</dd>
@@ -177,7 +189,7 @@ export default function AssessmentWizard({ questions, userId, retake = false }: 
                     <dd data-testid={`habits-${pillar}`}>{half(halves[pillar].habits)}</dd>
                   </div>
                 </dl>
-                <p className="snapshot-band">
+                <p className='snapshot-band'>
                   <span className={`badge badge-${colour}`}>{bandForScore(placed[pillar])}</span> You start at{' '}
                   <strong>{LEVEL_LABELS[levelForScore(placed[pillar])]}</strong>.
                 </p>
@@ -186,8 +198,8 @@ export default function AssessmentWizard({ questions, userId, retake = false }: 
           })}
         </ul>
         <button
-          type="button"
-          className="btn btn-primary btn-lg"
+          type='button'
+          className='btn btn-primary btn-lg'
           onClick={() => setTimeout(() => window.location.assign('/dashboard'), DASHBOARD_REDIRECT_MS)}
         >
           Continue to Dashboard
@@ -198,9 +210,9 @@ export default function AssessmentWizard({ questions, userId, retake = false }: 
 
   if (!restored || !question) {
     return (
-      <div className="center-state" aria-busy="true">
-        <div className="spinner" aria-hidden="true" />
-        <p role="status">Loading...</p>
+      <div className='center-state' aria-busy='true'>
+        <div className='spinner' aria-hidden='true' />
+        <p role='status'>Loading...</p>
       </div>
     );
   }
@@ -209,26 +221,36 @@ export default function AssessmentWizard({ questions, userId, retake = false }: 
   const answeredCount = questions.filter((q) => answers[String(q.id)] !== undefined).length;
   const percent = Math.round((answeredCount / total) * 100);
   return (
-    <section className="card assessment" aria-labelledby="question-title">
+    <section className='card assessment' aria-labelledby='question-title'>
       {retake && index === 0 && Object.keys(answers).length === 0 && (
-        <p className="alert alert-info">You're retaking the assessment. Your newest result sets your levels; earlier results stay on your progress screen.</p>
+        <p className='alert alert-info'>
+          You're retaking the assessment. Your newest result sets your levels; earlier results stay on your progress
+          screen.
+        </p>
       )}
-      <div className="assessment-progress">
-        <div className="between">
+      <div className='assessment-progress'>
+        <div className='between'>
           <span>
             Question {index + 1} of {total}
           </span>
           <span>{percent}% complete</span>
         </div>
-        <div className="meter" role="progressbar" aria-label="Assessment progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+        <div
+          className='meter'
+          role='progressbar'
+          aria-label='Assessment progress'
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
           <span className={`meter-fill w-${Math.round(percent / 5) * 5}`} />
         </div>
       </div>
-      <p className="question-category">{PILLAR_LABELS[question.category]}</p>
+      <p className='question-category'>{PILLAR_LABELS[question.category]}</p>
       <ChoiceQuestion
-        headingId="question-title"
+        headingId='question-title'
         headingLevel={1}
-        headingClassName="question-text"
+        headingClassName='question-text'
         headingRef={heading}
         question={question.text}
         name={`question-${question.id}`}
@@ -238,37 +260,52 @@ export default function AssessmentWizard({ questions, userId, retake = false }: 
         onKeyDown={onKeyDown}
       />
       {error && (
-        <div className="alert alert-error" role="alert">
+        <div className='alert alert-error' role='alert'>
           {error}
         </div>
       )}
-      <div className="assessment-actions">
-        <button type="button" className="btn btn-outline" onClick={() => setIndex((i) => Math.max(0, i - 1))} disabled={index === 0 || saving}>
+      <div className='assessment-actions'>
+        <button
+          type='button'
+          className='btn btn-outline'
+          onClick={() => setIndex((i) => Math.max(0, i - 1))}
+          disabled={index === 0 || saving}
+        >
           Previous
         </button>
-        <button type="button" className="btn btn-ghost" onClick={() => setConfirmClear(true)} disabled={saving || confirmClear}>
+        <button
+          type='button'
+          className='btn btn-ghost'
+          onClick={() => setConfirmClear(true)}
+          disabled={saving || confirmClear}
+        >
           Clear Session
         </button>
-        <button type="button" className="btn btn-primary" onClick={next} disabled={chosen === undefined || saving}>
+        <button type='button' className='btn btn-primary' onClick={next} disabled={chosen === undefined || saving}>
           {saving ? 'Saving your results...' : isLast ? 'Complete Assessment' : 'Next'}
         </button>
       </div>
       {confirmClear && (
-        <div className="alert alert-info confirm-clear" role="alertdialog" aria-labelledby="confirm-clear-text">
-          <p id="confirm-clear-text">
+        <div className='alert alert-info confirm-clear' role='alertdialog' aria-labelledby='confirm-clear-text'>
+          <p id='confirm-clear-text'>
             Clear all {answeredCount} of your answers and start again from question 1?
           </p>
-          <div className="confirm-actions">
-            <button type="button" className="btn btn-primary" onClick={clearSession} ref={confirmButton}>
+          <div className='confirm-actions'>
+            <button type='button' className='btn btn-primary' onClick={clearSession} ref={confirmButton}>
               Yes, clear my answers
             </button>
-            <button type="button" className="btn btn-outline" onClick={() => setConfirmClear(false)}>
+            <button
+              type='button'
+              className='btn btn-outline'
+              onClick={() =>
+                setConfirmClear(false)}
+            >
               Keep my answers
             </button>
           </div>
         </div>
       )}
-      <p className="hint">Tip: use the arrow keys to move between answers and Enter to continue.</p>
+      <p className='hint'>Tip: use the arrow keys to move between answers and Enter to continue.</p>
     </section>
   );
 }

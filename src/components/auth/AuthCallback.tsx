@@ -28,26 +28,28 @@ export default function AuthCallback() {
         setSignedIn(true);
         setTimeout(() => window.location.assign(target), REDIRECT_AFTER_SOCIAL_MS);
       })
-      .catch((e) => setError(e instanceof NetworkError ? 'Authentication failed' : 'Failed to complete authentication'));
+      .catch((e) =>
+        setError(e instanceof NetworkError ? 'Authentication failed' : 'Failed to complete authentication')
+      );
   }, []);
 
   if (error) {
     return (
-      <div className="center-state">
-        <p className="state-icon bad" aria-hidden="true">!</p>
+      <div className='center-state'>
+        <p className='state-icon bad' aria-hidden='true'>!</p>
         <h1>Authentication Failed</h1>
-        <p role="alert">{error}</p>
-        <a className="btn btn-primary" href="/">
+        <p role='alert'>{error}</p>
+        <a className='btn btn-primary' href='/'>
           Return to Login
         </a>
       </div>
     );
   }
   return (
-    <div className="center-state" aria-busy="true">
-      <div className="spinner" aria-hidden="true" />
+    <div className='center-state' aria-busy='true'>
+      <div className='spinner' aria-hidden='true' />
       <h1>Processing authentication...</h1>
-      <p role="status">{signedIn ? 'Signed in. Taking you onward…' : 'Signing you in with Google.'}</p>
+      <p role='status'>{signedIn ? 'Signed in. Taking you onward…' : 'Signing you in with Google.'}</p>
     </div>
   );
 }

@@ -58,20 +58,26 @@ export default function AuthDialogs() {
   return (
     <>
       {open === 'signup' && (
-        <Modal title="Create Your Account" subtitle="Start with a free 3-minute assessment" onClose={close}>
-          <SignUpForm onSwitchToLogin={() => setOpen('login')} onDone={showInbox} initialEmail={typed} />
+        <Modal title='Create Your Account' subtitle='Start with a free 3-minute assessment' onClose={close}>
+          <SignUpForm
+            onSwitchToLogin={() =>
+              setOpen('login')}
+            onDone={showInbox}
+            initialEmail={typed}
+          />
         </Modal>
       )}
       {open === 'login' && (
-        <Modal title="Welcome back" subtitle="Sign in to continue your financial journey" onClose={close}>
+        <Modal title='Welcome back' subtitle='Sign in to continue your financial journey' onClose={close}>
           {next && (
-            <p className="alert alert-info" role="status">
+            <p className='alert alert-info' role='status'>
               Please sign in to continue. We will take you back to the page you wanted.
             </p>
           )}
           <LoginForm
             next={next ?? undefined}
-            onSwitchToSignUp={() => setOpen('signup')}
+            onSwitchToSignUp={() =>
+              setOpen('signup')}
             onForgotPassword={(email) => {
               setTyped(email);
               setOpen('forgot');
@@ -80,13 +86,13 @@ export default function AuthDialogs() {
         </Modal>
       )}
       {open === 'forgot' && (
-        <Modal title="Reset Your Password" onClose={close}>
+        <Modal title='Reset Your Password' onClose={close}>
           <ForgotPasswordForm onCancel={close} initialEmail={typed} />
         </Modal>
       )}
       {inbox &&
         createPortal(
-          <section className="card" aria-label="Check your inbox">
+          <section className='card' aria-label='Check your inbox'>
             <CheckInbox
               email={inbox.email}
               onChangeAddress={() => {

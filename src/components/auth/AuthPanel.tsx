@@ -13,23 +13,31 @@ const titles: Record<Mode, [string, string?]> = {
 };
 
 /** The sign-in page's forms, inline rather than in a dialog. */
-export default function AuthPanel({ initial = 'login', next = '/', notice }: { initial?: Mode; next?: string; notice?: string }) {
+export default function AuthPanel(
+  { initial = 'login', next = '/', notice }: { initial?: Mode; next?: string; notice?: string },
+) {
   const [mode, setMode] = useState<Mode>(initial);
   const [typed, setTyped] = useState('');
   const [title, subtitle] = titles[mode];
   return (
     <>
       <h1>{title}</h1>
-      {subtitle && <p className="modal-subtitle">{subtitle}</p>}
+      {subtitle && <p className='modal-subtitle'>{subtitle}</p>}
       {notice && mode === 'login' && (
-        <div className="alert alert-info" role="status">
+        <div className='alert alert-info' role='status'>
           {notice}
         </div>
       )}
-      {mode === 'login' && <LoginForm next={next} onSwitchToSignUp={() => setMode('signup')} onForgotPassword={(email) => {
+      {mode === 'login' && (
+        <LoginForm
+          next={next}
+          onSwitchToSignUp={() => setMode('signup')}
+          onForgotPassword={(email) => {
             setTyped(email);
             setMode('forgot');
-          }} />}
+          }}
+        />
+      )}
       {mode === 'signup' && <SignUpForm onSwitchToLogin={() => setMode('login')} />}
       {mode === 'forgot' && <ForgotPasswordForm onCancel={() => setMode('login')} initialEmail={typed} />}
       <Toaster />

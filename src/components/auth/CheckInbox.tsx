@@ -39,59 +39,82 @@ export default function CheckInbox({ email, onChangeAddress, headingLevel = 2 }:
     try {
       const result = await api('/api/resend-verification', { body: { email: address.trim() } });
       setState(result.ok ? 'sent' : 'error');
-      setMessage(result.ok ? 'Sent again. It can take a minute to arrive; check your spam folder too.' : messageOf(result, 'Could not send it again. Please try later.'));
+      setMessage(
+        result.ok
+          ? 'Sent again. It can take a minute to arrive; check your spam folder too.'
+          : messageOf(result, 'Could not send it again. Please try later.'),
+      );
     } catch (error) {
       setState('error');
-      setMessage(error instanceof NetworkError ? 'Connection failed. Please try again.' : 'Could not send it again. Please try later.');
+      setMessage(
+        error instanceof NetworkError
+          ? 'Connection failed. Please try again.'
+          : 'Could not send it again. Please try later.',
+      );
     }
   }
 
   return (
-    <div className="check-inbox" data-testid="check-inbox">
+    <div className='check-inbox' data-testid='check-inbox'>
       <Heading tabIndex={-1} ref={heading}>
         Check your inbox
       </Heading>
-      {email ? (
-        <p>
-          We sent a link to <strong className="check-inbox-address">{email}</strong>. Open it to confirm your address and finish creating your account. The
-          link works for 24 hours.
-        </p>
-      ) : (
-        <>
-          <p>We sent you a link. Open it to confirm your address and finish creating your account. The link works for 24 hours.</p>
-          <div className="field">
-            <label htmlFor="check-inbox-email">Your email address</label>
-            <input id="check-inbox-email" className="input" type="email" autoComplete="email" value={address} onChange={(e) => setAddress(e.target.value)} />
-          </div>
-        </>
-      )}
-      <p className="hint">No e-mail? Check your spam folder, or send it again.</p>
-      <div className="check-inbox-actions">
-        <button type="button" className="btn btn-primary" onClick={() => void resend()} disabled={state === 'sending'}>
+      {email
+        ? (
+          <p>
+            We sent a link to{' '}
+            <strong className='check-inbox-address'>{email}</strong>. Open it to confirm your address and finish
+            creating your account. The link works for 24 hours.
+          </p>
+        )
+        : (
+          <>
+            <p>
+              We sent you a link. Open it to confirm your address and finish creating your account. The link works for
+              24 hours.
+            </p>
+            <div className='field'>
+              <label htmlFor='check-inbox-email'>Your email address</label>
+              <input
+                id='check-inbox-email'
+                className='input'
+                type='email'
+                autoComplete='email'
+                value={address}
+                onChange={(e) => setAddress(e.target.value)}
+              />
+            </div>
+          </>
+        )}
+      <p className='hint'>No e-mail? Check your spam folder, or send it again.</p>
+      <div className='check-inbox-actions'>
+        <button type='button' className='btn btn-primary' onClick={() => void resend()} disabled={state === 'sending'}>
           {state === 'sending' ? 'Sending...' : 'Resend the email'}
         </button>
-        {onChangeAddress ? (
-          <button type="button" className="btn btn-outline" onClick={onChangeAddress}>
-            Wrong address? Change it
-          </button>
-        ) : (
-          <a className="btn btn-outline" href="/login?mode=signup">
-            Wrong address? Sign up again
-          </a>
-        )}
+        {onChangeAddress
+          ? (
+            <button type='button' className='btn btn-outline' onClick={onChangeAddress}>
+              Wrong address? Change it
+            </button>
+          )
+          : (
+            <a className='btn btn-outline' href='/login?mode=signup'>
+              Wrong address? Sign up again
+            </a>
+          )}
       </div>
       {state === 'sent' && (
-        <p className="alert alert-success" role="status">
+        <p className='alert alert-success' role='status'>
           {message}
         </p>
       )}
       {state === 'error' && (
-        <p className="alert alert-error" role="alert">
+        <p className='alert alert-error' role='alert'>
           {message}
         </p>
       )}
-      <p className="form-footer">
-        Already confirmed? <a href="/login">Sign in</a>
+      <p className='form-footer'>
+        Already confirmed? <a href='/login'>Sign in</a>
       </p>
     </div>
   );

@@ -11,6 +11,6 @@ export default function CheckInboxPage() {
       setEmail(null);
     }
   }, []);
-  if (email === undefined) return <p role="status">Loading...</p>;
+  if (email === undefined) return <p role='status'>Loading...</p>;
   return <CheckInbox email={email} headingLevel={1} />;
 }

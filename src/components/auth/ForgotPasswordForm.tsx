@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import Field from '../ui/Field.tsx';
 import { api, messageOf, NetworkError } from '../api.ts';
 
@@ -41,10 +41,10 @@ export default function ForgotPasswordForm({ onCancel, initialEmail = '' }: Prop
   if (sent) {
     return (
       <div>
-        <div className="alert alert-success" role="status">
+        <div className='alert alert-success' role='status'>
           {sent}
         </div>
-        <button type="button" className="btn btn-primary btn-block" onClick={onCancel}>
+        <button type='button' className='btn btn-primary btn-block' onClick={onCancel}>
           Close
         </button>
       </div>
@@ -52,19 +52,27 @@ export default function ForgotPasswordForm({ onCancel, initialEmail = '' }: Prop
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Reset your password">
+    <form noValidate onSubmit={submit} aria-label='Reset your password'>
       {error && (
-        <div className="alert alert-error" role="alert">
+        <div className='alert alert-error' role='alert'>
           {error}
         </div>
       )}
       <p>Enter the email address of your account and we'll send you a link to reset your password.</p>
-      <Field label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-      <div className="form-row">
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>
+      <Field
+        label='Email'
+        type='email'
+        name='email'
+        autoComplete='email'
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <div className='form-row'>
+        <button type='button' className='btn btn-ghost' onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className="btn btn-primary" disabled={!email.trim() || sending}>
+        <button type='submit' className='btn btn-primary' disabled={!email.trim() || sending}>
           {sending ? 'Sending...' : 'Send Reset Instructions'}
         </button>
       </div>

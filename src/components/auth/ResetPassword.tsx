@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import Field from '../ui/Field.tsx';
 import { api, messageOf, NetworkError } from '../api.ts';
 import { checkBasicPassword, passwordStrength } from '../../lib/password-rules.ts';
@@ -65,20 +65,20 @@ export default function ResetPassword() {
 
   if (state === 'checking') {
     return (
-      <div className="center-state" aria-busy="true">
-        <div className="spinner" aria-hidden="true" />
-        <p role="status">Checking your reset link...</p>
+      <div className='center-state' aria-busy='true'>
+        <div className='spinner' aria-hidden='true' />
+        <p role='status'>Checking your reset link...</p>
       </div>
     );
   }
   if (state === 'invalid') {
     return (
-      <div className="center-state">
-        <p className="state-icon bad" aria-hidden="true">!</p>
+      <div className='center-state'>
+        <p className='state-icon bad' aria-hidden='true'>!</p>
         <h1>Invalid Reset Link</h1>
-        <p role="alert">{invalidMessage}</p>
+        <p role='alert'>{invalidMessage}</p>
         <p>This link may have expired (links work for 1 hour) or been used already.</p>
-        <a className="btn btn-primary" href="/login">
+        <a className='btn btn-primary' href='/login'>
           Back to Login
         </a>
       </div>
@@ -86,44 +86,53 @@ export default function ResetPassword() {
   }
   if (state === 'done') {
     return (
-      <div className="center-state">
-        <p className="state-icon ok" aria-hidden="true">✓</p>
+      <div className='center-state'>
+        <p className='state-icon ok' aria-hidden='true'>✓</p>
         <h1>Password Reset Complete</h1>
-        <p role="status">Your password has been changed. Taking you to sign in…</p>
-        <a href="/login?reason=reset">Sign in now</a>
+        <p role='status'>Your password has been changed. Taking you to sign in…</p>
+        <a href='/login?reason=reset'>Sign in now</a>
       </div>
     );
   }
   return (
-    <form noValidate method="post" onSubmit={submit} aria-label="Choose a new password">
+    <form noValidate method='post' onSubmit={submit} aria-label='Choose a new password'>
       <h1>Choose a new password</h1>
       {error && (
-        <div className="alert alert-error" role="alert">
+        <div className='alert alert-error' role='alert'>
           {error}
         </div>
       )}
       <Field
-        label="New password"
-        type="password"
-        autoComplete="new-password"
+        label='New password'
+        type='password'
+        autoComplete='new-password'
         minLength={8}
         required
         revealable
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         hint={
-          <div className={`strength strength-${strength.strength}`} data-testid="strength">
-            <div className="strength-bar" aria-hidden="true">
-              <span className={`strength-fill strength-fill-${strength.strength}`} data-testid="strength-fill" />
+          <div className={`strength strength-${strength.strength}`} data-testid='strength'>
+            <div className='strength-bar' aria-hidden='true'>
+              <span className={`strength-fill strength-fill-${strength.strength}`} data-testid='strength-fill' />
             </div>
-            <span className="strength-label">
+            <span className='strength-label'>
               Strength: <strong>{strength.label}</strong>
             </span>
           </div>
         }
       />
-      <Field label="Confirm new password" type="password" autoComplete="new-password" minLength={8} required revealable value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-      <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
+      <Field
+        label='Confirm new password'
+        type='password'
+        autoComplete='new-password'
+        minLength={8}
+        required
+        revealable
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+      />
+      <button type='submit' className='btn btn-primary btn-block' disabled={submitting}>
         {submitting ? 'Resetting...' : 'Reset Password'}
       </button>
     </form>

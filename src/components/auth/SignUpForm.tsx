@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import Field from '../ui/Field.tsx';
 import { api, fieldErrorsOf, messageOf, NetworkError } from '../api.ts';
 import { fieldMessages, signUpProblems } from '../../lib/account-fields.ts';
@@ -19,14 +19,24 @@ interface Props {
   initialEmail?: string;
 }
 
-type Errors = Partial<Record<'email' | 'firstName' | 'lastName' | 'phoneNumber' | 'password' | 'confirmPassword' | 'form', string>>;
+type Errors = Partial<
+  Record<'email' | 'firstName' | 'lastName' | 'phoneNumber' | 'password' | 'confirmPassword' | 'form', string>
+>;
 
 export const AUTO_CLOSE_MS = 3000;
 
 const dialOf = (country: string) => COUNTRIES.find((c) => c.code === country)?.dial ?? '+1';
 
 export default function SignUpForm({ onSwitchToLogin, onDone, initialEmail = '' }: Props) {
-  const [form, setForm] = useState({ email: initialEmail, firstName: '', lastName: '', country: DEFAULT_COUNTRY, phone: '', password: '', confirmPassword: '' });
+  const [form, setForm] = useState({
+    email: initialEmail,
+    firstName: '',
+    lastName: '',
+    country: DEFAULT_COUNTRY,
+    phone: '',
+    password: '',
+    confirmPassword: '',
+  });
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
@@ -73,7 +83,10 @@ export default function SignUpForm({ onSwitchToLogin, onDone, initialEmail = '' 
         const fields = fieldErrorsOf(result);
         const message = messageOf(result, 'Signup failed. Please try again.');
         const known = Object.keys(fields).length > 0;
-        setErrors({ ...fields, form: known && (Object.values(fields).includes(message) || result.status === 400) ? undefined : message });
+        setErrors({
+          ...fields,
+          form: known && (Object.values(fields).includes(message) || result.status === 400) ? undefined : message,
+        });
       } else {
         try {
           sessionStorage.setItem(SIGNUP_EMAIL_KEY, form.email.trim());
@@ -85,21 +98,26 @@ export default function SignUpForm({ onSwitchToLogin, onDone, initialEmail = '' 
         showToast(
           sent
             ? {
-                title: 'Account Created Successfully!',
-                description: 'Please check your email and click the verification link to activate your account.',
-                variant: 'success',
-                duration: 10_000,
-              }
+              title: 'Account Created Successfully!',
+              description: 'Please check your email and click the verification link to activate your account.',
+              variant: 'success',
+              duration: 10_000,
+            }
             : {
-                title: 'Account Created!',
-                description: "We couldn't send the verification email. You can request a new one from the sign-in screen later.",
-                variant: 'info',
-                duration: 8000,
-              },
+              title: 'Account Created!',
+              description:
+                "We couldn't send the verification email. You can request a new one from the sign-in screen later.",
+              variant: 'info',
+              duration: 8000,
+            },
         );
       }
     } catch (error) {
-      setErrors({ form: error instanceof NetworkError ? 'Network error. Please check your connection and try again.' : 'Failed to create account. Please try again.' });
+      setErrors({
+        form: error instanceof NetworkError
+          ? 'Network error. Please check your connection and try again.'
+          : 'Failed to create account. Please try again.',
+      });
     } finally {
       setSubmitting(false);
     }
@@ -107,7 +125,7 @@ export default function SignUpForm({ onSwitchToLogin, onDone, initialEmail = '' 
 
   if (success) {
     return (
-      <div role="status" data-testid="signup-success">
+      <div role='status' data-testid='signup-success'>
         <CheckInbox
           email={form.email.trim()}
           onChangeAddress={() => {
@@ -120,21 +138,53 @@ export default function SignUpForm({ onSwitchToLogin, onDone, initialEmail = '' 
   }
 
   return (
-    <form noValidate method="post" onSubmit={submit} aria-label="Create your account">
+    <form noValidate method='post' onSubmit={submit} aria-label='Create your account'>
       {errors.form && (
-        <div className="alert alert-error" role="alert">
+        <div className='alert alert-error' role='alert'>
           {errors.form}
         </div>
       )}
-      <Field label="Email" type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} error={errors.email} inputRef={emailInput} />
-      <div className="form-row">
-        <Field label="First name" name="firstName" autoComplete="given-name" required value={form.firstName} onChange={set('firstName')} error={errors.firstName} />
-        <Field label="Last name" name="lastName" autoComplete="family-name" required value={form.lastName} onChange={set('lastName')} error={errors.lastName} />
+      <Field
+        label='Email'
+        type='email'
+        name='email'
+        autoComplete='email'
+        required
+        value={form.email}
+        onChange={set('email')}
+        error={errors.email}
+        inputRef={emailInput}
+      />
+      <div className='form-row'>
+        <Field
+          label='First name'
+          name='firstName'
+          autoComplete='given-name'
+          required
+          value={form.firstName}
+          onChange={set('firstName')}
+          error={errors.firstName}
+        />
+        <Field
+          label='Last name'
+          name='lastName'
+          autoComplete='family-name'
+          required
+          value={form.lastName}
+          onChange={set('lastName')}
+          error={errors.lastName}
+        />
       </div>
-      <div className="phone-row">
-        <div className="field">
-          <label htmlFor="signup-country">Country code</label>
-          <select id="signup-country" className="select" value={form.country} onChange={set('country')} autoComplete="tel-country-code">
+      <div className='phone-row'>
+        <div className='field'>
+          <label htmlFor='signup-country'>Country code</label>
+          <select
+            id='signup-country'
+            className='select'
+            value={form.country}
+            onChange={set('country')}
+            autoComplete='tel-country-code'
+          >
             {COUNTRIES.map((c) => (
               <option key={c.code} value={c.code}>
                 {flagOf(c.code)} {c.name} ({c.dial})
@@ -142,16 +192,48 @@ export default function SignUpForm({ onSwitchToLogin, onDone, initialEmail = '' 
             ))}
           </select>
         </div>
-        <Field label="Phone number (optional)" type="tel" name="phone" autoComplete="tel-national" placeholder="555-123-4567" value={form.phone} onChange={set('phone')} error={errors.phoneNumber} />
+        <Field
+          label='Phone number (optional)'
+          type='tel'
+          name='phone'
+          autoComplete='tel-national'
+          placeholder='555-123-4567'
+          value={form.phone}
+          onChange={set('phone')}
+          error={errors.phoneNumber}
+        />
       </div>
-      <Field label="Password" type="password" name="password" autoComplete="new-password" minLength={8} required revealable value={form.password} onChange={set('password')} error={errors.password} hint="At least 8 characters." />
-      <Field label="Confirm password" type="password" name="confirmPassword" autoComplete="new-password" minLength={8} required revealable value={form.confirmPassword} onChange={set('confirmPassword')} error={errors.confirmPassword} />
-      <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
+      <Field
+        label='Password'
+        type='password'
+        name='password'
+        autoComplete='new-password'
+        minLength={8}
+        required
+        revealable
+        value={form.password}
+        onChange={set('password')}
+        error={errors.password}
+        hint='At least 8 characters.'
+      />
+      <Field
+        label='Confirm password'
+        type='password'
+        name='confirmPassword'
+        autoComplete='new-password'
+        minLength={8}
+        required
+        revealable
+        value={form.confirmPassword}
+        onChange={set('confirmPassword')}
+        error={errors.confirmPassword}
+      />
+      <button type='submit' className='btn btn-primary btn-block' disabled={submitting}>
         {submitting ? 'Creating Account...' : 'Create Account'}
       </button>
-      <p className="form-footer">
+      <p className='form-footer'>
         Already have an account?{' '}
-        <button type="button" className="link-button" onClick={onSwitchToLogin}>
+        <button type='button' className='link-button' onClick={onSwitchToLogin}>
           Sign in
         </button>
       </p>

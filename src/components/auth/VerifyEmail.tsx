@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import Field from '../ui/Field.tsx';
 import { api, fieldErrorsOf, messageOf, NetworkError } from '../api.ts';
 import { newPasswordProblem } from '../../lib/account-fields.ts';
@@ -65,8 +65,8 @@ export default function VerifyEmail({ variant }: { variant: Variant }) {
             ? 'Account setup failed. Please contact support.'
             : 'Failed to verify email. Please try signing up again.'
           : reason
-            ? `Email verification failed: ${reason}`
-            : 'Email verification failed',
+          ? `Email verification failed: ${reason}`
+          : 'Email verification failed',
       );
     },
     [variant],
@@ -91,11 +91,17 @@ export default function VerifyEmail({ variant }: { variant: Variant }) {
         }
         const errors = fieldErrorsOf(result);
         const field = errors.password ?? errors.newPassword;
-        if (field || result.status === 429) return field ?? messageOf(result, 'Too many attempts. Please wait and try again.');
+        if (field || result.status === 429) {
+          return field ?? messageOf(result, 'Too many attempts. Please wait and try again.');
+        }
         fail(result.status, messageOf(result, ''));
       } catch (error) {
         setState('error');
-        setMessage(error instanceof NetworkError ? 'Something went wrong. Please try again.' : 'An error occurred during account setup.');
+        setMessage(
+          error instanceof NetworkError
+            ? 'Something went wrong. Please try again.'
+            : 'An error occurred during account setup.',
+        );
       }
       return null;
     },
@@ -118,41 +124,47 @@ export default function VerifyEmail({ variant }: { variant: Variant }) {
   if (state === 'ask') return <ConfirmAddress title={text.loading} email={email} confirm={confirm} />;
   if (state === 'loading' || state === 'confirming') {
     return (
-      <div className="center-state" aria-busy="true">
-        <div className="spinner" aria-hidden="true" />
+      <div className='center-state' aria-busy='true'>
+        <div className='spinner' aria-hidden='true' />
         <h1>{text.loading}</h1>
-        <p role="status">{state === 'loading' ? 'Loading...' : 'Please wait while we confirm your email address.'}</p>
+        <p role='status'>{state === 'loading' ? 'Loading...' : 'Please wait while we confirm your email address.'}</p>
       </div>
     );
   }
   if (state === 'success') {
     return (
-      <div className="center-state">
-        <p className="state-icon ok" aria-hidden="true">✓</p>
+      <div className='center-state'>
+        <p className='state-icon ok' aria-hidden='true'>✓</p>
         <h1>{text.success}</h1>
-        <p role="status">{message}</p>
+        <p role='status'>{message}</p>
       </div>
     );
   }
   return (
-    <div className="center-state">
-      <p className="state-icon bad" aria-hidden="true">!</p>
+    <div className='center-state'>
+      <p className='state-icon bad' aria-hidden='true'>!</p>
       <h1>{text.error}</h1>
-      <p role="alert">{message}</p>
+      <p role='alert'>{message}</p>
       <p>
-        <a className="btn btn-primary" href="/">
+        <a className='btn btn-primary' href='/'>
           Return to Home
         </a>
       </p>
-      <p className="form-footer">
-        Link expired? <a href="/login">Sign in</a> and choose "Resend verification email".
+      <p className='form-footer'>
+        Link expired? <a href='/login'>Sign in</a> and choose "Resend verification email".
       </p>
     </div>
   );
 }
 
 /** Another browser than the one that signed up: the address, then the sign-up password or a new one. */
-function ConfirmAddress({ title, email, confirm }: { title: string; email: string; confirm: (proof: { password?: string; newPassword?: string }) => Promise<string | null> }) {
+function ConfirmAddress(
+  { title, email, confirm }: {
+    title: string;
+    email: string;
+    confirm: (proof: { password?: string; newPassword?: string }) => Promise<string | null>;
+  },
+) {
   const [choosing, setChoosing] = useState(false);
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -164,8 +176,8 @@ function ConfirmAddress({ title, email, confirm }: { title: string; email: strin
     const problem = choosing
       ? (newPasswordProblem(password) ?? (password !== repeat ? messages.mismatch : null))
       : password.trim()
-        ? null
-        : 'Enter the password you chose when you signed up';
+      ? null
+      : 'Enter the password you chose when you signed up';
     setError(problem);
     if (problem) return;
     setBusy(true);
@@ -181,37 +193,46 @@ function ConfirmAddress({ title, email, confirm }: { title: string; email: strin
   }
 
   return (
-    <form className="confirm-address" noValidate onSubmit={submit} aria-label="Confirm your email address">
+    <form className='confirm-address' noValidate onSubmit={submit} aria-label='Confirm your email address'>
       <h1>{title}</h1>
       <p>
-        You are confirming <strong data-testid="confirming-email">{email}</strong>.
+        You are confirming <strong data-testid='confirming-email'>{email}</strong>.
       </p>
-      <p className="hint">
-        This link was opened in a different browser than the one used to sign up.{' '}
-        {choosing
+      <p className='hint'>
+        This link was opened in a different browser than the one used to sign up. {choosing
           ? 'Choose a new password: it replaces the one chosen at sign-up and signs out every other device.'
           : 'Enter the password you chose when you signed up to finish.'}
       </p>
       {error && (
-        <div className="alert alert-error" role="alert">
+        <div className='alert alert-error' role='alert'>
           {error}
         </div>
       )}
       <Field
         label={choosing ? 'New password' : 'Password you chose at sign-up'}
-        type="password"
+        type='password'
         autoComplete={choosing ? 'new-password' : 'current-password'}
         required
         revealable
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
-      {choosing && <Field label="Confirm new password" type="password" autoComplete="new-password" required revealable value={repeat} onChange={(e) => setRepeat(e.target.value)} />}
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+      {choosing && (
+        <Field
+          label='Confirm new password'
+          type='password'
+          autoComplete='new-password'
+          required
+          revealable
+          value={repeat}
+          onChange={(e) => setRepeat(e.target.value)}
+        />
+      )}
+      <button type='submit' className='btn btn-primary btn-block' disabled={busy}>
         {busy ? 'Confirming…' : choosing ? 'Set password and confirm' : 'Confirm my email address'}
       </button>
-      <p className="form-footer">
-        <button type="button" className="link-button" onClick={toggle}>
+      <p className='form-footer'>
+        <button type='button' className='link-button' onClick={toggle}>
           {choosing ? 'I know the password I chose at sign-up' : "I didn't sign up here, or I forgot the password"}
         </button>
       </p>

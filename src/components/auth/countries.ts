@@ -7,7 +7,11 @@ export interface Country {
 }
 
 /** 245 countries and territories (ISO 3166 regions with calling codes), by name. */
-export const COUNTRIES: Country[] = (list as [string, string, string][]).map(([code, name, dial]) => ({ code, name, dial }));
+export const COUNTRIES: Country[] = (list as [string, string, string][]).map(([code, name, dial]) => ({
+  code,
+  name,
+  dial,
+}));
 export const DEFAULT_COUNTRY = 'US';
 
 /** The flag emoji of an ISO 3166 code (regional indicator symbols). */

@@ -6,21 +6,28 @@ export default function BadgeList({ badges }: { badges: Badge[] }) {
   // HTML (and the first render, so hydration matches it) gives the UTC date.
   const hydrated = useHydrated();
   const dateOf = (iso: string) =>
-    new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: hydrated ? undefined : 'UTC' });
+    new Date(iso).toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      timeZone: hydrated ? undefined : 'UTC',
+    });
   if (badges.length === 0) {
-    return <p className="empty-note">No badges yet. Take the assessment and pass your first quiz to earn your first ones.</p>;
+    return (
+      <p className='empty-note'>No badges yet. Take the assessment and pass your first quiz to earn your first ones.</p>
+    );
   }
   return (
-    <ul className="badge-list">
+    <ul className='badge-list'>
       {badges.map((b) => (
-        <li key={b.key} className="badge-item" data-badge={b.key}>
-          <span className="badge-icon" aria-hidden="true">
+        <li key={b.key} className='badge-item' data-badge={b.key}>
+          <span className='badge-icon' aria-hidden='true'>
             ★
           </span>
           <span>
             <strong>{b.title}</strong>
-            <span className="badge-desc">{b.description}</span>
-            <span className="badge-date">
+            <span className='badge-desc'>{b.description}</span>
+            <span className='badge-date'>
               Earned <time dateTime={b.earnedAt}>{dateOf(b.earnedAt)}</time>
             </span>
           </span>

@@ -25,7 +25,14 @@ const styles = {
   title: { fontSize: 20, color: '#047857' },
   paragraph: { margin: '0 0 16px' },
   actionRow: { margin: '24px 0' },
-  button: { background: '#047857', color: '#fff', padding: '12px 20px', borderRadius: 8, textDecoration: 'none', fontWeight: 600 },
+  button: {
+    background: '#047857',
+    color: '#fff',
+    padding: '12px 20px',
+    borderRadius: 8,
+    textDecoration: 'none',
+    fontWeight: 600,
+  },
   pasteLink: { margin: '0 0 16px', color: '#475569', fontSize: 14 },
   footer: { color: '#64748b', fontSize: 13 },
   footerLink: { color: '#475569' },
@@ -33,9 +40,9 @@ const styles = {
 
 export function EmailLayout({ title, paragraphs, action, footer }: EmailLayoutProps) {
   return (
-    <html lang="en">
+    <html lang='en'>
       <head>
-        <meta charSet="utf-8" />
+        <meta charSet='utf-8' />
         <title>{title}</title>
       </head>
       <body style={styles.body}>
@@ -60,16 +67,16 @@ export function EmailLayout({ title, paragraphs, action, footer }: EmailLayoutPr
           </>
         )}
         <p style={styles.footer}>
-          {footer ? (
-            <>
-              {footer.text}{' '}
-              <a href={footer.link.url} style={styles.footerLink}>
-                {footer.link.label}
-              </a>
-            </>
-          ) : (
-            DEFAULT_FOOTER
-          )}
+          {footer
+            ? (
+              <>
+                {footer.text}{' '}
+                <a href={footer.link.url} style={styles.footerLink}>
+                  {footer.link.label}
+                </a>
+              </>
+            )
+            : DEFAULT_FOOTER}
         </p>
       </body>
     </html>

@@ -1,7 +1,7 @@
 // Hydrates a ReactIsland.astro island in the browser: the props come from its JSON data block.
 // The root loses `data-ssr` once React has hydrated it (tests wait for that, as for Astro's
 // islands losing `ssr`).
-import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
+import { type ComponentType, createElement, type ReactNode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 
 function Hydrated({ root, children }: { root: Element; children?: ReactNode }) {

@@ -8,26 +8,33 @@
 // imports too, to every page that has the script, so each signed-in page carried every island's
 // CSS. The pages import the stylesheets of what they render.
 /** The components of the islands ReactIsland.astro renders, by island name. */
-const islands: Record<string, () => Promise<{ default: Parameters<typeof import('./hydrate.ts').hydrateIsland>[1] }>> = {
-  dashboard: () => import('../dashboard/Dashboard.tsx'),
-  progress: () => import('../progress/ProgressScreen.tsx'),
-  review: () => import('../review/ReviewSession.tsx'),
-  'account-settings': () => import('../account/AccountSettings.tsx'),
-  'delete-account': () => import('../account/DeleteAccount.tsx'),
-};
+const islands: Record<string, () => Promise<{ default: Parameters<typeof import('./hydrate.ts').hydrateIsland>[1] }>> =
+  {
+    dashboard: () => import('../dashboard/Dashboard.tsx'),
+    progress: () => import('../progress/ProgressScreen.tsx'),
+    review: () => import('../review/ReviewSession.tsx'),
+    'account-settings': () => import('../account/AccountSettings.tsx'),
+    'delete-account': () => import('../account/DeleteAccount.tsx'),
+  };
 
 /** Runs once the page has painted (AppLayout moves this script out of its template then). */
 export async function startPage(): Promise<void> {
-  const names = [...document.querySelectorAll<HTMLElement>('[data-island]')].map((root) => root.dataset.island!).filter((name) => name in islands);
+  const names = [...document.querySelectorAll<HTMLElement>('[data-island]')].map((root) => root.dataset.island!).filter(
+    (name) => name in islands,
+  );
   await Promise.all([
     startShell(),
     names.length > 0 && hydrateIslands(names),
-    document.getElementById('lesson-quiz-data') && import('../lessons/mount-lesson-quiz.tsx').then((m) => m.mountLessonQuiz('lesson-quiz', 'lesson-quiz-data')),
+    document.getElementById('lesson-quiz-data') &&
+    import('../lessons/mount-lesson-quiz.tsx').then((m) => m.mountLessonQuiz('lesson-quiz', 'lesson-quiz-data')),
   ]);
 }
 
 async function hydrateIslands(names: string[]): Promise<void> {
-  const [{ hydrateIsland }, ...components] = await Promise.all([import('./hydrate.ts'), ...names.map((name) => islands[name]())]);
+  const [{ hydrateIsland }, ...components] = await Promise.all([
+    import('./hydrate.ts'),
+    ...names.map((name) => islands[name]()),
+  ]);
   names.forEach((name, i) => hydrateIsland(name, components[i].default));
 }
 

@@ -3,7 +3,7 @@
 // view of unchanged data (a learner reloading the dashboard) reuses the markup React made last
 // time instead of rendering again. Least recently used first out, within a fixed number of
 // characters. The markup is kept in ASCII (other characters as references).
-import { createElement, type ComponentType } from 'react';
+import { type ComponentType, createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { toAsciiHtml, toAsciiJson } from '../../lib/ascii-text.ts';
 
@@ -29,7 +29,11 @@ const byProps = new WeakMap<object, { component: ComponentType<any>; parts: Isla
  * data is unchanged (the review queue, the progress screen) neither serializes nor looks up its
  * props again. Props are read-only.
  */
-export function islandPartsFor(component: ComponentType<any>, props: object, toJson: (props: object) => string): IslandParts {
+export function islandPartsFor(
+  component: ComponentType<any>,
+  props: object,
+  toJson: (props: object) => string,
+): IslandParts {
   const known = byProps.get(props);
   if (known?.component === component) return known.parts;
   const made = islandParts(component, toJson(props));
@@ -44,7 +48,7 @@ export function islandPartsFor(component: ComponentType<any>, props: object, toJ
  */
 export function islandParts(component: ComponentType<any>, json: string): IslandParts {
   let id = componentIds.get(component);
-  if (id === undefined) componentIds.set(component, (id = components++));
+  if (id === undefined) componentIds.set(component, id = components++);
   const key = `${id}:${json}`;
   const known = parts.get(key);
   if (known !== undefined) {
@@ -52,7 +56,10 @@ export function islandParts(component: ComponentType<any>, json: string): Island
     parts.set(key, known);
     return known;
   }
-  const made = { markup: toAsciiHtml(renderToString(createElement(component, JSON.parse(json)))), json: toAsciiJson(json) };
+  const made = {
+    markup: toAsciiHtml(renderToString(createElement(component, JSON.parse(json)))),
+    json: toAsciiJson(json),
+  };
   const size = key.length + made.markup.length + made.json.length;
   if (size > MARKUP_CACHE_CHARS / 8) return made;
   parts.set(key, made);

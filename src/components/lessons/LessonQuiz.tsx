@@ -77,7 +77,9 @@ const timeZone = () => {
   }
 };
 
-export default function LessonQuiz({ lessonId, userId, pillar, level, questions, passMark, contentId, startId, stepsId, missedId }: LessonQuizProps) {
+export default function LessonQuiz(
+  { lessonId, userId, pillar, level, questions, passMark, contentId, startId, stepsId, missedId }: LessonQuizProps,
+) {
   const [view, setView] = useState<'content' | 'quiz' | 'finish' | 'failed'>('content');
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Record<number, number>>({});
@@ -162,8 +164,21 @@ export default function LessonQuiz({ lessonId, userId, pillar, level, questions,
   }
 
   /** The session ended: keep everything in this tab and ask the learner to sign in again. */
-  function holdForSignIn(action: Pending['action'], at: number, given: Record<number, number>, seen: Record<number, Checked>) {
-    const pending: Pending = { userId, attemptId: attemptId.current, startedAt: startedAt.current, index: at, answers: given, checked: seen, action };
+  function holdForSignIn(
+    action: Pending['action'],
+    at: number,
+    given: Record<number, number>,
+    seen: Record<number, Checked>,
+  ) {
+    const pending: Pending = {
+      userId,
+      attemptId: attemptId.current,
+      startedAt: startedAt.current,
+      index: at,
+      answers: given,
+      checked: seen,
+      action,
+    };
     try {
       sessionStorage.setItem(pendingKey(lessonId), JSON.stringify(pending));
     } catch {
@@ -178,7 +193,9 @@ export default function LessonQuiz({ lessonId, userId, pillar, level, questions,
     setBusy(true);
     setError(null);
     try {
-      const response = await api<Checked>(`/api/lesson/${lessonId}/check`, { body: { attemptId: attemptId.current, questionId: q.id, userAnswer: given[q.id] } });
+      const response = await api<Checked>(`/api/lesson/${lessonId}/check`, {
+        body: { attemptId: attemptId.current, questionId: q.id, userAnswer: given[q.id] },
+      });
       if (response.status === 401) return holdForSignIn('check', at, given, seen);
       if (!response.ok || !response.data) {
         setError(messageOf(response, 'Could not check your answer. Please try again.'));
@@ -189,7 +206,11 @@ export default function LessonQuiz({ lessonId, userId, pillar, level, questions,
       // The graded answer is the first one checked (a second tab may have checked first).
       setAnswers((a) => ({ ...a, [q.id]: data.userAnswer }));
     } catch (e) {
-      setError(e instanceof NetworkError ? 'Connection failed. Your answer is kept here: check it again in a moment.' : 'Could not check your answer. Please try again.');
+      setError(
+        e instanceof NetworkError
+          ? 'Connection failed. Your answer is kept here: check it again in a moment.'
+          : 'Could not check your answer. Please try again.',
+      );
     } finally {
       setBusy(false);
     }
@@ -209,7 +230,11 @@ export default function LessonQuiz({ lessonId, userId, pillar, level, questions,
       });
       if (response.status === 401) return holdForSignIn('complete', questions.length - 1, given, checked);
       if (!response.ok || !response.data) {
-        setError(response.status === 403 ? messageOf(response, 'Failed to complete lesson. Please try again.') : 'Failed to complete lesson. Please try again.');
+        setError(
+          response.status === 403
+            ? messageOf(response, 'Failed to complete lesson. Please try again.')
+            : 'Failed to complete lesson. Please try again.',
+        );
         return;
       }
       const data = response.data;
@@ -222,7 +247,8 @@ export default function LessonQuiz({ lessonId, userId, pillar, level, questions,
         setView('failed');
         showToast({
           title: 'Lesson Not Completed',
-          description: `You need at least ${data.passMark} of ${data.totalQuestions} correct answers to pass. You got ${data.score}. Review the explanations and try again.`,
+          description:
+            `You need at least ${data.passMark} of ${data.totalQuestions} correct answers to pass. You got ${data.score}. Review the explanations and try again.`,
           variant: 'error',
         });
       }
@@ -241,7 +267,12 @@ export default function LessonQuiz({ lessonId, userId, pillar, level, questions,
   }
 
   const signInDialog = signIn && (
-    <Modal title="Sign in to save your result" subtitle="Your session ended. Your answers are kept: sign in and we'll save them." onClose={() => setSignIn(false)} closeOnBackdrop={false}>
+    <Modal
+      title='Sign in to save your result'
+      subtitle="Your session ended. Your answers are kept: sign in and we'll save them."
+      onClose={() => setSignIn(false)}
+      closeOnBackdrop={false}
+    >
       <LoginForm
         next={window.location.pathname + window.location.search}
         onSwitchToSignUp={() => window.location.assign('/login?mode=signup')}
@@ -253,17 +284,19 @@ export default function LessonQuiz({ lessonId, userId, pillar, level, questions,
   if (view === 'quiz' && question) {
     const chosen = answers[question.id];
     return (
-      <section className="card quiz" aria-labelledby="quiz-question">
-        <div className="quiz-top">
-          <p className="quiz-progress">
+      <section className='card quiz' aria-labelledby='quiz-question'>
+        <div className='quiz-top'>
+          <p className='quiz-progress'>
             Question {index + 1} of {questions.length}
           </p>
-          <div className="meter" aria-hidden="true">
-            <span className={`meter-fill w-${Math.round(((index + (feedback ? 1 : 0)) / questions.length) * 20) * 5}`} />
+          <div className='meter' aria-hidden='true'>
+            <span
+              className={`meter-fill w-${Math.round(((index + (feedback ? 1 : 0)) / questions.length) * 20) * 5}`}
+            />
           </div>
         </div>
         <ChoiceQuestion
-          headingId="quiz-question"
+          headingId='quiz-question'
           headingRef={focusTarget}
           question={question.question}
           name={`quiz-${question.id}`}
@@ -274,7 +307,7 @@ export default function LessonQuiz({ lessonId, userId, pillar, level, questions,
           onChoose={(i) => setAnswers((a) => ({ ...a, [question.id]: i }))}
         />
         {feedback && (
-          <div className={`feedback ${feedback.isCorrect ? 'right' : 'wrong'}`} data-testid="quiz-feedback">
+          <div className={`feedback ${feedback.isCorrect ? 'right' : 'wrong'}`} data-testid='quiz-feedback'>
             <h3 tabIndex={-1} ref={feedbackRef}>
               {feedback.isCorrect ? '✓ Correct!' : '✗ Not quite.'}
             </h3>
@@ -283,30 +316,39 @@ export default function LessonQuiz({ lessonId, userId, pillar, level, questions,
                 The correct answer is <strong>{question.options[feedback.correctAnswer]}</strong>.
               </p>
             )}
-            <p className="why">{feedback.explanation}</p>
+            <p className='why'>{feedback.explanation}</p>
           </div>
         )}
         {error && (
-          <div className="alert alert-error" role="alert">
+          <div className='alert alert-error' role='alert'>
             {error}
           </div>
         )}
-        <div className="quiz-actions">
-          {!feedback ? (
-            <button type="button" className="btn btn-primary" disabled={chosen === undefined || busy} onClick={() => void check()}>
-              {busy ? 'Checking...' : 'Check answer'}
-            </button>
-          ) : isLast ? (
-            <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void complete()}>
-              {busy ? 'Saving...' : error ? 'Try Submitting Again' : 'See your result'}
-            </button>
-          ) : (
-            <button type="button" className="btn btn-primary" onClick={() => setIndex((i) => i + 1)}>
-              Next
-            </button>
-          )}
+        <div className='quiz-actions'>
+          {!feedback
+            ? (
+              <button
+                type='button'
+                className='btn btn-primary'
+                disabled={chosen === undefined || busy}
+                onClick={() => void check()}
+              >
+                {busy ? 'Checking...' : 'Check answer'}
+              </button>
+            )
+            : isLast
+            ? (
+              <button type='button' className='btn btn-primary' disabled={busy} onClick={() => void complete()}>
+                {busy ? 'Saving...' : error ? 'Try Submitting Again' : 'See your result'}
+              </button>
+            )
+            : (
+              <button type='button' className='btn btn-primary' onClick={() => setIndex((i) => i + 1)}>
+                Next
+              </button>
+            )}
         </div>
-        {chosen === undefined && <p className="hint">Choose an answer, then check it.</p>}
+        {chosen === undefined && <p className='hint'>Choose an answer, then check it.</p>}
         {signInDialog}
       </section>
     );
@@ -314,24 +356,25 @@ export default function LessonQuiz({ lessonId, userId, pillar, level, questions,
 
   if (view === 'finish' && result) {
     return (
-      <section className="card quiz-result finish" aria-labelledby="result-title">
-        <h2 id="result-title" tabIndex={-1} ref={focusTarget}>
+      <section className='card quiz-result finish' aria-labelledby='result-title'>
+        <h2 id='result-title' tabIndex={-1} ref={focusTarget}>
           You passed!
         </h2>
-        <p className="result-score" role="status">
-          You got <strong>{result.score}</strong> of <strong>{result.totalQuestions}</strong> right (pass mark {result.passMark}).
+        <p className='result-score' role='status'>
+          You got <strong>{result.score}</strong> of <strong>{result.totalQuestions}</strong> right (pass mark{' '}
+          {result.passMark}).
         </p>
         {result.daily && (
-          <p className="finish-streak" data-testid="finish-streak">
-            <FlameIcon size={20} />{' '}
-            {result.daily.streak === 1 ? '1-day streak' : `${result.daily.streak}-day streak`}.{' '}
+          <p className='finish-streak' data-testid='finish-streak'>
+            <FlameIcon size={20} /> {result.daily.streak === 1 ? '1-day streak' : `${result.daily.streak}-day streak`}.
+            {' '}
             {result.daily.today.met
               ? `Today's goal of ${result.daily.today.goal} met (${result.daily.today.done} done today).`
               : `Today's goal: ${result.daily.today.done} of ${result.daily.today.goal} done.`}
           </p>
         )}
         {result.badgesEarned && result.badgesEarned.length > 0 && (
-          <div className="finish-badges" data-testid="finish-badges">
+          <div className='finish-badges' data-testid='finish-badges'>
             <h3>New {result.badgesEarned.length === 1 ? 'badge' : 'badges'}</h3>
             <ul>
               {result.badgesEarned.map((b) => (
@@ -342,21 +385,26 @@ export default function LessonQuiz({ lessonId, userId, pillar, level, questions,
             </ul>
           </div>
         )}
-        <div className="quiz-actions">
-          {result.nextLesson ? (
-            <a className="btn btn-primary btn-lg" href={`/lesson/${result.nextLesson.id}`} data-testid="finish-next">
-              Next lesson: {result.nextLesson.title}
-            </a>
-          ) : (
-            <a className="btn btn-primary btn-lg" href="/dashboard">
-              Back to your dashboard
-            </a>
-          )}
-          <a className="btn btn-outline" href={`/lessons?pillar=${encodeURIComponent(pillar)}&level=${encodeURIComponent(level)}`}>
+        <div className='quiz-actions'>
+          {result.nextLesson
+            ? (
+              <a className='btn btn-primary btn-lg' href={`/lesson/${result.nextLesson.id}`} data-testid='finish-next'>
+                Next lesson: {result.nextLesson.title}
+              </a>
+            )
+            : (
+              <a className='btn btn-primary btn-lg' href='/dashboard'>
+                Back to your dashboard
+              </a>
+            )}
+          <a
+            className='btn btn-outline'
+            href={`/lessons?pillar=${encodeURIComponent(pillar)}&level=${encodeURIComponent(level)}`}
+          >
             Back to lessons
           </a>
         </div>
-        <details className="finish-explanations">
+        <details className='finish-explanations'>
           <summary>See each question and why</summary>
           <Explanations questions={questions} results={result.results} />
         </details>
@@ -366,19 +414,20 @@ export default function LessonQuiz({ lessonId, userId, pillar, level, questions,
 
   if (view === 'failed' && result) {
     return (
-      <section className="card quiz-result failed" aria-labelledby="result-title">
-        <h2 id="result-title" tabIndex={-1} ref={focusTarget}>
+      <section className='card quiz-result failed' aria-labelledby='result-title'>
+        <h2 id='result-title' tabIndex={-1} ref={focusTarget}>
           Not passed this time
         </h2>
-        <p className="result-score" role="status">
-          You got <strong>{result.score}</strong> of <strong>{result.totalQuestions}</strong> right. You need {result.passMark} to pass.
+        <p className='result-score' role='status'>
+          You got <strong>{result.score}</strong> of <strong>{result.totalQuestions}</strong> right. You need{' '}
+          {result.passMark} to pass.
         </p>
         <Explanations questions={questions} results={result.results} />
-        <div className="quiz-actions">
-          <button type="button" className="btn btn-outline" onClick={reviewLesson}>
+        <div className='quiz-actions'>
+          <button type='button' className='btn btn-outline' onClick={reviewLesson}>
             Review the lesson
           </button>
-          <button type="button" className="btn btn-primary" onClick={startQuiz}>
+          <button type='button' className='btn btn-primary' onClick={startQuiz}>
             Try again
           </button>
         </div>
@@ -388,8 +437,8 @@ export default function LessonQuiz({ lessonId, userId, pillar, level, questions,
 
   if (missed.length === 0) return signInDialog || null;
   const missedSection = (
-    <section className="card missed" aria-labelledby="missed-title">
-      <h2 id="missed-title" tabIndex={-1} ref={focusTarget}>
+    <section className='card missed' aria-labelledby='missed-title'>
+      <h2 id='missed-title' tabIndex={-1} ref={focusTarget}>
         Review what you missed
       </h2>
       <ul>
@@ -397,8 +446,8 @@ export default function LessonQuiz({ lessonId, userId, pillar, level, questions,
           const q = questions.find((x) => x.id === m.questionId);
           return (
             <li key={m.questionId}>
-              <p className="q">{q?.question}</p>
-              <p className="why">{m.explanation}</p>
+              <p className='q'>{q?.question}</p>
+              <p className='why'>{m.explanation}</p>
             </li>
           );
         })}
@@ -412,23 +461,23 @@ export default function LessonQuiz({ lessonId, userId, pillar, level, questions,
 /** Each question with the learner's answer and the correct one (words as well as colour). */
 function Explanations({ questions, results }: { questions: Question[]; results: Checked[] }) {
   return (
-    <ol className="explanations">
+    <ol className='explanations'>
       {results.map((r) => {
         const q = questions.find((x) => x.id === r.questionId);
         return (
           <li key={r.questionId} className={r.isCorrect ? 'right' : 'wrong'} data-question={r.questionId}>
-            <p className="q">
-              <span className="mark">{r.isCorrect ? '✓ Correct' : '✗ Incorrect'}</span> {q?.question}
+            <p className='q'>
+              <span className='mark'>{r.isCorrect ? '✓ Correct' : '✗ Incorrect'}</span> {q?.question}
             </p>
-            <p data-testid="your-answer">
+            <p data-testid='your-answer'>
               Your answer: <strong>{q?.options[r.userAnswer] ?? 'none'}</strong>
             </p>
             {!r.isCorrect && (
-              <p data-testid="correct-answer">
+              <p data-testid='correct-answer'>
                 Correct answer: <strong>{q?.options[r.correctAnswer]}</strong>
               </p>
             )}
-            <p className="why">{r.explanation}</p>
+            <p className='why'>{r.explanation}</p>
           </li>
         );
       })}

@@ -1,10 +1,17 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 interface ApexChart {
   render(): Promise<unknown>;
   destroy(): void;
   w?: {
-    globals?: { resizeTimer?: number; series?: unknown; labels?: unknown; axisCharts?: boolean; minY?: number; maxY?: number };
+    globals?: {
+      resizeTimer?: number;
+      series?: unknown;
+      labels?: unknown;
+      axisCharts?: boolean;
+      minY?: number;
+      maxY?: number;
+    };
   };
 }
 
@@ -17,7 +24,11 @@ export interface DrawnData {
 
 function drawnData(chart: ApexChart): DrawnData {
   const g = chart.w?.globals ?? {};
-  return { series: g.series, labels: g.labels, yAxis: g.axisCharts ? { min: g.minY ?? NaN, max: g.maxY ?? NaN } : null };
+  return {
+    series: g.series,
+    labels: g.labels,
+    yAxis: g.axisCharts ? { min: g.minY ?? NaN, max: g.maxY ?? NaN } : null,
+  };
 }
 
 interface Props {
@@ -66,7 +77,13 @@ export default function Chart({ title, options, table, legend, height = 300 }: P
         chart = new ApexCharts(box.current, {
           ...options,
           legend: { show: false },
-          chart: { height, fontFamily: 'inherit', toolbar: { show: false }, animations: { enabled: !reducedMotion }, ...(options.chart as object) },
+          chart: {
+            height,
+            fontFamily: 'inherit',
+            toolbar: { show: false },
+            animations: { enabled: !reducedMotion },
+            ...(options.chart as object),
+          },
         }) as ApexChart;
         const current = chart;
         rendered = current.render().then(() => {
@@ -92,19 +109,19 @@ export default function Chart({ title, options, table, legend, height = 300 }: P
   }, [visible, options, height]);
 
   return (
-    <figure className="chart">
-      <figcaption className="chart-title">{title}</figcaption>
+    <figure className='chart'>
+      <figcaption className='chart-title'>{title}</figcaption>
       {/* data-drawn: what the chart shows, for tests and tools; the table below is the text alternative. */}
       <div
         ref={box}
-        className="chart-box"
-        aria-hidden="true"
+        className='chart-box'
+        aria-hidden='true'
         data-chart={title}
         data-loaded={visible ? 'true' : 'false'}
         data-drawn={drawn ? JSON.stringify(drawn) : undefined}
       />
       {legend && (
-        <ul className="chart-legend" aria-hidden="true">
+        <ul className='chart-legend' aria-hidden='true'>
           {legend.map((l) => (
             <li key={l.label}>
               <span className={`swatch swatch-${l.color}`} />
@@ -113,8 +130,8 @@ export default function Chart({ title, options, table, legend, height = 300 }: P
           ))}
         </ul>
       )}
-      {failed && <p className="hint">The chart could not be drawn; the table below has the same figures.</p>}
-      <details className="chart-table">
+      {failed && <p className='hint'>The chart could not be drawn; the table below has the same figures.</p>}
+      <details className='chart-table'>
         <summary>Show the data as a table</summary>
         {table}
       </details>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../api.ts';
 import { formatChange, scoreChange } from '../../lib/assessment.ts';
 import { LEVEL_LABELS, LEVELS, PILLAR_LABELS, PILLARS } from '../../lib/domain.ts';
@@ -25,15 +25,15 @@ function AverageScore({ pillar }: { pillar: UserProgress['pillars'][number] }) {
   return (
     <p>
       Average score:{' '}
-      <strong className={pillar.highlighted ? 'highlight' : undefined} data-testid="average">
+      <strong className={pillar.highlighted ? 'highlight' : undefined} data-testid='average'>
         {fmtAverage(pillar.averageScore)}
       </strong>{' '}
       / 3
       {pillar.highlighted && (
         <>
           {' '}
-          <span className="highlight-note" data-testid="highlight-note">
-            <span aria-hidden="true">★</span> Excellent: 2.5 or more
+          <span className='highlight-note' data-testid='highlight-note'>
+            <span aria-hidden='true'>★</span> Excellent: 2.5 or more
           </span>
         </>
       )}
@@ -43,10 +43,10 @@ function AverageScore({ pillar }: { pillar: UserProgress['pillars'][number] }) {
 
 function EmptyState() {
   return (
-    <div className="empty-state" data-testid="empty-state">
+    <div className='empty-state' data-testid='empty-state'>
       <h2>No quizzes yet</h2>
       <p>Your charts and figures appear here after your first quiz. Every number on this screen is your own.</p>
-      <a className="btn btn-primary" href="/lessons">
+      <a className='btn btn-primary' href='/lessons'>
         Start your first lesson
       </a>
     </div>
@@ -89,7 +89,9 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
       chart: { type: 'bar' },
       series: LEVELS.map((level) => ({
         name: LEVEL_LABELS[level],
-        data: progress.pillars.map((p) => (p.levels[level].total ? Math.round((p.levels[level].completed / p.levels[level].total) * 100) : 0)),
+        data: progress.pillars.map((
+          p,
+        ) => (p.levels[level].total ? Math.round((p.levels[level].completed / p.levels[level].total) * 100) : 0)),
       })),
       xaxis: { categories: progress.pillars.map((p) => PILLAR_LABELS[p.pillar]) },
       yaxis: { min: 0, max: 100, title: { text: '% of lessons completed' } },
@@ -110,7 +112,19 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
       // after 0 of 3) read as the learner's accuracy, so there are none.
       dataLabels: { enabled: false },
       plotOptions: {
-        pie: { donut: { labels: { show: true, total: { show: true, showAlways: true, label: 'Correct', formatter: () => `${accuracyPercent}%` } } } },
+        pie: {
+          donut: {
+            labels: {
+              show: true,
+              total: {
+                show: true,
+                showAlways: true,
+                label: 'Correct',
+                formatter: () => `${accuracyPercent}%`,
+              },
+            },
+          },
+        },
       },
     }),
     [progress, accuracyPercent],
@@ -131,23 +145,25 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
   const { first, newest, count } = progress.assessments;
 
   return (
-    <div className="progress-screen">
-      {/* apexcharts skips injecting its own <style> (refused by our CSP) when this id exists;
-          its stylesheet comes with our CSS instead. */}
-      <span id="apexcharts-css" hidden />
-      <div role="tablist" aria-label="Progress views" className="tablist">
+    <div className='progress-screen'>
+      {
+        /* apexcharts skips injecting its own <style> (refused by our CSP) when this id exists;
+          its stylesheet comes with our CSS instead. */
+      }
+      <span id='apexcharts-css' hidden />
+      <div role='tablist' aria-label='Progress views' className='tablist'>
         {TABS.map((name, i) => (
           <button
             key={name}
             ref={(el) => {
               tabRefs.current[i] = el;
             }}
-            role="tab"
+            role='tab'
             id={`tab-${i}`}
             aria-selected={tab === name}
             aria-controls={`panel-${i}`}
             tabIndex={tab === name ? 0 : -1}
-            className="tab"
+            className='tab'
             onClick={() => setTab(name)}
             onKeyDown={(e) => onTabKey(e, i)}
           >
@@ -157,39 +173,51 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
       </div>
 
       {TABS.map((name, i) => (
-        <div key={name} role="tabpanel" id={`panel-${i}`} aria-labelledby={`tab-${i}`} hidden={tab !== name} tabIndex={0} className="panel">
+        <div
+          key={name}
+          role='tabpanel'
+          id={`panel-${i}`}
+          aria-labelledby={`tab-${i}`}
+          hidden={tab !== name}
+          tabIndex={0}
+          className='panel'
+        >
           {tab === name && name === 'Overview' && (
             <>
-              <ul className="pillar-summary">
+              <ul className='pillar-summary'>
                 {progress.pillars.map((p) => (
-                  <li key={p.pillar} className="card" data-pillar={p.pillar} data-highlighted={p.highlighted}>
+                  <li key={p.pillar} className='card' data-pillar={p.pillar} data-highlighted={p.highlighted}>
                     <h2>{PILLAR_LABELS[p.pillar]}</h2>
                     <p>
-                      <strong data-testid="completed">
+                      <strong data-testid='completed'>
                         {p.completedLessons}/{p.totalLessons}
                       </strong>{' '}
                       lessons
                     </p>
-                    <div className="meter" aria-hidden="true">
-                      <span className={`meter-fill w-${p.totalLessons ? Math.round((p.completedLessons / p.totalLessons) * 20) * 5 : 0}`} />
+                    <div className='meter' aria-hidden='true'>
+                      <span
+                        className={`meter-fill w-${
+                          p.totalLessons ? Math.round((p.completedLessons / p.totalLessons) * 20) * 5 : 0
+                        }`}
+                      />
                     </div>
                     <AverageScore pillar={p} />
                     <p>
-                      Best streak: <strong data-testid="streak">{p.bestStreak}</strong>
+                      Best streak: <strong data-testid='streak'>{p.bestStreak}</strong>
                     </p>
                   </li>
                 ))}
               </ul>
               {count >= 2 && first && newest && (
-                <section className="card" aria-labelledby="assessment-change">
-                  <h2 id="assessment-change">Your assessment: first vs newest</h2>
-                  <table className="data-table">
+                <section className='card' aria-labelledby='assessment-change'>
+                  <h2 id='assessment-change'>Your assessment: first vs newest</h2>
+                  <table className='data-table'>
                     <thead>
                       <tr>
-                        <th scope="col">Pillar</th>
-                        <th scope="col">First</th>
-                        <th scope="col">Newest</th>
-                        <th scope="col">Change</th>
+                        <th scope='col'>Pillar</th>
+                        <th scope='col'>First</th>
+                        <th scope='col'>Newest</th>
+                        <th scope='col'>Change</th>
                       </tr>
                     </thead>
                     <tbody>
@@ -197,98 +225,100 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
                         const key = `${pillar}Score` as 'savingScore' | 'creditScore' | 'investingScore';
                         return (
                           <tr key={pillar} data-pillar={pillar}>
-                            <th scope="row">{PILLAR_LABELS[pillar]}</th>
+                            <th scope='row'>{PILLAR_LABELS[pillar]}</th>
                             <td>{first[key]}</td>
                             <td>{newest[key]}</td>
-                            <td data-testid="change">{formatChange(scoreChange(first, newest)[pillar])}</td>
+                            <td data-testid='change'>{formatChange(scoreChange(first, newest)[pillar])}</td>
                           </tr>
                         );
                       })}
                     </tbody>
                   </table>
                   {first.version !== newest.version && (
-                    <p className="hint" data-testid="versions-differ">
-                      Your first result came from version {first.version} of the assessment and your newest from version {newest.version}. The
-                      questions changed between them, so read the change as a rough guide, not an exact comparison.
+                    <p className='hint' data-testid='versions-differ'>
+                      Your first result came from version {first.version} of the assessment and your newest from version
+                      {' '}
+                      {newest.version}. The questions changed between them, so read the change as a rough guide, not an
+                      exact comparison.
                     </p>
                   )}
                 </section>
               )}
               <p>
-                <a className="btn btn-outline" href="/assessment">
+                <a className='btn btn-outline' href='/assessment'>
                   Retake the assessment
                 </a>
               </p>
-              {hasAttempts ? (
-                <div className="charts">
-                  <Chart
-                    title="Progress by Pillar & Level"
-                    options={barOptions}
-                    legend={[
-                      { label: 'Beginner', color: 'green' },
-                      { label: 'Intermediate', color: 'blue' },
-                      { label: 'Advanced', color: 'yellow' },
-                    ]}
-                    table={
-                      <table className="data-table" data-testid="bar-table">
-                        <thead>
-                          <tr>
-                            <th scope="col">Pillar</th>
-                            {LEVELS.map((l) => (
-                              <th key={l} scope="col">
-                                {LEVEL_LABELS[l]}
-                              </th>
-                            ))}
-                          </tr>
-                        </thead>
-                        <tbody>
-                          {progress.pillars.map((p) => (
-                            <tr key={p.pillar}>
-                              <th scope="row">{PILLAR_LABELS[p.pillar]}</th>
+              {hasAttempts
+                ? (
+                  <div className='charts'>
+                    <Chart
+                      title='Progress by Pillar & Level'
+                      options={barOptions}
+                      legend={[
+                        { label: 'Beginner', color: 'green' },
+                        { label: 'Intermediate', color: 'blue' },
+                        { label: 'Advanced', color: 'yellow' },
+                      ]}
+                      table={
+                        <table className='data-table' data-testid='bar-table'>
+                          <thead>
+                            <tr>
+                              <th scope='col'>Pillar</th>
                               {LEVELS.map((l) => (
-                                <td key={l}>
-                                  {p.levels[l].completed}/{p.levels[l].total}
-                                </td>
+                                <th key={l} scope='col'>
+                                  {LEVEL_LABELS[l]}
+                                </th>
                               ))}
                             </tr>
-                          ))}
-                        </tbody>
-                      </table>
-                    }
-                  />
-                  <Chart
-                    title="Overall Quiz Accuracy"
-                    options={donutOptions}
-                    legend={[
-                      { label: `Correct (${progress.accuracy.correct})`, color: 'green' },
-                      { label: `Incorrect (${progress.accuracy.incorrect})`, color: 'red' },
-                    ]}
-                    height={280}
-                    table={
-                      <table className="data-table" data-testid="donut-table">
-                        <tbody>
-                          <tr>
-                            <th scope="row">Correct</th>
-                            <td>{progress.accuracy.correct}</td>
-                          </tr>
-                          <tr>
-                            <th scope="row">Incorrect</th>
-                            <td>{progress.accuracy.incorrect}</td>
-                          </tr>
-                          <tr>
-                            <th scope="row">Accuracy</th>
-                            <td>{accuracyPercent}%</td>
-                          </tr>
-                        </tbody>
-                      </table>
-                    }
-                  />
-                </div>
-              ) : (
-                <EmptyState />
-              )}
-              <section className="card" aria-labelledby="badges-heading">
-                <h2 id="badges-heading">Badges</h2>
+                          </thead>
+                          <tbody>
+                            {progress.pillars.map((p) => (
+                              <tr key={p.pillar}>
+                                <th scope='row'>{PILLAR_LABELS[p.pillar]}</th>
+                                {LEVELS.map((l) => (
+                                  <td key={l}>
+                                    {p.levels[l].completed}/{p.levels[l].total}
+                                  </td>
+                                ))}
+                              </tr>
+                            ))}
+                          </tbody>
+                        </table>
+                      }
+                    />
+                    <Chart
+                      title='Overall Quiz Accuracy'
+                      options={donutOptions}
+                      legend={[
+                        { label: `Correct (${progress.accuracy.correct})`, color: 'green' },
+                        { label: `Incorrect (${progress.accuracy.incorrect})`, color: 'red' },
+                      ]}
+                      height={280}
+                      table={
+                        <table className='data-table' data-testid='donut-table'>
+                          <tbody>
+                            <tr>
+                              <th scope='row'>Correct</th>
+                              <td>{progress.accuracy.correct}</td>
+                            </tr>
+                            <tr>
+                              <th scope='row'>Incorrect</th>
+                              <td>{progress.accuracy.incorrect}</td>
+                            </tr>
+                            <tr>
+                              <th scope='row'>Accuracy</th>
+                              <td>{accuracyPercent}%</td>
+                            </tr>
+                          </tbody>
+                        </table>
+                      }
+                    />
+                  </div>
+                )
+                : <EmptyState />}
+              <section className='card' aria-labelledby='badges-heading'>
+                <h2 id='badges-heading'>Badges</h2>
                 <BadgeList badges={progress.badges} />
               </section>
             </>
@@ -296,56 +326,61 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
 
           {tab === name && name === 'Performance' && (
             <>
-              {hasAttempts ? (
-                <Chart
-                  title="Score Progression"
-                  options={lineOptions}
-                  table={
-                    <table className="data-table" data-testid="line-table">
-                      <thead>
-                        <tr>
-                          <th scope="col">Attempt</th>
-                          <th scope="col">Lesson</th>
-                          <th scope="col">Score (0-3)</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {progress.scoreProgression.map((s) => (
-                          <tr key={s.attempt}>
-                            <td>{s.attempt}</td>
-                            <td>{s.lessonTitle}</td>
-                            <td>{s.score.toFixed(2)}</td>
+              {hasAttempts
+                ? (
+                  <Chart
+                    title='Score Progression'
+                    options={lineOptions}
+                    table={
+                      <table className='data-table' data-testid='line-table'>
+                        <thead>
+                          <tr>
+                            <th scope='col'>Attempt</th>
+                            <th scope='col'>Lesson</th>
+                            <th scope='col'>Score (0-3)</th>
                           </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  }
-                />
-              ) : (
-                <EmptyState />
-              )}
-              <section className="card" aria-labelledby="metrics-title">
-                <h2 id="metrics-title">Performance Metrics</h2>
-                <dl className="metrics">
-                  <div data-metric="improvement">
+                        </thead>
+                        <tbody>
+                          {progress.scoreProgression.map((s) => (
+                            <tr key={s.attempt}>
+                              <td>{s.attempt}</td>
+                              <td>{s.lessonTitle}</td>
+                              <td>{s.score.toFixed(2)}</td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
+                    }
+                  />
+                )
+                : <EmptyState />}
+              <section className='card' aria-labelledby='metrics-title'>
+                <h2 id='metrics-title'>Performance Metrics</h2>
+                <dl className='metrics'>
+                  <div data-metric='improvement'>
                     <dt>Improvement Rate</dt>
-                    <dd>{progress.metrics.improvementRate === null ? '—' : `${progress.metrics.improvementRate > 0 ? '+' : ''}${progress.metrics.improvementRate} pts`}</dd>
+                    <dd>
+                      {progress.metrics.improvementRate === null
+                        ? '—'
+                        : `${progress.metrics.improvementRate > 0 ? '+' : ''}${progress.metrics.improvementRate} pts`}
+                    </dd>
                   </div>
-                  <div data-metric="pass-rate">
+                  <div data-metric='pass-rate'>
                     <dt>Pass Rate</dt>
                     <dd>{progress.metrics.passRate === null ? '—' : `${progress.metrics.passRate}%`}</dd>
                   </div>
-                  <div data-metric="avg-time">
+                  <div data-metric='avg-time'>
                     <dt>Avg Time per Quiz</dt>
                     <dd>{formatDuration(progress.metrics.avgTimePerQuizMs)}</dd>
                   </div>
-                  <div data-metric="total">
+                  <div data-metric='total'>
                     <dt>Total Quizzes</dt>
                     <dd>{progress.metrics.totalQuizzes}</dd>
                   </div>
                 </dl>
-                <p className="hint">
-                  Improvement Rate compares the accuracy of your later quizzes with your earlier ones. Pass Rate is the share of quizzes you passed.
+                <p className='hint'>
+                  Improvement Rate compares the accuracy of your later quizzes with your earlier ones. Pass Rate is the
+                  share of quizzes you passed.
                 </p>
               </section>
             </>
@@ -353,18 +388,16 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
 
           {tab === name && name === 'Quiz Analytics' && (
             <>
-              {analytics.totalAttempts === 0 ? (
-                <EmptyState />
-              ) : (
+              {analytics.totalAttempts === 0 ? <EmptyState /> : (
                 <>
-                  <section className="card" aria-labelledby="accuracy-title">
-                    <h2 id="accuracy-title">Accuracy by pillar and level</h2>
-                    <table className="data-table reflow" data-testid="accuracy-table">
+                  <section className='card' aria-labelledby='accuracy-title'>
+                    <h2 id='accuracy-title'>Accuracy by pillar and level</h2>
+                    <table className='data-table reflow' data-testid='accuracy-table'>
                       <thead>
                         <tr>
-                          <th scope="col">Pillar</th>
+                          <th scope='col'>Pillar</th>
                           {LEVELS.map((l) => (
-                            <th key={l} scope="col">
+                            <th key={l} scope='col'>
                               {LEVEL_LABELS[l]}
                             </th>
                           ))}
@@ -373,9 +406,11 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
                       <tbody>
                         {PILLARS.map((pillar) => (
                           <tr key={pillar}>
-                            <th scope="row">{PILLAR_LABELS[pillar]}</th>
+                            <th scope='row'>{PILLAR_LABELS[pillar]}</th>
                             {LEVELS.map((level) => {
-                              const cell = analytics.byPillarLevel.find((c) => c.pillar === pillar && c.level === level)!;
+                              const cell = analytics.byPillarLevel.find((c) =>
+                                c.pillar === pillar && c.level === level
+                              )!;
                               return (
                                 <td key={level} data-cell={`${pillar}-${level}`} data-label={LEVEL_LABELS[level]}>
                                   {cell.accuracy === null ? '—' : `${cell.accuracy}% (${cell.correct}/${cell.total})`}
@@ -387,23 +422,24 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
                       </tbody>
                     </table>
                   </section>
-                  <section className="card" aria-labelledby="missed-title">
-                    <h2 id="missed-title">Most-missed questions</h2>
-                    {analytics.mostMissed.length === 0 ? (
-                      <p>You haven't missed a question yet. Impressive!</p>
-                    ) : (
-                      <ol className="missed-list">
-                        {analytics.mostMissed.map((m) => (
-                          <li key={`${m.lessonId}-${m.questionId}`} data-testid="missed-item">
-                            <p className="q">{m.question}</p>
-                            <p className="small">
-                              Missed {m.missed} of {m.asked} {m.asked === 1 ? 'time' : 'times'} · <a href={`/lesson/${m.lessonId}`}>{m.lessonTitle}</a>
-                            </p>
-                            <p className="why">{m.explanation}</p>
-                          </li>
-                        ))}
-                      </ol>
-                    )}
+                  <section className='card' aria-labelledby='missed-title'>
+                    <h2 id='missed-title'>Most-missed questions</h2>
+                    {analytics.mostMissed.length === 0
+                      ? <p>You haven't missed a question yet. Impressive!</p>
+                      : (
+                        <ol className='missed-list'>
+                          {analytics.mostMissed.map((m) => (
+                            <li key={`${m.lessonId}-${m.questionId}`} data-testid='missed-item'>
+                              <p className='q'>{m.question}</p>
+                              <p className='small'>
+                                Missed {m.missed} of {m.asked} {m.asked === 1 ? 'time' : 'times'} ·{' '}
+                                <a href={`/lesson/${m.lessonId}`}>{m.lessonTitle}</a>
+                              </p>
+                              <p className='why'>{m.explanation}</p>
+                            </li>
+                          ))}
+                        </ol>
+                      )}
                   </section>
                 </>
               )}
@@ -411,23 +447,26 @@ export default function ProgressScreen({ progress: initialProgress, analytics: i
           )}
 
           {tab === name && name === 'Detailed Progress' && (
-            <ul className="detail-list">
+            <ul className='detail-list'>
               {progress.pillars.map((p) => (
-                <li key={p.pillar} className="card" data-pillar={p.pillar} data-highlighted={p.highlighted}>
+                <li key={p.pillar} className='card' data-pillar={p.pillar} data-highlighted={p.highlighted}>
                   <h2>{PILLAR_LABELS[p.pillar]}</h2>
                   <p>
-                    <strong data-testid="detail-complete">
+                    <strong data-testid='detail-complete'>
                       {p.completedLessons}/{p.totalLessons} Complete
                     </strong>
                   </p>
                   <p>
-                    Completion rate: <strong data-testid="detail-rate">{p.totalLessons ? Math.round((p.completedLessons / p.totalLessons) * 100) : 0}%</strong>
+                    Completion rate:{' '}
+                    <strong data-testid='detail-rate'>
+                      {p.totalLessons ? Math.round((p.completedLessons / p.totalLessons) * 100) : 0}%
+                    </strong>
                   </p>
                   <AverageScore pillar={p} />
                   <p>
                     Best streak: <strong>{p.bestStreak}</strong>
                   </p>
-                  <ul className="level-lines">
+                  <ul className='level-lines'>
                     {LEVELS.map((l) => (
                       <li key={l}>
                         {LEVEL_LABELS[l]}: {p.levels[l].completed}/{p.levels[l].total}

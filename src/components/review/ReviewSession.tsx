@@ -41,24 +41,28 @@ export default function ReviewSession({ due, moreDue, upcoming, nextDueAt }: Pro
     } catch {
       // the server keeps the stored zone
     }
-    api('/api/review/finish', { body: timeZone ? { timeZone } : {} }).catch((error) => console.warn('Review session not recorded', error));
+    api('/api/review/finish', { body: timeZone ? { timeZone } : {} }).catch((error) =>
+      console.warn('Review session not recorded', error)
+    );
   }, [item, due.length]);
 
   if (due.length === 0) {
     return (
-      <section className="card quiz" data-testid="review-empty">
+      <section className='card quiz' data-testid='review-empty'>
         <h2>Nothing to review right now</h2>
         <p>
-          {upcoming > 0 && nextDueAt ? (
-            <>
-              {upcoming} {upcoming === 1 ? 'question is' : 'questions are'} waiting; the next is due{' '}
-              {new Date(nextDueAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}.
-            </>
-          ) : (
-            'No missed questions yet. When you miss one in a lesson quiz, it will show up here.'
-          )}
+          {upcoming > 0 && nextDueAt
+            ? (
+              <>
+                {upcoming} {upcoming === 1 ? 'question is' : 'questions are'} waiting; the next is due{' '}
+                {new Date(nextDueAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}.
+              </>
+            )
+            : (
+              'No missed questions yet. When you miss one in a lesson quiz, it will show up here.'
+            )}
         </p>
-        <a className="btn btn-primary" href="/dashboard">
+        <a className='btn btn-primary' href='/dashboard'>
           Back to Dashboard
         </a>
       </section>
@@ -67,30 +71,34 @@ export default function ReviewSession({ due, moreDue, upcoming, nextDueAt }: Pro
 
   if (!item) {
     return (
-      <section className="card quiz" data-testid="review-done">
+      <section className='card quiz' data-testid='review-done'>
         <h2>Review complete</h2>
         <p>
-          You got {right} of {due.length} right. Right answers move up a box and come back later; missed ones move back a box (box 1 at the lowest) and come back sooner.
+          You got {right} of {due.length}{' '}
+          right. Right answers move up a box and come back later; missed ones move back a box (box 1 at the lowest) and
+          come back sooner.
         </p>
-        {moreDue > 0 ? (
-          <>
-            <p data-testid="review-more">
-              {moreDue} more {moreDue === 1 ? 'question is' : 'questions are'} due now.
-            </p>
-            <div className="quiz-actions">
-              <a className="btn btn-primary" href="/review">
-                Next round
-              </a>
-              <a className="btn btn-outline" href="/dashboard">
-                Back to Dashboard
-              </a>
-            </div>
-          </>
-        ) : (
-          <a className="btn btn-primary" href="/dashboard">
-            Back to Dashboard
-          </a>
-        )}
+        {moreDue > 0
+          ? (
+            <>
+              <p data-testid='review-more'>
+                {moreDue} more {moreDue === 1 ? 'question is' : 'questions are'} due now.
+              </p>
+              <div className='quiz-actions'>
+                <a className='btn btn-primary' href='/review'>
+                  Next round
+                </a>
+                <a className='btn btn-outline' href='/dashboard'>
+                  Back to Dashboard
+                </a>
+              </div>
+            </>
+          )
+          : (
+            <a className='btn btn-primary' href='/dashboard'>
+              Back to Dashboard
+            </a>
+          )}
       </section>
     );
   }
@@ -108,7 +116,11 @@ export default function ReviewSession({ due, moreDue, upcoming, nextDueAt }: Pro
       setFeedback(r.data);
       if (r.data.correct) setRight((n) => n + 1);
     } catch (e) {
-      setError(e instanceof NetworkError ? 'Network error. Please try again.' : 'Could not save your answer. Please try again.');
+      setError(
+        e instanceof NetworkError
+          ? 'Network error. Please try again.'
+          : 'Could not save your answer. Please try again.',
+      );
     } finally {
       setBusy(false);
     }
@@ -122,12 +134,12 @@ export default function ReviewSession({ due, moreDue, upcoming, nextDueAt }: Pro
   }
 
   return (
-    <section className="card quiz" aria-labelledby="review-question">
-      <p className="quiz-progress">
+    <section className='card quiz' aria-labelledby='review-question'>
+      <p className='quiz-progress'>
         Question {index + 1} of {due.length} · from “{item.lessonTitle}” · box {item.box} of {BOX_DAYS.length}
       </p>
       <ChoiceQuestion
-        headingId="review-question"
+        headingId='review-question'
         headingRef={heading}
         question={item.question}
         name={`review-${item.id}`}
@@ -139,32 +151,44 @@ export default function ReviewSession({ due, moreDue, upcoming, nextDueAt }: Pro
         onChoose={setChoice}
       />
       {error && (
-        <div className="alert alert-error" role="alert">
+        <div className='alert alert-error' role='alert'>
           {error}
         </div>
       )}
       {feedback && (
-        <div className={`alert ${feedback.correct ? 'alert-success' : 'alert-error'}`} role="status" data-testid="review-feedback">
+        <div
+          className={`alert ${feedback.correct ? 'alert-success' : 'alert-error'}`}
+          role='status'
+          data-testid='review-feedback'
+        >
           <p>
-            <strong>{feedback.correct ? 'Correct!' : 'Not quite.'}</strong> The answer is “{item.options[feedback.correctAnswer]}”.
+            <strong>{feedback.correct ? 'Correct!' : 'Not quite.'}</strong>{' '}
+            The answer is “{item.options[feedback.correctAnswer]}”.
           </p>
           <p>{feedback.explanation}</p>
           <p>{describeOutcome(item.box, feedback)}</p>
         </div>
       )}
-      <div className="quiz-actions">
-        <a className="btn btn-ghost" href="/dashboard">
+      <div className='quiz-actions'>
+        <a className='btn btn-ghost' href='/dashboard'>
           Stop for now
         </a>
-        {feedback ? (
-          <button type="button" className="btn btn-primary" onClick={next}>
-            {index + 1 < due.length ? 'Next question' : 'Finish'}
-          </button>
-        ) : (
-          <button type="button" className="btn btn-primary" disabled={choice === null || busy} onClick={() => void check()}>
-            {busy ? 'Checking...' : 'Check answer'}
-          </button>
-        )}
+        {feedback
+          ? (
+            <button type='button' className='btn btn-primary' onClick={next}>
+              {index + 1 < due.length ? 'Next question' : 'Finish'}
+            </button>
+          )
+          : (
+            <button
+              type='button'
+              className='btn btn-primary'
+              disabled={choice === null || busy}
+              onClick={() => void check()}
+            >
+              {busy ? 'Checking...' : 'Check answer'}
+            </button>
+          )}
       </div>
     </section>
   );

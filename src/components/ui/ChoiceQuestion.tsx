@@ -23,25 +23,48 @@ interface Props {
 }
 
 /** One multiple-choice question: the question as the legend, native radios (arrow keys move). */
-export default function ChoiceQuestion({ headingId, headingLevel = 2, headingClassName, headingRef, question, name, options, chosen, onChoose, disabled, onKeyDown, marks }: Props) {
+export default function ChoiceQuestion(
+  {
+    headingId,
+    headingLevel = 2,
+    headingClassName,
+    headingRef,
+    question,
+    name,
+    options,
+    chosen,
+    onChoose,
+    disabled,
+    onKeyDown,
+    marks,
+  }: Props,
+) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
-    <fieldset className="question" onKeyDown={onKeyDown}>
+    <fieldset className='question' onKeyDown={onKeyDown}>
       <legend>
         <Heading id={headingId} className={headingClassName} tabIndex={-1} ref={headingRef}>
           {question}
         </Heading>
       </legend>
-      <div className="options">
+      <div className='options'>
         {options.map((option, i) => {
           const mark = marks ? (i === marks.correct ? 'right' : i === marks.chosen ? 'wrong' : '') : '';
           const state = mark ? ` ${mark}` : chosen === i ? ' selected' : '';
           return (
             <label key={i} className={`option${state}`}>
-              <input type="radio" name={name} checked={chosen === i} disabled={disabled || Boolean(marks)} onChange={() => onChoose(i)} />
+              <input
+                type='radio'
+                name={name}
+                checked={chosen === i}
+                disabled={disabled || Boolean(marks)}
+                onChange={() => onChoose(i)}
+              />
               <span>{option}</span>
-              {mark === 'right' && <span className="option-mark">{marks!.chosen === i ? 'Your answer: correct' : 'Correct answer'}</span>}
-              {mark === 'wrong' && <span className="option-mark">Your answer: not correct</span>}
+              {mark === 'right' && (
+                <span className='option-mark'>{marks!.chosen === i ? 'Your answer: correct' : 'Correct answer'}</span>
+              )}
+              {mark === 'wrong' && <span className='option-mark'>Your answer: not correct</span>}
             </label>
           );
         })}

@@ -1,4 +1,13 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type MutableRefObject, type ReactNode } from 'react';
+import {
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type MutableRefObject,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -18,12 +27,14 @@ export default function Field({ label, error, hint, revealable, type, inputRef, 
   // Text typed before the island hydrated is in the DOM but not in React's state: keep it.
   useEffect(() => {
     const el = ref.current;
-    if (el && el.value && !input.value && input.onChange) input.onChange({ target: el, currentTarget: el } as ChangeEvent<HTMLInputElement>);
+    if (el && el.value && !input.value && input.onChange) {
+      input.onChange({ target: el, currentTarget: el } as ChangeEvent<HTMLInputElement>);
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
+    <div className='field'>
       <label htmlFor={id}>{label}</label>
       <div className={revealable ? 'input-with-toggle' : undefined}>
         <input
@@ -32,7 +43,7 @@ export default function Field({ label, error, hint, revealable, type, inputRef, 
             if (inputRef) inputRef.current = el;
           }}
           id={id}
-          className="input"
+          className='input'
           type={revealable && shown ? 'text' : type}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
@@ -40,8 +51,8 @@ export default function Field({ label, error, hint, revealable, type, inputRef, 
         />
         {revealable && (
           <button
-            type="button"
-            className="reveal"
+            type='button'
+            className='reveal'
             aria-pressed={shown}
             aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
             onClick={() => setShown((s) => !s)}
@@ -51,12 +62,12 @@ export default function Field({ label, error, hint, revealable, type, inputRef, 
         )}
       </div>
       {hint && (
-        <div id={`${id}-hint`} className="field-hint">
+        <div id={`${id}-hint`} className='field-hint'>
           {hint}
         </div>
       )}
       {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
+        <p id={`${id}-error`} className='field-error' role='alert'>
           {error}
         </p>
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 interface ModalProps {
   title: string;
@@ -28,7 +28,9 @@ export default function Modal({ title, subtitle, onClose, children, closeOnBackd
         event.stopPropagation();
         closeRef.current();
       } else if (event.key === 'Tab' && panel.current) {
-        const items = [...panel.current.querySelectorAll<HTMLElement>(focusable)].filter((el) => el.offsetParent !== null);
+        const items = [...panel.current.querySelectorAll<HTMLElement>(focusable)].filter((el) =>
+          el.offsetParent !== null
+        );
         if (items.length === 0) return;
         const [head, tail] = [items[0], items[items.length - 1]];
         if (event.shiftKey && document.activeElement === head) {
@@ -52,19 +54,19 @@ export default function Modal({ title, subtitle, onClose, children, closeOnBackd
 
   return (
     <div
-      className="modal-backdrop"
+      className='modal-backdrop'
       onMouseDown={(event) => {
         if (closeOnBackdrop && event.target === event.currentTarget) onClose();
       }}
     >
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panel} tabIndex={-1}>
-        <button type="button" className="modal-close" aria-label="Close dialog" onClick={onClose}>
+      <div className='modal' role='dialog' aria-modal='true' aria-labelledby={titleId} ref={panel} tabIndex={-1}>
+        <button type='button' className='modal-close' aria-label='Close dialog' onClick={onClose}>
           ×
         </button>
-        <h2 id={titleId} className="modal-title">
+        <h2 id={titleId} className='modal-title'>
           {title}
         </h2>
-        {subtitle && <p className="modal-subtitle">{subtitle}</p>}
+        {subtitle && <p className='modal-subtitle'>{subtitle}</p>}
         {children}
       </div>
     </div>

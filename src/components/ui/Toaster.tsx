@@ -6,5 +6,5 @@ import './toaster.css';
 export default function Toaster() {
   const region = useRef<HTMLDivElement>(null);
   useEffect(() => mountToaster(region.current!), []);
-  return <div className="toaster" role="status" aria-live="polite" aria-atomic="true" ref={region} />;
+  return <div className='toaster' role='status' aria-live='polite' aria-atomic='true' ref={region} />;
 }

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { readJson, jsonError } from '../../lib/server/platform/http.ts';
+import { jsonError, readJson } from '../../lib/server/platform/http.ts';
 import { loginSchema } from '../../lib/schemas.ts';
 import { checkCredentials } from '../../lib/server/auth/credentials.ts';
 import { homePathFor } from '../../lib/server/learning/home.ts';
@@ -51,7 +51,14 @@ export const POST: APIRoute = async (context) => {
   const u = result.user;
   return Response.json({
     authToken: token,
-    user: { id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, phoneNumber: u.phoneNumber, role: u.role },
+    user: {
+      id: u.id,
+      email: u.email,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      phoneNumber: u.phoneNumber,
+      role: u.role,
+    },
     message: 'Login successful',
     requiresVerification: false,
     authProvider: 'email',

@@ -1,12 +1,13 @@
 import type { APIRoute } from 'astro';
-import { readJson, jsonError } from '../../lib/server/platform/http.ts';
+import { jsonError, readJson } from '../../lib/server/platform/http.ts';
 import { signupSchema } from '../../lib/schemas.ts';
 import { signUp } from '../../lib/server/auth/credentials.ts';
 import { hitLimit, limits } from '../../lib/server/platform/rate-limit.ts';
 import { clientIp } from '../../lib/server/platform/client-ip.ts';
 import { issueSignupCookie } from '../../lib/server/auth/signup-cookie.ts';
 
-const SIGNUP_MESSAGE = 'Account created! Please check your email and click the verification link to activate your account.';
+const SIGNUP_MESSAGE =
+  'Account created! Please check your email and click the verification link to activate your account.';
 
 export const POST: APIRoute = async (context) => {
   const limit = await hitLimit(limits.signups(clientIp(context)));

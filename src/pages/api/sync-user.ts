@@ -10,6 +10,8 @@ export const POST: APIRoute = async (context) => {
   const body = await readJson(context, syncUserSchema);
   requireOwnUserId(user, body.id);
   const updated = body.zipCode === undefined ? null : await updateZipCode(user.id, body.zipCode || null);
-  const { id, email, firstName, lastName, phoneNumber, zipCode, role, emailVerified } = updated ? toSessionUser(updated) : user;
+  const { id, email, firstName, lastName, phoneNumber, zipCode, role, emailVerified } = updated
+    ? toSessionUser(updated)
+    : user;
   return Response.json({ id, email, firstName, lastName, phoneNumber, zipCode, role, emailVerified });
 };

@@ -2,7 +2,7 @@ import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import type { User } from '../../../db/schema.ts';
 import { jsonError, readJson } from '../../lib/server/platform/http.ts';
-import { verifyEmailToken, type Verification } from '../../lib/server/auth/verification.ts';
+import { type Verification, verifyEmailToken } from '../../lib/server/auth/verification.ts';
 import { createSession, setSessionCookie } from '../../lib/server/auth/session.ts';
 import { deleteSignupCookie, readSignupCookie } from '../../lib/server/auth/signup-cookie.ts';
 import { hitLimit, limits, refundLimit } from '../../lib/server/platform/rate-limit.ts';
@@ -10,11 +10,12 @@ import { clientIp } from '../../lib/server/platform/client-ip.ts';
 import { tooManySignIns } from '../../lib/server/platform/limit-responses.ts';
 import { log } from '../../lib/server/platform/log.ts';
 import { newPasswordProblem } from '../../lib/account-fields.ts';
-import { PASSWORD_MAX, messages } from '../../lib/password-rules.ts';
+import { messages, PASSWORD_MAX } from '../../lib/password-rules.ts';
 
 const INVALID_LINK = 'Invalid verification link. Please check your email for the correct link.';
 const EXPIRED_LINK = 'This verification link is invalid or has expired. Please request a new one.';
-export const CONFIRM_MESSAGE = 'To confirm this address, enter the password you chose when you signed up, or choose a new one.';
+export const CONFIRM_MESSAGE =
+  'To confirm this address, enter the password you chose when you signed up, or choose a new one.';
 const WRONG_PASSWORD = 'That is not the password chosen at sign-up. Try again, or choose a new password.';
 
 const token = z.string({ error: INVALID_LINK }).trim().min(1, INVALID_LINK).max(200, INVALID_LINK);
@@ -35,12 +36,21 @@ const userFields = (user: User) => ({ id: user.id, email: user.email, firstName:
 
 /** Another browser: nothing has changed; the page asks for the sign-up password or a new one. */
 const askToConfirm = (user: User) =>
-  Response.json({ message: CONFIRM_MESSAGE, needsConfirmation: true, email: user.email, user: { email: user.email }, tempAuthToken: null, needsPassword: false });
+  Response.json({
+    message: CONFIRM_MESSAGE,
+    needsConfirmation: true,
+    email: user.email,
+    user: { email: user.email },
+    tempAuthToken: null,
+    needsPassword: false,
+  });
 
 function verifiedAnswer(verification: Extract<Verification, { kind: 'verified' }>, tempAuthToken: string | null) {
   log('info', 'email verified', { userId: verification.user.id, passwordChanged: verification.passwordChanged });
   return Response.json({
-    message: verification.passwordChanged ? 'Email verified and your new password is set.' : 'Email verified successfully',
+    message: verification.passwordChanged
+      ? 'Email verified and your new password is set.'
+      : 'Email verified successfully',
     user: userFields(verification.user),
     tempAuthToken,
     needsPassword: verification.user.passwordHash === null,

@@ -11,9 +11,9 @@ import {
   lessonProgress,
   lessons,
   oauthAccounts,
-  rateLimitBuckets,
   questionSets,
   quizAttempts,
+  rateLimitBuckets,
   remindersSent,
   reviewItems,
   sessions,
@@ -28,7 +28,19 @@ import { keysNamingAddress } from '../platform/rate-limit.ts';
 export async function exportAccount(userId: string) {
   const db = await getDb();
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  const [sessionRows, assessmentRows, attemptRows, progressRows, badgeRows, reviewRows, oauthRows, mailRows, dayRows, streakRows, reminderRows] = await Promise.all([
+  const [
+    sessionRows,
+    assessmentRows,
+    attemptRows,
+    progressRows,
+    badgeRows,
+    reviewRows,
+    oauthRows,
+    mailRows,
+    dayRows,
+    streakRows,
+    reminderRows,
+  ] = await Promise.all([
     db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt)),
     db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(asc(assessments.createdAt)),
     db
@@ -38,12 +50,23 @@ export async function exportAccount(userId: string) {
       .innerJoin(questionSets, eq(questionSets.id, quizAttempts.questionSetId))
       .where(eq(quizAttempts.userId, userId))
       .orderBy(asc(quizAttempts.createdAt)),
-    db.select({ progress: lessonProgress, title: lessons.title }).from(lessonProgress).innerJoin(lessons, eq(lessons.id, lessonProgress.lessonId)).where(eq(lessonProgress.userId, userId)),
+    db.select({ progress: lessonProgress, title: lessons.title }).from(lessonProgress).innerJoin(
+      lessons,
+      eq(lessons.id, lessonProgress.lessonId),
+    ).where(eq(lessonProgress.userId, userId)),
     db.select().from(userBadges).where(eq(userBadges.userId, userId)),
     db.select().from(reviewItems).where(eq(reviewItems.userId, userId)),
-    db.select({ provider: oauthAccounts.provider, createdAt: oauthAccounts.createdAt }).from(oauthAccounts).where(eq(oauthAccounts.userId, userId)),
+    db.select({ provider: oauthAccounts.provider, createdAt: oauthAccounts.createdAt }).from(oauthAccounts).where(
+      eq(oauthAccounts.userId, userId),
+    ),
     db
-      .select({ kind: emailOutbox.kind, subject: emailOutbox.subject, status: emailOutbox.status, createdAt: emailOutbox.createdAt, sentAt: emailOutbox.sentAt })
+      .select({
+        kind: emailOutbox.kind,
+        subject: emailOutbox.subject,
+        status: emailOutbox.status,
+        createdAt: emailOutbox.createdAt,
+        sentAt: emailOutbox.sentAt,
+      })
       .from(emailOutbox)
       .where(sql`lower(${emailOutbox.toAddress}) = lower(${user.email})`)
       .orderBy(asc(emailOutbox.createdAt)),
@@ -59,7 +82,8 @@ export async function exportAccount(userId: string) {
   const streak = streakRows[0];
   return {
     exportedAt: new Date().toISOString(),
-    about: 'Everything Wealth Coach holds about you. Passwords are stored only as a one-way hash, which is not included.',
+    about:
+      'Everything Wealth Coach holds about you. Passwords are stored only as a one-way hash, which is not included.',
     user: {
       id: user.id,
       email: user.email,
@@ -80,9 +104,15 @@ export async function exportAccount(userId: string) {
       remindStreak: user.remindStreak,
     },
     signInWith: oauthRows,
-    sessions: sessionRows.map((s) => ({ createdAt: s.createdAt, lastUsedAt: s.lastUsedAt, rememberMe: s.persistent === 1 })),
+    sessions: sessionRows.map((s) => ({
+      createdAt: s.createdAt,
+      lastUsedAt: s.lastUsedAt,
+      rememberMe: s.persistent === 1,
+    })),
     assessments: assessmentRows.map(({ userId: _u, ...a }) => a),
-    quizAttempts: attemptRows.map(({ attempt: { userId: _u, questionSetId: _q, responses, ...a }, questions, title }) => ({
+    quizAttempts: attemptRows.map((
+      { attempt: { userId: _u, questionSetId: _q, responses, ...a }, questions, title },
+    ) => ({
       ...a,
       lessonTitle: title,
       responses: answeredResponses(responses, questions),
@@ -92,7 +122,15 @@ export async function exportAccount(userId: string) {
     reviewQueue: reviewRows.map(({ userId: _u, ...r }) => r),
     emails: mailRows,
     dailyStreak: streak
-      ? { current: streak.current, longest: streak.longest, lastDay: streak.lastDay, freezes: streak.freezes, frozenDays: streak.frozenDays, reviewCountedAt: streak.reviewCountedAt, updatedAt: streak.updatedAt }
+      ? {
+        current: streak.current,
+        longest: streak.longest,
+        lastDay: streak.lastDay,
+        freezes: streak.freezes,
+        frozenDays: streak.frozenDays,
+        reviewCountedAt: streak.reviewCountedAt,
+        updatedAt: streak.updatedAt,
+      }
       : null,
     activityDays: dayRows.map(({ userId: _u, ...d }) => d),
     remindersSent: reminderRows,

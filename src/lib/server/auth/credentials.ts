@@ -2,17 +2,24 @@
 // answers, and the work done before answering, are the same for known and unknown addresses
 // (docs/DESIGN.md difference 7; docs/SECURITY.md).
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { emailOutbox, emailVerificationTokens, passwordResetTokens, sessions, users, type User } from '../../../../db/schema.ts';
+import {
+  emailOutbox,
+  emailVerificationTokens,
+  passwordResetTokens,
+  sessions,
+  type User,
+  users,
+} from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
 import {
   accountExistsEmail,
-  enqueueEmail,
-  passwordChangedEmail,
-  resetEmail,
-  verificationEmail,
   type EmailKind,
   type EmailMessage,
+  enqueueEmail,
+  passwordChangedEmail,
   type RequestKind,
+  resetEmail,
+  verificationEmail,
 } from '../mail/email.ts';
 import type { Executor } from '../../../../db/client.ts';
 import { hashPassword, isCommonPassword, verifyDummyPassword, verifyPassword } from './password.ts';
@@ -65,7 +72,8 @@ async function mayEmail(kind: EmailKind, address: string): Promise<boolean> {
   return kind !== 'reset-password' || (await hitLimit(limits.resetEmailsPerAccount(address))).allowed;
 }
 
-const isStaleUnverified = (user: User, now = Date.now()) => !user.emailVerifiedAt && now - user.createdAt.getTime() >= UNVERIFIED_ACCOUNT_TTL_MS;
+const isStaleUnverified = (user: User, now = Date.now()) =>
+  !user.emailVerifiedAt && now - user.createdAt.getTime() >= UNVERIFIED_ACCOUNT_TTL_MS;
 
 export interface SignUpInput {
   email: string;
@@ -96,7 +104,9 @@ export async function signUp(input: SignUpInput, signupClient: string): Promise<
     // address's owner can use it, and verifying from this client still clears the first password).
     const owner = existing;
     if (owner.emailVerifiedAt) {
-      if (await mayEmail('account-exists', email)) await db.transaction(async (tx) => enqueueEmail(tx, accountExistsEmail(owner.email, owner.firstName)));
+      if (await mayEmail('account-exists', email)) {
+        await db.transaction(async (tx) => enqueueEmail(tx, accountExistsEmail(owner.email, owner.firstName)));
+      }
     } else if (await mayEmail('verify-email', owner.email)) {
       await db.transaction(async (tx) => enqueueEmail(tx, await replaceVerificationToken(tx, owner)));
     }
@@ -174,7 +184,10 @@ export async function composeRequestedEmail(kind: RequestKind, address: string):
   await db
     .insert(passwordResetTokens)
     .values({ tokenHash: hashToken(token), userId: user.id, expiresAt })
-    .onConflictDoUpdate({ target: passwordResetTokens.userId, set: { tokenHash: hashToken(token), expiresAt, createdAt: new Date() } });
+    .onConflictDoUpdate({
+      target: passwordResetTokens.userId,
+      set: { tokenHash: hashToken(token), expiresAt, createdAt: new Date() },
+    });
   return resetEmail(user.email, user.emailVerifiedAt ? user.firstName : null, token);
 }
 
@@ -248,7 +261,8 @@ export async function setPassword(userId: string, keepSessionId: string, passwor
   const passwordHash = await hashPassword(password);
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [user] = await tx.update(users).set({ passwordHash, signupClientHash: null }).where(eq(users.id, userId)).returning();
+    const [user] = await tx.update(users).set({ passwordHash, signupClientHash: null }).where(eq(users.id, userId))
+      .returning();
     if (!user) throw new HttpError(404, 'User session not found. Please try signing up again.');
     await enqueueEmail(tx, passwordChangedEmail(user.email, user.firstName));
   });

@@ -1,9 +1,9 @@
 // Google sign-in with arctic: authorization code + PKCE, state in a short-lived cookie. The
 // endpoints are configurable so tests can run a local fake provider.
 import { and, eq } from 'drizzle-orm';
-import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } from 'arctic';
+import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from 'arctic';
 import type { AstroCookies } from 'astro';
-import { emailVerificationTokens, oauthAccounts, sessions, users, type User } from '../../../../db/schema.ts';
+import { emailVerificationTokens, oauthAccounts, sessions, type User, users } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
 import { getEnv } from '../platform/env.ts';
 import { HttpError } from '../platform/http.ts';
@@ -40,7 +40,13 @@ export function startGoogleSignIn(cookies: AstroCookies): URL {
     'email',
     'profile',
   ]);
-  const options = { httpOnly: true, sameSite: 'lax' as const, secure: getEnv().APP_ENV === 'production', path: '/', maxAge: 600 };
+  const options = {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: getEnv().APP_ENV === 'production',
+    path: '/',
+    maxAge: 600,
+  };
   cookies.set(STATE_COOKIE, state, options);
   cookies.set(VERIFIER_COOKIE, verifier, options);
   return url;
@@ -126,7 +132,8 @@ async function findOrCreateGoogleUser(profile: GoogleProfile): Promise<User> {
       await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
       await tx.delete(sessions).where(eq(sessions.userId, user.id));
     }
-    await tx.insert(oauthAccounts).values({ provider: 'google', subject: profile.sub, userId: user.id }).onConflictDoNothing();
+    await tx.insert(oauthAccounts).values({ provider: 'google', subject: profile.sub, userId: user.id })
+      .onConflictDoNothing();
     return user;
   });
 }

@@ -35,7 +35,7 @@ export function hashPassword(password: string): Promise<string> {
       memorySize: 19456,
       hashLength: 32,
       outputType: 'encoded',
-    }),
+    })
   );
 }
 

@@ -18,7 +18,9 @@ export function configuredRole(email: string): SessionUser['role'] {
 }
 
 /** Stores the configured role when the stored one differs; returns the role that now holds. */
-export async function applyConfiguredRole<U extends { id: string; email: string; role: SessionUser['role'] }>(user: U): Promise<U> {
+export async function applyConfiguredRole<U extends { id: string; email: string; role: SessionUser['role'] }>(
+  user: U,
+): Promise<U> {
   const role = configuredRole(user.email);
   if (role === user.role) return user;
   const db = await getDb();

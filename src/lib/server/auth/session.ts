@@ -15,7 +15,9 @@ export const INACTIVITY_MS = 30 * 24 * 60 * 60 * 1000;
 export const BROWSER_SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const ABSOLUTE_MS = 90 * 24 * 60 * 60 * 1000;
 
-const idleLimit = (session: Pick<SessionInfo, 'persistent'>) => (session.persistent ? INACTIVITY_MS : BROWSER_SESSION_IDLE_MS);
+const idleLimit = (
+  session: Pick<SessionInfo, 'persistent'>,
+) => (session.persistent ? INACTIVITY_MS : BROWSER_SESSION_IDLE_MS);
 /** lastUsedAt is written at most this often, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -58,7 +60,10 @@ export async function validateSessionToken(token: string, now = new Date()): Pro
   const [id, secret, extra] = token.split('.');
   if (!id || !secret || extra !== undefined || !SESSION_ID.test(id) || secret.length > 64) return null;
   const db = await getDb();
-  const [found] = await db.select({ session: sessions, user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.id, id));
+  const [found] = await db.select({ session: sessions, user: users }).from(sessions).innerJoin(
+    users,
+    eq(users.id, sessions.userId),
+  ).where(eq(sessions.id, id));
   if (!found || !constantTimeEqualText(hashToken(secret), found.session.secretHash)) return null;
   const session: SessionInfo = {
     id,
@@ -108,7 +113,9 @@ export async function invalidateUserSessions(userId: string, keepSessionId?: str
   const db = await getDb();
   await db
     .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+    .where(
+      keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId),
+    );
 }
 
 export async function deleteExpiredSessions(now = new Date()): Promise<void> {
@@ -149,7 +156,10 @@ export function deleteSessionCookie(cookies: AstroCookies): void {
 }
 
 /** The session token from the cookie, or from `Authorization: Bearer <token>`. */
-export function readSessionToken(request: Request, cookies: AstroCookies): { token: string; viaBearer: boolean } | null {
+export function readSessionToken(
+  request: Request,
+  cookies: AstroCookies,
+): { token: string; viaBearer: boolean } | null {
   const header = request.headers.get('authorization');
   if (header?.toLowerCase().startsWith('bearer ')) {
     const token = header.slice(7).trim();

@@ -29,5 +29,11 @@ export function readSignupCookie(cookies: AstroCookies): string | null {
 }
 
 export function deleteSignupCookie(cookies: AstroCookies): void {
-  cookies.set(cookieName(), '', { httpOnly: true, sameSite: 'lax', secure: getEnv().APP_ENV === 'production', path: '/', maxAge: 0 });
+  cookies.set(cookieName(), '', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: getEnv().APP_ENV === 'production',
+    path: '/',
+    maxAge: 0,
+  });
 }

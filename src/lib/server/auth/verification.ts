@@ -1,7 +1,7 @@
 // Following a verification link (docs/SECURITY.md): the address is confirmed only with proof
 // that the visitor is the one who signed up, and accounts nobody verified are deleted in time.
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { emailVerificationTokens, sessions, users, type User } from '../../../../db/schema.ts';
+import { emailVerificationTokens, sessions, type User, users } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
 import { enqueueEmail, passwordChangedEmail } from '../mail/email.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -46,25 +46,35 @@ export async function verifyEmailToken(token: string, proof: VerificationProof =
     .limit(1);
   if (!found || found.expiresAt.getTime() <= Date.now()) return null;
   const { user } = found;
-  const sameClient = Boolean(proof.signupClient && user.signupClientHash && constantTimeEqualText(hashToken(proof.signupClient), user.signupClientHash));
+  const sameClient = Boolean(
+    proof.signupClient && user.signupClientHash &&
+      constantTimeEqualText(hashToken(proof.signupClient), user.signupClientHash),
+  );
   let passwordHash: string | undefined;
   if (!sameClient) {
     if (proof.newPassword !== undefined) {
       assertPasswordAllowed(proof.newPassword, 'newPassword');
       passwordHash = await hashPassword(proof.newPassword);
     } else if (proof.password !== undefined) {
-      if (!user.passwordHash || !(await verifyPassword(user.passwordHash, proof.password))) return { kind: 'wrong-password', user };
+      if (!user.passwordHash || !(await verifyPassword(user.passwordHash, proof.password))) {
+        return { kind: 'wrong-password', user };
+      }
     } else {
       return { kind: 'confirm', user };
     }
   }
   const verified = await db.transaction(async (tx) => {
     // Single use: of parallel confirmations, only the one that deletes the token goes on.
-    const [consumed] = await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.tokenHash, tokenHash)).returning();
+    const [consumed] = await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.tokenHash, tokenHash))
+      .returning();
     if (!consumed) return null;
     const [updated] = await tx
       .update(users)
-      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, signupClientHash: null, ...(passwordHash ? { passwordHash } : {}) })
+      .set({
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+        signupClientHash: null,
+        ...(passwordHash ? { passwordHash } : {}),
+      })
       .where(eq(users.id, user.id))
       .returning();
     await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
@@ -88,4 +98,3 @@ export async function deleteStaleUnverifiedAccounts(now = new Date()): Promise<n
     .returning({ id: users.id });
   return deleted.length;
 }
-

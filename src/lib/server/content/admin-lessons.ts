@@ -2,12 +2,12 @@
 // (learners' attempt history stays readable) and an audit row for every change, written in the
 // same transaction as the change itself.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { auditLog, lessons, type Lesson } from '../../../../db/schema.ts';
+import { auditLog, type Lesson, lessons } from '../../../../db/schema.ts';
 import type { Executor } from '../../../../db/client.ts';
 import { getDb } from '../platform/db.ts';
 import { HttpError } from '../platform/http.ts';
 import { log } from '../platform/log.ts';
-import { assignQuestionIds, suggestedWeight, type LessonForm } from '../../lesson-form.ts';
+import { assignQuestionIds, type LessonForm, suggestedWeight } from '../../lesson-form.ts';
 import { byPosition } from '../../lessons.ts';
 
 function isUniqueViolation(error: unknown): boolean {
@@ -19,7 +19,8 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 const POSITION_TAKEN = 'Another lesson already has this pillar, level and order. Choose another order number.';
-const STALE_VERSION = 'Someone else saved this lesson while you were editing it. Reload it to see their changes, then make yours again.';
+const STALE_VERSION =
+  'Someone else saved this lesson while you were editing it. Reload it to see their changes, then make yours again.';
 
 /** A taken pillar/level/orderIndex (the partial unique index) is the author's mistake: 409. */
 async function positionChecked<T>(write: () => Promise<T>): Promise<T> {
@@ -93,9 +94,13 @@ export async function createLesson(actorId: string, form: LessonForm): Promise<L
         .insert(lessons)
         .values({ ...values(form, weight), questions, lastQuestionId, slug: slugFor(form.title) })
         .returning();
-      await recordAudit(tx, actorId, 'lesson.create', { lessonId: created.id, title: created.title, version: created.version });
+      await recordAudit(tx, actorId, 'lesson.create', {
+        lessonId: created.id,
+        title: created.title,
+        version: created.version,
+      });
       return created;
-    }),
+    })
   );
   logChange(actorId, 'lesson.create', { lessonId: row.id, title: row.title, version: row.version });
   return row;
@@ -106,7 +111,9 @@ export async function createLesson(actorId: string, form: LessonForm): Promise<L
  * keep their ids (see assignQuestionIds); attempts keep their own copy of what was asked.
  */
 export async function updateLesson(actorId: string, id: number, form: LessonForm): Promise<Lesson> {
-  if (form.version === undefined) throw new HttpError(400, 'Send the lesson version you edited', { version: 'The version is required' });
+  if (form.version === undefined) {
+    throw new HttpError(400, 'Send the lesson version you edited', { version: 'The version is required' });
+  }
   const version = form.version;
   const db = await getDb();
   const row = await positionChecked(() =>
@@ -127,13 +134,19 @@ export async function updateLesson(actorId: string, id: number, form: LessonForm
       const [updated] = await tx
         .update(lessons)
         // A save without a weight keeps the lesson's own.
-        .set({ ...values(form, form.weight ?? current.weight), questions, lastQuestionId, version: sql`${lessons.version} + 1`, updatedAt: new Date() })
+        .set({
+          ...values(form, form.weight ?? current.weight),
+          questions,
+          lastQuestionId,
+          version: sql`${lessons.version} + 1`,
+          updatedAt: new Date(),
+        })
         .where(and(eq(lessons.id, id), eq(lessons.version, version)))
         .returning();
       if (!updated) throw new HttpError(409, STALE_VERSION);
       await recordAudit(tx, actorId, 'lesson.update', { lessonId: id, title: updated.title, version: updated.version });
       return updated;
-    }),
+    })
   );
   logChange(actorId, 'lesson.update', { lessonId: id, title: row.title, version: row.version });
   return row;

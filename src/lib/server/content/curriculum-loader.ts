@@ -1,13 +1,13 @@
 // Loads the curriculum files into the database at start (see loadContent): new lessons are
 // inserted, changed files update their lessons, and an edit made in the admin screen is never
 // overwritten by a restart.
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { lessons, type QuizQuestionData } from '../../../../db/schema.ts';
 import type { Database } from '../../../../db/client.ts';
-import { parseFactsFile, parseLessonFile, type FactsFile, type ParsedLesson } from '../../curriculum.ts';
+import { type FactsFile, type ParsedLesson, parseFactsFile, parseLessonFile } from '../../curriculum.ts';
 import { describeError, log } from '../platform/log.ts';
 
 export function lessonFolder(root = process.cwd()): string {
@@ -105,13 +105,20 @@ export async function loadContent(db: Database, folder = lessonFolder()): Promis
     return { ...(await syncLessons(db, parsed, true)), lessonFilesSkipped: skipped.length };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    log('warn', "curriculum files would move a lesson onto an author's lesson: loading them without moving any", { ...describeError(error), stack: undefined });
+    log('warn', "curriculum files would move a lesson onto an author's lesson: loading them without moving any", {
+      ...describeError(error),
+      stack: undefined,
+    });
     return { ...(await syncLessons(db, parsed, false)), lessonFilesSkipped: skipped.length };
   }
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: string; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
     if (e.code === '23505') return true;
   }
   return false;
@@ -127,18 +134,35 @@ async function syncLessons(db: Database, files: ParsedLesson[], move: boolean): 
       const hash = lessonFileHash(lesson);
       const row = existing.get(lesson.slug);
       if (!row) inserts.push({ lesson, hash });
-      else if (row.deletedAt === null && row.sourceHash !== hash && row.sourceVersion === row.version) updates.push({ row, lesson, hash });
+      else if (row.deletedAt === null && row.sourceHash !== hash && row.sourceVersion === row.version) {
+        updates.push({ row, lesson, hash });
+      }
     }
-    const moving = move ? updates.filter(({ row, lesson }) => row.pillar !== lesson.pillar || row.level !== lesson.level || row.orderIndex !== lesson.orderIndex) : [];
+    const moving = move
+      ? updates.filter(({ row, lesson }) =>
+        row.pillar !== lesson.pillar || row.level !== lesson.level || row.orderIndex !== lesson.orderIndex
+      )
+      : [];
     // Out of the way first (a position below 1 is never a lesson's), then each to its place.
     for (const { row } of moving) await tx.update(lessons).set({ orderIndex: -row.id }).where(eq(lessons.id, row.id));
     for (const { row, lesson, hash } of updates) {
       const { questions, lastQuestionId } = questionsWithIds(lesson, row.questions, row.lastQuestionId);
       const values = fileValues(lesson);
-      const place = moving.some((m) => m.row.id === row.id) ? {} : { pillar: row.pillar, level: row.level, orderIndex: row.orderIndex };
+      const place = moving.some((m) => m.row.id === row.id)
+        ? {}
+        : { pillar: row.pillar, level: row.level, orderIndex: row.orderIndex };
       await tx
         .update(lessons)
-        .set({ ...values, ...place, questions, lastQuestionId, sourceHash: hash, version: row.version + 1, sourceVersion: row.version + 1, updatedAt: new Date() })
+        .set({
+          ...values,
+          ...place,
+          questions,
+          lastQuestionId,
+          sourceHash: hash,
+          version: row.version + 1,
+          sourceVersion: row.version + 1,
+          updatedAt: new Date(),
+        })
         .where(and(eq(lessons.id, row.id), eq(lessons.version, row.version)));
     }
     let added = 0;
@@ -146,14 +170,28 @@ async function syncLessons(db: Database, files: ParsedLesson[], move: boolean): 
       const { questions, lastQuestionId } = questionsWithIds(lesson, [], 0);
       const inserted = await tx
         .insert(lessons)
-        .values({ slug: lesson.slug, ...fileValues(lesson), questions, lastQuestionId, sourceHash: hash, sourceVersion: 1 })
+        .values({
+          slug: lesson.slug,
+          ...fileValues(lesson),
+          questions,
+          lastQuestionId,
+          sourceHash: hash,
+          sourceVersion: 1,
+        })
         // A taken position (an author's lesson) is left alone.
         .onConflictDoNothing()
         .returning({ id: lessons.id });
       if (inserted.length) added++;
-      else log('warn', 'lesson file not loaded: its place is taken', { slug: lesson.slug, pillar: lesson.pillar, level: lesson.level, orderIndex: lesson.orderIndex });
+      else {log('warn', 'lesson file not loaded: its place is taken', {
+          slug: lesson.slug,
+          pillar: lesson.pillar,
+          level: lesson.level,
+          orderIndex: lesson.orderIndex,
+        });}
     }
-    if (updates.length) log('info', 'lessons updated from their files', { count: updates.length, moved: moving.length });
+    if (updates.length) {
+      log('info', 'lessons updated from their files', { count: updates.length, moved: moving.length });
+    }
     return { lessonsAdded: added, lessonsUpdated: updates.length };
   });
 }

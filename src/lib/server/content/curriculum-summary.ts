@@ -1,7 +1,7 @@
 // What the curriculum files hold, for the pages that describe it before sign-in (the landing page,
 // the public curriculum page, the sitemap): counts and titles are read from the content at build
 // time, never typed.
-import { LEVELS, PILLARS, type Level, type Pillar } from '../../domain.ts';
+import { type Level, LEVELS, type Pillar, PILLARS } from '../../domain.ts';
 import { readLessonFiles } from './curriculum-loader.ts';
 
 export interface SummaryLesson {
@@ -33,7 +33,13 @@ export function curriculumSummary(): CurriculumSummary {
           inPillar
             .filter((l) => l.level === level)
             .sort((a, b) => a.orderIndex - b.orderIndex)
-            .map((l) => ({ slug: l.slug, title: l.title, duration: l.duration, learningObjectives: l.learningObjectives, questionCount: l.questions.length })),
+            .map((l) => ({
+              slug: l.slug,
+              title: l.title,
+              duration: l.duration,
+              learningObjectives: l.learningObjectives,
+              questionCount: l.questions.length,
+            })),
         ]),
       ) as Record<Level, SummaryLesson[]>;
       return [pillar, { total: inPillar.length, byLevel }];

@@ -17,13 +17,19 @@ export interface LessonCardState {
   unlockHint?: string;
 }
 
-const LOCK_ICON = html`<svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M17 9V7a5 5 0 0 0-10 0v2H5v13h14V9h-2zm-8 0V7a3 3 0 0 1 6 0v2H9z"></path></svg>`;
+const LOCK_ICON = html`
+  <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true">
+    <path fill="currentColor" d="M17 9V7a5 5 0 0 0-10 0v2H5v13h14V9h-2zm-8 0V7a3 3 0 0 1 6 0v2H9z"></path>
+  </svg>
+`;
 
 /** The card of `lesson` in `state`, its title a heading of `headingLevel`; ASCII (see ascii-text.ts). */
 export function lessonCardHtml(lesson: Lesson, state: LessonCardState, headingLevel: 2 | 3): string {
   let cards = rendered.get(lesson);
-  if (!cards) rendered.set(lesson, (cards = new Map()));
-  const key = `${headingLevel}${state.locked ? `L${state.unlockHint ?? ''}` : ''}${state.completed ? 'C' : ''}${state.isNew ? 'N' : ''}${state.last ? `${state.last.score}/${state.last.total}` : ''}`;
+  if (!cards) rendered.set(lesson, cards = new Map());
+  const key = `${headingLevel}${state.locked ? `L${state.unlockHint ?? ''}` : ''}${state.completed ? 'C' : ''}${
+    state.isNew ? 'N' : ''
+  }${state.last ? `${state.last.score}/${state.last.total}` : ''}`;
   let card = cards.get(key);
   if (card === undefined) {
     card = toAsciiHtml(renderCard(lesson, state, headingLevel));
@@ -37,16 +43,43 @@ export function lessonCardHtml(lesson: Lesson, state: LessonCardState, headingLe
 // render anew and the old ones go with the old object.
 const rendered = new WeakMap<Lesson, Map<string, string>>();
 
-function renderCard(lesson: Lesson, { locked, completed, last, isNew, unlockHint }: LessonCardState, headingLevel: 2 | 3): SafeHtml {
+function renderCard(
+  lesson: Lesson,
+  { locked, completed, last, isNew, unlockHint }: LessonCardState,
+  headingLevel: 2 | 3,
+): SafeHtml {
   const title = lesson.title;
-  const heading = headingLevel === 2 ? html`<h2 class="card-title">${title}</h2>` : html`<h3 class="card-title">${title}</h3>`;
-  const objectives =
-    lesson.learningObjectives.length > 0 &&
-    html`<div class="objectives"><p>You'll learn:</p><ul>${lesson.learningObjectives.slice(0, 2).map((o) => html`<li>${o}</li>`)}</ul></div>`;
-  const score = last && html`<p class="score">Last score: <strong>${last.score}/${last.total}</strong>${completed && html`<span class="passed"> &middot; Completed &#10003;</span>`}</p>`;
+  const heading = headingLevel === 2
+    ? html`<h2 class="card-title">${title}</h2>`
+    : html`<h3 class="card-title">${title}</h3>`;
+  const objectives = lesson.learningObjectives.length > 0 &&
+    html`
+      <div class="objectives">
+        <p>You'll learn:</p>
+        <ul>${lesson.learningObjectives.slice(0, 2).map((o) => html`<li>${o}</li>`)}</ul>
+      </div>
+    `;
+  const score = last &&
+    html`<p class="score">Last score: <strong>${last.score}/${last.total}</strong>${
+      completed && html`<span class="passed"> &middot; Completed &#10003;</span>`
+    }</p>`;
   const action = locked
-    ? html`${unlockHint && html`<p class="unlock-hint">${unlockHint}</p>`}<span class="btn btn-block locked-btn" aria-disabled="true">${LOCK_ICON}Locked<span class="visually-hidden">: ${title}</span></span>`
-    : html`<a class="btn btn-block ${completed ? 'btn-outline' : 'btn-primary'}" href="/lesson/${lesson.id}">${completed ? 'Review Lesson' : 'Start Lesson'}<span class="visually-hidden">: ${title}</span></a>`;
+    ? html`
+      ${unlockHint && html`<p class="unlock-hint">${unlockHint}</p>`}<span class="btn btn-block locked-btn"
+        aria-disabled="true">${LOCK_ICON}Locked<span class="visually-hidden">: ${title}</span></span>
+    `
+    : html`
+      <a class="btn btn-block ${completed ? 'btn-outline' : 'btn-primary'}"
+        href="/lesson/${lesson.id}">${completed
+          ? 'Review Lesson'
+          : 'Start Lesson'}<span class="visually-hidden">: ${title}</span></a>
+    `;
   const classes = `lesson-card${completed ? ' done' : ''}${locked ? ' locked' : ''}`;
-  return html`<article class="${classes}" data-lesson-id="${lesson.id}"><div class="top"><span class="order" aria-label="Lesson ${lesson.orderIndex}">${lesson.orderIndex}</span>${isNew && html`<span class="new-tag">New</span>`}<span class="duration">${lesson.duration} min</span></div>${heading}${objectives}${score}${action}</article>`;
+  return html`
+    <article class="${classes}"
+      data-lesson-id="${lesson.id}"><div class="top"><span class="order" aria-label="Lesson ${lesson
+        .orderIndex}">${lesson.orderIndex}</span>${isNew &&
+        html`<span class="new-tag">New</span>`}<span class="duration">${lesson
+        .duration} min</span></div>${heading}${objectives}${score}${action}</article>
+  `;
 }

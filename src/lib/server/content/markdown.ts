@@ -2,7 +2,7 @@
 // shown to learners: it is rendered with marked and then sanitized, so it can never run script.
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
-import { unsafeRaw, type SafeHtml } from '../platform/html.ts';
+import { type SafeHtml, unsafeRaw } from '../platform/html.ts';
 
 const marked = new Marked({ gfm: true, breaks: true, async: false });
 

@@ -6,21 +6,21 @@ import path from 'node:path';
 import { asc, count, desc, eq } from 'drizzle-orm';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { assessments, userBadges, type Assessment } from '../../../../db/schema.ts';
+import { type Assessment, assessments, userBadges } from '../../../../db/schema.ts';
 import { PILLARS } from '../../domain.ts';
 import {
+  type Answers,
+  type AssessmentQuestion,
   checkKnowledgeItems,
   NOT_SURE,
+  type PillarHalves,
+  type PillarScores,
   placementFor,
   placementScores,
   QUESTION_KINDS,
-  TESTED_LEVELS,
   scoreAnswers,
   scoreHalves,
-  type Answers,
-  type AssessmentQuestion,
-  type PillarHalves,
-  type PillarScores,
+  TESTED_LEVELS,
 } from '../../assessment.ts';
 import type { Pillar } from '../../domain.ts';
 import { getDb } from '../platform/db.ts';
@@ -48,11 +48,19 @@ export const assessmentFileSchema = z
   .superRefine((file, ctx) => {
     for (const pillar of PILLARS) {
       const n = file.questions.filter((q) => q.category === pillar).length;
-      if (n !== 4) ctx.addIssue({ code: 'custom', path: ['questions'], message: `${pillar} has ${n} questions, not 4` });
+      if (n !== 4) {
+        ctx.addIssue({ code: 'custom', path: ['questions'], message: `${pillar} has ${n} questions, not 4` });
+      }
     }
     for (const q of file.questions) {
       const values = new Set(q.options.map((o) => o.value));
-      if (values.size !== 5) ctx.addIssue({ code: 'custom', path: ['questions', q.id], message: `question ${q.id} repeats an option value` });
+      if (values.size !== 5) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['questions', q.id],
+          message: `question ${q.id} repeats an option value`,
+        });
+      }
     }
   });
 
@@ -72,12 +80,22 @@ export function checkCurrentAssessment(questions: AssessmentQuestion[]): string[
   for (const q of questions) {
     if (q.kind === 'knowledge') {
       const last = q.options.at(-1)!;
-      if (last.label !== NOT_SURE || last.score !== 0) problems.push(`question ${q.id}: a knowledge question ends with "${NOT_SURE}", scored 0`);
-      if (q.options.filter((o) => o.score === 4).length !== 1) problems.push(`question ${q.id}: a knowledge question has exactly one best answer (scored 4)`);
-      if (q.options.some((o) => o.notApplicable)) problems.push(`question ${q.id}: a knowledge question cannot be "does not apply"`);
+      if (last.label !== NOT_SURE || last.score !== 0) {
+        problems.push(`question ${q.id}: a knowledge question ends with "${NOT_SURE}", scored 0`);
+      }
+      if (q.options.filter((o) => o.score === 4).length !== 1) {
+        problems.push(`question ${q.id}: a knowledge question has exactly one best answer (scored 4)`);
+      }
+      if (q.options.some((o) => o.notApplicable)) {
+        problems.push(`question ${q.id}: a knowledge question cannot be "does not apply"`);
+      }
     }
-    if (q.options.filter((o) => o.notApplicable).some((o) => o.score !== 0)) problems.push(`question ${q.id}: a "does not apply" option is scored 0 (it is never counted)`);
-    if (q.kind === 'habit' && (q.level || q.lesson)) problems.push(`question ${q.id}: only a knowledge question names a level and a lesson`);
+    if (q.options.filter((o) => o.notApplicable).some((o) => o.score !== 0)) {
+      problems.push(`question ${q.id}: a "does not apply" option is scored 0 (it is never counted)`);
+    }
+    if (q.kind === 'habit' && (q.level || q.lesson)) {
+      problems.push(`question ${q.id}: only a knowledge question names a level and a lesson`);
+    }
   }
   // Issue 41: placement comes from the knowledge questions, so each tests a level's material, without partial credit.
   problems.push(...checkKnowledgeItems(questions));
@@ -97,13 +115,16 @@ export function loadAssessmentVersions(dir?: string): AssessmentVersions {
   if (cached && (dir === undefined ? cached.byDefault : cached.dir === dir)) return cached.versions;
   const contentDir = dir ?? path.resolve(process.cwd(), 'db/content');
   const byVersion = new Map<number, AssessmentQuestion[]>();
-  const read = (file: string) => assessmentFileSchema.parse(parseYaml(readFileSync(path.join(contentDir, file), 'utf8')));
+  const read = (file: string) =>
+    assessmentFileSchema.parse(parseYaml(readFileSync(path.join(contentDir, file), 'utf8')));
   const current = read('assessment.yaml');
   byVersion.set(current.version, current.questions);
   const older = existsSync(contentDir) ? readdirSync(contentDir).filter((f) => /^assessment-v\d+\.yaml$/.test(f)) : [];
   for (const file of older) {
     const parsed = read(file);
-    if (parsed.version >= current.version) throw new Error(`${file}: version ${parsed.version} is not older than the current ${current.version}`);
+    if (parsed.version >= current.version) {
+      throw new Error(`${file}: version ${parsed.version} is not older than the current ${current.version}`);
+    }
     byVersion.set(parsed.version, parsed.questions);
   }
   const versions = { current: current.version, byVersion };
@@ -168,11 +189,21 @@ export function scoreSubmission(answers: Answers): PillarScores {
 }
 
 /** Stores a result, and the assessment badge with the first one (in the same transaction). */
-export async function recordAssessment(userId: string, scores: PillarScores, answers: Answers): Promise<AssessmentRecord> {
+export async function recordAssessment(
+  userId: string,
+  scores: PillarScores,
+  answers: Answers,
+): Promise<AssessmentRecord> {
   const db = await getDb();
   const row = await db.transaction(async (tx) => {
-    const [stored] = await tx.insert(assessments).values({ userId, ...scores, answers, version: currentAssessmentVersion() }).returning();
-    await tx.insert(userBadges).values({ userId, badge: 'assessment-complete', earnedAt: stored.createdAt }).onConflictDoNothing();
+    const [stored] = await tx.insert(assessments).values({
+      userId,
+      ...scores,
+      answers,
+      version: currentAssessmentVersion(),
+    }).returning();
+    await tx.insert(userBadges).values({ userId, badge: 'assessment-complete', earnedAt: stored.createdAt })
+      .onConflictDoNothing();
     return stored;
   });
   return toAssessmentRecord(row);
@@ -181,7 +212,8 @@ export async function recordAssessment(userId: string, scores: PillarScores, ans
 /** The newest attempt sets placement; earlier ones stay for the progress screen. */
 export async function findLatestAssessment(userId: string): Promise<AssessmentRecord | null> {
   const db = await getDb();
-  const [row] = await db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(desc(assessments.createdAt)).limit(1);
+  const [row] = await db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(
+    desc(assessments.createdAt),
+  ).limit(1);
   return row ? toAssessmentRecord(row) : null;
 }
-

@@ -1,18 +1,25 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { coachRulesSchema, coachTips, type CoachEvidence, type CoachLesson, type CoachRule } from '../../coach.ts';
-import { PILLAR_LABELS, PILLARS, LEVEL_LABELS, type Pillar } from '../../domain.ts';
-import { countedOption, placesOnKnowledge, scoreOf, type PillarScores } from '../../assessment.ts';
-import { isLessonUnlocked, byPosition } from '../../lessons.ts';
-import { currentAssessmentVersion, loadAssessmentQuestions, questionsOfVersion, type AssessmentRecord } from './assessment.ts';
+import { type CoachEvidence, type CoachLesson, type CoachRule, coachRulesSchema, coachTips } from '../../coach.ts';
+import { LEVEL_LABELS, type Pillar, PILLAR_LABELS, PILLARS } from '../../domain.ts';
+import { countedOption, type PillarScores, placesOnKnowledge, scoreOf } from '../../assessment.ts';
+import { byPosition, isLessonUnlocked } from '../../lessons.ts';
+import {
+  type AssessmentRecord,
+  currentAssessmentVersion,
+  loadAssessmentQuestions,
+  questionsOfVersion,
+} from './assessment.ts';
 import type { LearnerState } from './learner-store/index.ts';
 
 let cached: CoachRule[] | undefined;
 
 /** The coach's rules from db/content/coach.yaml (read once). */
 export function loadCoachRules(contentDir?: string): CoachRule[] {
-  cached ??= coachRulesSchema.parse(parseYaml(readFileSync(path.join(contentDir ?? path.resolve(process.cwd(), 'db/content'), 'coach.yaml'), 'utf8')));
+  cached ??= coachRulesSchema.parse(
+    parseYaml(readFileSync(path.join(contentDir ?? path.resolve(process.cwd(), 'db/content'), 'coach.yaml'), 'utf8')),
+  );
   return cached;
 }
 
@@ -27,7 +34,9 @@ export interface QuizSummary {
 }
 
 /** A quiz summary from attempts in the order they were made. */
-export function summarizeQuizzes(attempts: Array<{ lessonId: number; score: number; totalQuestions: number; passed: boolean }>): QuizSummary {
+export function summarizeQuizzes(
+  attempts: Array<{ lessonId: number; score: number; totalQuestions: number; passed: boolean }>,
+): QuizSummary {
   const lastTryByLesson = new Map<number, { score: number; totalQuestions: number; passed: boolean }>();
   let lastPassed: QuizSummary['lastPassed'] = null;
   for (const a of attempts) {
@@ -69,7 +78,10 @@ export function buildCoach(
   }
   const lastPassedSlug = quizzes.lastPassed ? slugById.get(quizzes.lastPassed.lessonId) : undefined;
   const open = state.lessons
-    .filter((l) => !state.completed.has(l.id) && isLessonUnlocked(l, state.lessons, state.completed, state.placement, state.completedAt))
+    .filter((l) =>
+      !state.completed.has(l.id) &&
+      isLessonUnlocked(l, state.lessons, state.completed, state.placement, state.completedAt)
+    )
     .sort((a, b) => Number(b.pillar === focusPillar) - Number(a.pillar === focusPillar) || byPosition(a, b))
     .map(toCoachLesson);
   // Answers feed the rules only when they are of today's questions (rules are written for them).
@@ -83,10 +95,14 @@ export function buildCoach(
       if (option) {
         answerScores[q.id] = option.score;
         answerLabels[q.id] = option.label;
-      } else if (q.options.some((o) => o.notApplicable && o.value === assessment.answers[String(q.id)])) notApplicable.add(q.id);
+      } else if (q.options.some((o) => o.notApplicable && o.value === assessment.answers[String(q.id)])) {
+        notApplicable.add(q.id);
+      }
     }
   }
-  const scores = assessment ? (Object.fromEntries(PILLARS.map((p) => [p, scoreOf(assessment, p)])) as Record<Pillar, number>) : null;
+  const scores = assessment
+    ? (Object.fromEntries(PILLARS.map((p) => [p, scoreOf(assessment, p)])) as Record<Pillar, number>)
+    : null;
   const evidence: CoachEvidence = {
     answerScores,
     answerLabels,
@@ -96,7 +112,9 @@ export function buildCoach(
     completedSlugs: new Set(state.lessons.filter((l) => state.completed.has(l.id)).map((l) => l.slug)),
     missedBySlug,
     totalQuizzes: quizzes.total,
-    lastPassed: quizzes.lastPassed && lastPassedSlug ? { slug: lastPassedSlug, score: quizzes.lastPassed.score, totalQuestions: quizzes.lastPassed.totalQuestions } : null,
+    lastPassed: quizzes.lastPassed && lastPassedSlug
+      ? { slug: lastPassedSlug, score: quizzes.lastPassed.score, totalQuestions: quizzes.lastPassed.totalQuestions }
+      : null,
     focusPillar,
     lessonsBySlug: bySlug,
     openLessons: open,
@@ -105,21 +123,29 @@ export function buildCoach(
   const excluded = continueLessonId === null ? undefined : new Set([continueLessonId]);
   const tips = coachTips(rules, { ...evidence, excludedLessonIds: excluded });
   // The reason the Continue lesson is the one: the evidence of the first tip that would name it.
-  const continueReason = continueLessonId === null ? null : (coachTips(rules, evidence, rules.length).find((t) => t.lesson.id === continueLessonId)?.evidence ?? null);
+  const continueReason = continueLessonId === null
+    ? null
+    : (coachTips(rules, evidence, rules.length).find((t) => t.lesson.id === continueLessonId)?.evidence ?? null);
 
   // A tip may name a lesson the learner cannot open yet: point them to the first lesson on the
   // way there that they can open now (same pillar, earlier in learning order).
   const tipsWithPath = tips.map((tip) => {
     const target = state.lessons.find((l) => l.id === tip.lesson.id);
-    const locked = target ? !isLessonUnlocked(target, state.lessons, state.completed, state.placement, state.completedAt) : false;
-    const opensAfter = locked ? (open.find((l) => l.pillar === tip.lesson.pillar && byPosition(l, tip.lesson) < 0) ?? null) : null;
+    const locked = target
+      ? !isLessonUnlocked(target, state.lessons, state.completed, state.placement, state.completedAt)
+      : false;
+    const opensAfter = locked
+      ? (open.find((l) => l.pillar === tip.lesson.pillar && byPosition(l, tip.lesson) < 0) ?? null)
+      : null;
     return { ...tip, opensAfter };
   });
 
   // "Why this?": which answers set each pillar's level (read with the questions of the result's
   // own version), and why the focus pillar was chosen.
   const questions = assessment ? questionsOfVersion(assessment.version) : loadAssessmentQuestions();
-  const placedOnKnowledge = Boolean(assessment && placesOnKnowledge(questions) && Object.keys(assessment.answers).length > 0);
+  const placedOnKnowledge = Boolean(
+    assessment && placesOnKnowledge(questions) && Object.keys(assessment.answers).length > 0,
+  );
   const why = PILLARS.map((pillar) => {
     const score = assessment ? scoreOf(assessment as PillarScores, pillar) : null;
     return {
@@ -149,10 +175,15 @@ export function buildCoach(
   if (focusPillar && scores) {
     const lowest = Math.min(...PILLARS.map((p) => weighted[p]));
     const tied = PILLARS.filter((p) => weighted[p] === lowest);
-    focusReason =
-      tied.length > 1
-        ? `${PILLAR_LABELS[focusPillar]} is your focus: ${tied.map((p) => PILLAR_LABELS[p]).join(', ')} have the same lesson progress (${Math.round(lowest)}%), and ${PILLAR_LABELS[focusPillar]} has the lowest result in our assessment (${scores[focusPillar]} of 100).`
-        : `${PILLAR_LABELS[focusPillar]} is your focus: it has the lowest lesson progress (${Math.round(weighted[focusPillar])}%).`;
+    focusReason = tied.length > 1
+      ? `${PILLAR_LABELS[focusPillar]} is your focus: ${
+        tied.map((p) => PILLAR_LABELS[p]).join(', ')
+      } have the same lesson progress (${Math.round(lowest)}%), and ${
+        PILLAR_LABELS[focusPillar]
+      } has the lowest result in our assessment (${scores[focusPillar]} of 100).`
+      : `${PILLAR_LABELS[focusPillar]} is your focus: it has the lowest lesson progress (${
+        Math.round(weighted[focusPillar])
+      }%).`;
   }
   return {
     tips: tipsWithPath,

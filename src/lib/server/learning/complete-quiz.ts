@@ -6,9 +6,15 @@ import type { z } from 'zod';
 import type { lessonCompleteSchema } from '../../schemas.ts';
 import { badgeTitle } from '../../badges.ts';
 import { HttpError } from '../platform/http.ts';
-import { loadLearnerState, mayOpen, nextLessonAfter, recordQuizAttempt, type CompletionResult } from './learner-store/index.ts';
+import {
+  type CompletionResult,
+  loadLearnerState,
+  mayOpen,
+  nextLessonAfter,
+  recordQuizAttempt,
+} from './learner-store/index.ts';
 import { answersToGrade } from './quiz-checks.ts';
-import { dailyStatus, type DailyStatus } from './streaks.ts';
+import { type DailyStatus, dailyStatus } from './streaks.ts';
 import { unlockHint } from './unlock-hint.ts';
 
 type LessonHeading = Pick<Lesson, 'id' | 'title' | 'pillar' | 'level' | 'duration'>;
@@ -25,9 +31,20 @@ export type QuizCompletion = CompletionResult & {
   nextLesson: LessonHeading | null;
 };
 
-const heading = (l: Lesson): LessonHeading => ({ id: l.id, title: l.title, pillar: l.pillar, level: l.level, duration: l.duration });
+const heading = (l: Lesson): LessonHeading => ({
+  id: l.id,
+  title: l.title,
+  pillar: l.pillar,
+  level: l.level,
+  duration: l.duration,
+});
 
-export async function completeQuiz(user: { id: string; role: string }, lessonId: number, body: z.infer<typeof lessonCompleteSchema>, now: Date): Promise<QuizCompletion> {
+export async function completeQuiz(
+  user: { id: string; role: string },
+  lessonId: number,
+  body: z.infer<typeof lessonCompleteSchema>,
+  now: Date,
+): Promise<QuizCompletion> {
   const state = await loadLearnerState(user.id);
   const lesson = state.lessons.find((l) => l.id === lessonId);
   if (!lesson) throw new HttpError(404, 'Lesson Not Found');

@@ -74,12 +74,12 @@ export function toListItem(state: LearnerState, lesson: Lesson): LessonListItem 
     isNew: isNewFor(state, lesson),
     completionData: p
       ? {
-          bestScore: p.bestScore,
-          lastScore: p.lastScore,
-          totalQuestions: p.totalQuestions,
-          attempts: p.attempts,
-          completedAt: p.completedAt?.toISOString() ?? null,
-        }
+        bestScore: p.bestScore,
+        lastScore: p.lastScore,
+        totalQuestions: p.totalQuestions,
+        attempts: p.attempts,
+        completedAt: p.completedAt?.toISOString() ?? null,
+      }
       : null,
   };
 }

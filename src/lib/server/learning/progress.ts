@@ -1,17 +1,33 @@
 // The dashboard, the progress screen and badges, all from the learner's own records.
 import { and, eq, isNull } from 'drizzle-orm';
-import { users, type Assessment } from '../../../../db/schema.ts';
+import { type Assessment, users } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
-import { countsFor, isUnlockedFor, loadLearner, type LearnerState } from './learner-store/index.ts';
+import { countsFor, isUnlockedFor, type LearnerState, loadLearner } from './learner-store/index.ts';
 import { toAssessmentRecord } from './assessment.ts';
 import { buildCoach, type QuizSummary } from './coach.ts';
-import { readAnalyticsParts, readBadges, readHistoryParts, type AnalyticsParts, type CoreSnapshot, type LearnerSnapshot, type LearnerTotals, type StoredBadge } from './learner-store/index.ts';
+import {
+  type AnalyticsParts,
+  type CoreSnapshot,
+  type LearnerSnapshot,
+  type LearnerTotals,
+  readAnalyticsParts,
+  readBadges,
+  readHistoryParts,
+  type StoredBadge,
+} from './learner-store/index.ts';
 import { dailyStatusOf } from './streaks.ts';
-import { colourForScore, messageForScore, scoreOf, type ScoreColour } from '../../assessment.ts';
-import { LEVELS, PILLARS, type Level, type Pillar } from '../../domain.ts';
+import { colourForScore, messageForScore, type ScoreColour, scoreOf } from '../../assessment.ts';
+import { type Level, LEVELS, type Pillar, PILLARS } from '../../domain.ts';
 import { nextLesson, passMark } from '../../lessons.ts';
-import { badgeTitle, type Badge } from '../../badges.ts';
-import { averageFromUnits, improvementFromUnits, isHighlightedAverage, overallProgress, priorityPillar, type PillarNumbers } from '../../progress.ts';
+import { type Badge, badgeTitle } from '../../badges.ts';
+import {
+  averageFromUnits,
+  improvementFromUnits,
+  isHighlightedAverage,
+  overallProgress,
+  type PillarNumbers,
+  priorityPillar,
+} from '../../progress.ts';
 
 /** Badges as the screens show them, from the stored rows (stored when earned, never on a read). */
 export async function listBadges(userId: string): Promise<Badge[]> {
@@ -25,17 +41,28 @@ function toBadges(stored: StoredBadge[]): Badge[] {
 /** Review questions due by `now` whose lesson and question still exist. */
 function dueCount(state: LearnerState, snapshot: CoreSnapshot, now: Date): number {
   const byId = new Map(state.lessons.map((l) => [l.id, l]));
-  return snapshot.review.filter((r) => r.dueAt.getTime() <= now.getTime() && byId.get(r.lessonId)?.questions.some((q) => q.id === r.questionId)).length;
+  return snapshot.review.filter((r) =>
+    r.dueAt.getTime() <= now.getTime() && byId.get(r.lessonId)?.questions.some((q) => q.id === r.questionId)
+  ).length;
 }
 
 /** The coach's view of the learner's quizzes, from the aggregates and the progress rows. */
 function quizSummary(state: LearnerState, totals: LearnerTotals): QuizSummary {
   const lastTryByLesson = new Map<number, { score: number; totalQuestions: number; passed: boolean }>();
   for (const [lessonId, p] of state.progress) {
-    if (p.attempts > 0) lastTryByLesson.set(lessonId, { score: p.lastScore, totalQuestions: p.totalQuestions, passed: p.lastScore >= passMark(p.totalQuestions) });
+    if (p.attempts > 0) {
+      lastTryByLesson.set(lessonId, {
+        score: p.lastScore,
+        totalQuestions: p.totalQuestions,
+        passed: p.lastScore >= passMark(p.totalQuestions),
+      });
+    }
   }
-  const lastPassed =
-    totals.lastPassedLessonId === null ? null : { lessonId: totals.lastPassedLessonId, score: totals.lastPassedScore ?? 0, totalQuestions: totals.lastPassedTotal ?? 0 };
+  const lastPassed = totals.lastPassedLessonId === null ? null : {
+    lessonId: totals.lastPassedLessonId,
+    score: totals.lastPassedScore ?? 0,
+    totalQuestions: totals.lastPassedTotal ?? 0,
+  };
   return { total: totals.attempts, lastTryByLesson, lastPassed };
 }
 
@@ -75,18 +102,26 @@ function dashboardCore(state: LearnerState, snapshot: CoreSnapshot) {
     return {
       pillar,
       // The level and its words come from what the learner knows (issue 41); the score is the spec's.
-      assessment: score === null || !latest ? null : { score, colour: colourForScore(latest.placementScores[pillar]), message: messageForScore(latest.placementScores[pillar]), level: latest.levels[pillar] },
+      assessment: score === null || !latest ? null : {
+        score,
+        colour: colourForScore(latest.placementScores[pillar]),
+        message: messageForScore(latest.placementScores[pillar]),
+        level: latest.levels[pillar],
+      },
       lessonsCompleted: LEVELS.reduce((n, l) => n + c[l].completed, 0),
       lessonsTotal: LEVELS.reduce((n, l) => n + c[l].total, 0),
       weightedProgress: c.weightedProgress,
     };
   });
   const numbers = Object.fromEntries(
-    pillars.map((p) => [p.pillar, { assessmentScore: p.assessment?.score ?? null, weightedProgress: p.weightedProgress }]),
+    pillars.map((
+      p,
+    ) => [p.pillar, { assessmentScore: p.assessment?.score ?? null, weightedProgress: p.weightedProgress }]),
   ) as Record<Pillar, PillarNumbers>;
   const priority = priorityPillar(numbers);
   const open = state.lessons.filter((l) => isUnlockedFor(state, l));
-  const next = (priority ? nextLesson(open, state.completed, priority) : undefined) ?? nextLesson(open, state.completed);
+  const next = (priority ? nextLesson(open, state.completed, priority) : undefined) ??
+    nextLesson(open, state.completed);
   const weighted = Object.fromEntries(pillars.map((p) => [p.pillar, p.weightedProgress])) as Record<Pillar, number>;
   const coach = buildCoach(state, quizSummary(state, totals), latest, priority, weighted, next?.id ?? null);
   return { latest, badges, pillars, priority, next, coach, overall: overallProgress(numbers) };
@@ -110,7 +145,9 @@ export async function buildDashboard(userId: string, firstName: string, now = ne
     overall,
     priority,
     pillars,
-    nextLesson: next ? { id: next.id, title: next.title, pillar: next.pillar, level: next.level, duration: next.duration } : null,
+    nextLesson: next
+      ? { id: next.id, title: next.title, pillar: next.pillar, level: next.level, duration: next.duration }
+      : null,
     badges,
     daily,
     firstVisit,
@@ -138,7 +175,11 @@ export async function progressScreenProps(userId: string, email: string) {
 function makeProgressFigures(state: LearnerState, snapshot: LearnerSnapshot) {
   const { totals, pillars: pillarTotals, recent, halves } = snapshot;
   const toRecord = (a: Assessment | null) => a && toAssessmentRecord(a);
-  const assessments = { count: snapshot.assessments.count, first: toRecord(snapshot.assessments.first), newest: toRecord(snapshot.assessments.newest) };
+  const assessments = {
+    count: snapshot.assessments.count,
+    first: toRecord(snapshot.assessments.first),
+    newest: toRecord(snapshot.assessments.newest),
+  };
   const badges = toBadges(snapshot.badges);
   const counts = countsFor(state);
   const pillars = PILLARS.map((pillar) => {
@@ -177,8 +218,22 @@ function makeProgressFigures(state: LearnerState, snapshot: LearnerSnapshot) {
     },
     assessments: {
       count,
-      first: first && { savingScore: first.savingScore, creditScore: first.creditScore, investingScore: first.investingScore, date: first.createdAt, version: first.version },
-      newest: newest && { savingScore: newest.savingScore, creditScore: newest.creditScore, investingScore: newest.investingScore, date: newest.createdAt, version: newest.version },
+      first: first &&
+        {
+          savingScore: first.savingScore,
+          creditScore: first.creditScore,
+          investingScore: first.investingScore,
+          date: first.createdAt,
+          version: first.version,
+        },
+      newest: newest &&
+        {
+          savingScore: newest.savingScore,
+          creditScore: newest.creditScore,
+          investingScore: newest.investingScore,
+          date: newest.createdAt,
+          version: newest.version,
+        },
     },
     badges,
   };
@@ -190,15 +245,21 @@ export async function buildQuizAnalytics(userId: string) {
   return analyticsOf(await readAnalyticsParts(userId));
 }
 
-
 function analyticsOf({ totals, levels, mostMissed }: AnalyticsParts) {
   const byPillarLevel = PILLARS.flatMap((pillar) =>
     LEVELS.map((level) => {
       const here = levels.find((l) => l.pillar === pillar && l.level === level);
       const total = here?.questions ?? 0;
       const correct = here?.correct ?? 0;
-      return { pillar, level, attempts: here?.attempts ?? 0, correct, total, accuracy: total ? Math.round((correct / total) * 100) : null };
-    }),
+      return {
+        pillar,
+        level,
+        attempts: here?.attempts ?? 0,
+        correct,
+        total,
+        accuracy: total ? Math.round((correct / total) * 100) : null,
+      };
+    })
   );
   return { totalAttempts: totals.attempts, byPillarLevel, mostMissed };
 }

@@ -5,7 +5,17 @@
 import { and, count, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { learnerDays, learnerStreaks, lessons, remindersSent, reviewItems, users } from '../../../../db/schema.ts';
 import type { Database } from '../../../../db/client.ts';
-import { addDays, chooseReminder, dayIn, hourIn, NO_STREAK, streakOn, REMINDER_HOUR, type ReminderKind, type StreakState } from '../../streak.ts';
+import {
+  addDays,
+  chooseReminder,
+  dayIn,
+  hourIn,
+  NO_STREAK,
+  REMINDER_HOUR,
+  type ReminderKind,
+  streakOn,
+  type StreakState,
+} from '../../streak.ts';
 import { enqueueEmail, reviewReminderEmail, streakReminderEmail } from '../mail/email.ts';
 import { generateRandomToken, hashToken } from '../platform/tokens.ts';
 import { describeError, log } from '../platform/log.ts';
@@ -62,7 +72,13 @@ export async function sendDueReminders(db: Database, now = new Date()): Promise<
         })
         .from(users)
         .leftJoin(learnerStreaks, eq(learnerStreaks.userId, users.id))
-        .where(and(or(eq(users.remindReview, true), eq(users.remindStreak, true)), isNotNull(users.emailVerifiedAt), after ? gt(users.id, after) : undefined))
+        .where(
+          and(
+            or(eq(users.remindReview, true), eq(users.remindStreak, true)),
+            isNotNull(users.emailVerifiedAt),
+            after ? gt(users.id, after) : undefined,
+          ),
+        )
         .orderBy(users.id)
         .limit(PAGE)
     ).map((r) => ({
@@ -72,7 +88,9 @@ export async function sendDueReminders(db: Database, now = new Date()): Promise<
       timeZone: r.timeZone,
       remindReview: r.remindReview,
       remindStreak: r.remindStreak,
-      streak: r.current === null ? NO_STREAK : { current: r.current, longest: r.longest ?? 0, lastDay: r.lastDay, freezes: r.freezes ?? 0, frozenDays: [] },
+      streak: r.current === null
+        ? NO_STREAK
+        : { current: r.current, longest: r.longest ?? 0, lastDay: r.lastDay, freezes: r.freezes ?? 0, frozenDays: [] },
     }));
     checked += page.length;
     sent += await remindPage(db, page, now);
@@ -83,13 +101,20 @@ export async function sendDueReminders(db: Database, now = new Date()): Promise<
 }
 
 async function remindPage(db: Database, page: Candidate[], now: Date): Promise<number> {
-  const evening = page.map((c) => ({ c, day: dayIn(now, c.timeZone), hour: hourIn(now, c.timeZone) })).filter((e) => e.hour >= REMINDER_HOUR);
+  const evening = page.map((c) => ({ c, day: dayIn(now, c.timeZone), hour: hourIn(now, c.timeZone) })).filter((e) =>
+    e.hour >= REMINDER_HOUR
+  );
   if (evening.length === 0) return 0;
   const ids = evening.map((e) => e.c.id);
   const days = [...new Set(evening.map((e) => e.day))];
   const [dayRows, sentRows, dueRows] = await Promise.all([
     db
-      .select({ userId: learnerDays.userId, day: learnerDays.day, lessons: learnerDays.lessons, reviews: learnerDays.reviews })
+      .select({
+        userId: learnerDays.userId,
+        day: learnerDays.day,
+        lessons: learnerDays.lessons,
+        reviews: learnerDays.reviews,
+      })
       .from(learnerDays)
       .where(and(inArray(learnerDays.userId, ids), inArray(learnerDays.day, days))),
     db
@@ -122,10 +147,29 @@ async function remindPage(db: Database, page: Candidate[], now: Date): Promise<n
     const today = activity.get(key(c.id, day)) ?? { lessons: 0, reviews: 0 };
     const streak = streakOn(c.streak, day);
     const dueReviews = due.get(c.id) ?? 0;
-    const kind = chooseReminder({ hour, remindReview: c.remindReview, remindStreak: c.remindStreak, streak, today, dueReviews });
+    const kind = chooseReminder({
+      hour,
+      remindReview: c.remindReview,
+      remindStreak: c.remindStreak,
+      streak,
+      today,
+      dueReviews,
+    });
     if (!kind) continue;
     try {
-      if (await sendReminder(db, c, day, kind, (token) => (kind === 'streak' ? streakReminderEmail(c.email, c.firstName, streak.current, streak.coveredIfMissed, token) : reviewReminderEmail(c.email, c.firstName, dueReviews, token)))) sent++;
+      if (
+        await sendReminder(
+          db,
+          c,
+          day,
+          kind,
+          (
+            token,
+          ) => (kind === 'streak'
+            ? streakReminderEmail(c.email, c.firstName, streak.current, streak.coveredIfMissed, token)
+            : reviewReminderEmail(c.email, c.firstName, dueReviews, token)),
+        )
+      ) sent++;
     } catch (error) {
       log('warn', 'reminder not sent', { userId: c.id, kind, ...describeError(error), stack: undefined });
     }
@@ -139,7 +183,13 @@ async function remindPage(db: Database, page: Candidate[], now: Date): Promise<n
  * same transaction only when the insert happened. A second instance deciding the same reminder
  * waits on the key and then inserts nothing.
  */
-async function sendReminder(db: Database, c: Candidate, day: string, kind: ReminderKind, compose: (token: string) => ReturnType<typeof streakReminderEmail>): Promise<boolean> {
+async function sendReminder(
+  db: Database,
+  c: Candidate,
+  day: string,
+  kind: ReminderKind,
+  compose: (token: string) => ReturnType<typeof streakReminderEmail>,
+): Promise<boolean> {
   const token = generateRandomToken();
   const wants = kind === 'streak' ? sql`u.remind_streak` : sql`u.remind_review`;
   const doneToday = kind === 'streak' ? sql`d.lessons + d.reviews > 0` : sql`d.reviews > 0`;
@@ -165,7 +215,9 @@ async function sendReminder(db: Database, c: Candidate, day: string, kind: Remin
  */
 export async function unsubscribeByToken(db: Database, token: string): Promise<boolean> {
   if (!/^[a-z2-7]{16,64}$/.test(token)) return false;
-  const [reminder] = await db.select({ userId: remindersSent.userId }).from(remindersSent).where(eq(remindersSent.tokenHash, hashToken(token)));
+  const [reminder] = await db.select({ userId: remindersSent.userId }).from(remindersSent).where(
+    eq(remindersSent.tokenHash, hashToken(token)),
+  );
   if (!reminder) return false;
   await db
     .update(users)
@@ -178,13 +230,17 @@ export async function unsubscribeByToken(db: Database, token: string): Promise<b
 /** Whether an unsubscribe token is one we sent (the confirmation page reads it; nothing changes). */
 export async function isUnsubscribeToken(db: Database, token: string): Promise<boolean> {
   if (!/^[a-z2-7]{16,64}$/.test(token)) return false;
-  const [reminder] = await db.select({ userId: remindersSent.userId }).from(remindersSent).where(eq(remindersSent.tokenHash, hashToken(token)));
+  const [reminder] = await db.select({ userId: remindersSent.userId }).from(remindersSent).where(
+    eq(remindersSent.tokenHash, hashToken(token)),
+  );
   return Boolean(reminder);
 }
 
 /** Forgets reminders older than the retention period (their days can never be decided again). */
 export async function pruneReminders(db: Database, now = new Date()): Promise<void> {
-  await db.delete(remindersSent).where(sql`${remindersSent.day} < ${addDays(dayIn(now, 'UTC'), -REMINDER_RETENTION_DAYS)}`);
+  await db.delete(remindersSent).where(
+    sql`${remindersSent.day} < ${addDays(dayIn(now, 'UTC'), -REMINDER_RETENTION_DAYS)}`,
+  );
 }
 
 /** Runs sendDueReminders every `intervalMs` until stopped (and prunes old rows hourly). */

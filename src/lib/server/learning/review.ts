@@ -1,10 +1,10 @@
 // The review queue: every missed quiz question, on a Leitner schedule (src/lib/leitner.ts).
 import { and, eq, isNull, lte } from 'drizzle-orm';
-import { lessons, reviewItems, type Lesson } from '../../../../db/schema.ts';
+import { type Lesson, lessons, reviewItems } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
 import { HttpError } from '../platform/http.ts';
 import { scheduleAnswer } from '../../leitner.ts';
-import { findActiveLessons, readReviewItems, type LearnerSnapshot } from './learner-store/index.ts';
+import { findActiveLessons, type LearnerSnapshot, readReviewItems } from './learner-store/index.ts';
 
 export interface DueQuestion {
   id: string;
@@ -59,7 +59,15 @@ function makeQueue(review: LearnerSnapshot['review'], active: readonly Lesson[],
     }
     from = dueAt;
     if (due.length < REVIEW_ROUND) {
-      due.push({ id: item.id, lessonId: lesson.id, lessonTitle: lesson.title, pillar: lesson.pillar, box: item.box, question: q.question, options: q.options });
+      due.push({
+        id: item.id,
+        lessonId: lesson.id,
+        lessonTitle: lesson.title,
+        pillar: lesson.pillar,
+        box: item.box,
+        question: q.question,
+        options: q.options,
+      });
     } else {
       moreDue++;
     }
@@ -82,7 +90,12 @@ export async function answerReview(userId: string, itemId: string, userAnswer: n
   // Only the first answer for this due date counts (a double submit does not move it twice).
   const updated = await db
     .update(reviewItems)
-    .set({ box: next.box, dueAt: next.dueAt ?? row.item.dueAt, retiredAt: next.retired ? now : null, lastReviewedAt: now })
+    .set({
+      box: next.box,
+      dueAt: next.dueAt ?? row.item.dueAt,
+      retiredAt: next.retired ? now : null,
+      lastReviewedAt: now,
+    })
     .where(and(eq(reviewItems.id, itemId), lte(reviewItems.dueAt, now), eq(reviewItems.box, row.item.box)))
     .returning({ id: reviewItems.id });
   if (updated.length === 0) throw new HttpError(409, 'This question was already answered');
@@ -95,4 +108,3 @@ export async function answerReview(userId: string, itemId: string, userAnswer: n
     retired: next.retired,
   };
 }
-

@@ -5,7 +5,18 @@ import { and, eq, inArray, max, sql } from 'drizzle-orm';
 import { learnerDays, learnerStreaks, reviewItems, users } from '../../../../db/schema.ts';
 import type { Executor } from '../../../../db/client.ts';
 import { getDb } from '../platform/db.ts';
-import { addDays, dayIn, DEFAULT_DAILY_GOAL, goalProgress, isDailyGoal, NO_STREAK, recordActivityDay, streakOn, validTimeZone, type StreakState } from '../../streak.ts';
+import {
+  addDays,
+  dayIn,
+  DEFAULT_DAILY_GOAL,
+  goalProgress,
+  isDailyGoal,
+  NO_STREAK,
+  recordActivityDay,
+  streakOn,
+  type StreakState,
+  validTimeZone,
+} from '../../streak.ts';
 
 export interface DailyStatus {
   /** Today, YYYY-MM-DD in the learner's time zone. */
@@ -62,7 +73,13 @@ function toStatus(learner: Learner, day: string, row: { lessons: number; reviews
 
 function streakFrom(row: Partial<StreakState> | null | undefined): StreakState {
   if (!row || row.current === null || row.current === undefined) return NO_STREAK;
-  return { current: row.current, longest: row.longest ?? 0, lastDay: row.lastDay ?? null, freezes: row.freezes ?? 0, frozenDays: row.frozenDays ?? [] };
+  return {
+    current: row.current,
+    longest: row.longest ?? 0,
+    lastDay: row.lastDay ?? null,
+    freezes: row.freezes ?? 0,
+    frozenDays: row.frozenDays ?? [],
+  };
 }
 
 /** The learner's zone, daily goal and streak row (its columns null before the first activity). */
@@ -85,7 +102,12 @@ export async function dailyStatus(userId: string, now: Date): Promise<DailyStatu
     db
       .select({ day: learnerDays.day, lessons: learnerDays.lessons, reviews: learnerDays.reviews })
       .from(learnerDays)
-      .where(and(eq(learnerDays.userId, userId), inArray(learnerDays.day, [addDays(utcDay, -1), utcDay, addDays(utcDay, 1)]))),
+      .where(
+        and(
+          eq(learnerDays.userId, userId),
+          inArray(learnerDays.day, [addDays(utcDay, -1), utcDay, addDays(utcDay, 1)]),
+        ),
+      ),
   ]);
   return dailyStatusOf(
     learner
@@ -97,7 +119,12 @@ export async function dailyStatus(userId: string, now: Date): Promise<DailyStatu
 
 /** The status today from rows already read (the learner store's snapshot): no statement. */
 export function dailyStatusOf(
-  rows: { timeZone: string | null; dailyGoal: number; streak: Partial<StreakState> | null; days: Array<{ day: string; lessons: number; reviews: number }> },
+  rows: {
+    timeZone: string | null;
+    dailyGoal: number;
+    streak: Partial<StreakState> | null;
+    days: Array<{ day: string; lessons: number; reviews: number }>;
+  },
   now: Date,
 ): DailyStatus {
   const state: Learner = { timeZone: rows.timeZone, dailyGoal: rows.dailyGoal, streak: streakFrom(rows.streak) };
@@ -118,7 +145,9 @@ export async function lockLearner(tx: Executor, userId: string, timeZone: string
       .set({ timeZone: zone })
       .where(and(eq(users.id, userId), sql`${users.timeZone} is distinct from ${zone}`));
   }
-  const [user] = await tx.select({ timeZone: users.timeZone, dailyGoal: users.dailyGoal }).from(users).where(eq(users.id, userId));
+  const [user] = await tx.select({ timeZone: users.timeZone, dailyGoal: users.dailyGoal }).from(users).where(
+    eq(users.id, userId),
+  );
   if (!user) return null;
   await tx.insert(learnerStreaks).values({ userId }).onConflictDoNothing();
   const [streak] = await tx
@@ -138,7 +167,11 @@ async function countActivity(
   locked: NonNullable<Awaited<ReturnType<typeof lockLearner>>>,
   extra: { reviewCountedAt?: Date } = {},
 ): Promise<DailyStatus> {
-  const learner: Learner = { timeZone: locked.user.timeZone, dailyGoal: locked.user.dailyGoal, streak: streakFrom(locked.streak) };
+  const learner: Learner = {
+    timeZone: locked.user.timeZone,
+    dailyGoal: locked.user.dailyGoal,
+    streak: streakFrom(locked.streak),
+  };
   const day = dayIn(now, learner.timeZone);
   const row = await countOnDay(tx, userId, day, kind);
   const next = recordActivityDay(learner.streak, day);
@@ -158,14 +191,21 @@ async function countOnDay(db: Executor, userId: string, day: string, kind: Activ
     .values({ userId, day, lessons: kind === 'lesson' ? 1 : 0, reviews: kind === 'review' ? 1 : 0 })
     .onConflictDoUpdate({
       target: [learnerDays.userId, learnerDays.day],
-      set: kind === 'lesson' ? { lessons: sql`${learnerDays.lessons} + 1` } : { reviews: sql`${learnerDays.reviews} + 1` },
+      set: kind === 'lesson'
+        ? { lessons: sql`${learnerDays.lessons} + 1` }
+        : { reviews: sql`${learnerDays.reviews} + 1` },
     })
     .returning({ lessons: learnerDays.lessons, reviews: learnerDays.reviews });
   return row;
 }
 
 /** Counts a passed lesson on the learner's day, in the caller's transaction with the learner locked. */
-export function countLessonDay(tx: Executor, userId: string, now: Date, locked: NonNullable<Awaited<ReturnType<typeof lockLearner>>>): Promise<DailyStatus> {
+export function countLessonDay(
+  tx: Executor,
+  userId: string,
+  now: Date,
+  locked: NonNullable<Awaited<ReturnType<typeof lockLearner>>>,
+): Promise<DailyStatus> {
   return countActivity(tx, userId, 'lesson', now, locked);
 }
 
@@ -174,7 +214,12 @@ export function countLessonDay(tx: Executor, userId: string, now: Date, locked: 
  * in one transaction that locks the learner's streak row; stores `timeZone` first when it is
  * valid and differs.
  */
-export async function recordActivity(userId: string, kind: ActivityKind, now: Date, timeZone?: string | null): Promise<DailyStatus> {
+export async function recordActivity(
+  userId: string,
+  kind: ActivityKind,
+  now: Date,
+  timeZone?: string | null,
+): Promise<DailyStatus> {
   const db = await getDb();
   const status = await db.transaction(async (tx) => {
     const locked = await lockLearner(tx, userId, timeZone);
@@ -188,16 +233,25 @@ export async function recordActivity(userId: string, kind: ActivityKind, now: Da
  * due question since the last session counted (review_items.last_reviewed_at), so a retried or
  * repeated finish is not a second session.
  */
-export async function finishReviewSession(userId: string, now: Date, timeZone?: string | null): Promise<{ counted: boolean; daily: DailyStatus }> {
+export async function finishReviewSession(
+  userId: string,
+  now: Date,
+  timeZone?: string | null,
+): Promise<{ counted: boolean; daily: DailyStatus }> {
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
     const locked = await lockLearner(tx, userId, timeZone);
     if (!locked) return null;
-    const [{ answeredAt }] = await tx.select({ answeredAt: max(reviewItems.lastReviewedAt) }).from(reviewItems).where(eq(reviewItems.userId, userId));
+    const [{ answeredAt }] = await tx.select({ answeredAt: max(reviewItems.lastReviewedAt) }).from(reviewItems).where(
+      eq(reviewItems.userId, userId),
+    );
     const newest = answeredAt ? new Date(answeredAt) : null;
     const counted = locked.streak.reviewCountedAt ? new Date(locked.streak.reviewCountedAt) : null;
     if (!newest || (counted && newest.getTime() <= counted.getTime())) return { counted: false, daily: null };
-    return { counted: true, daily: await countActivity(tx, userId, 'review', now, locked, { reviewCountedAt: newest }) };
+    return {
+      counted: true,
+      daily: await countActivity(tx, userId, 'review', now, locked, { reviewCountedAt: newest }),
+    };
   });
   return { counted: result?.counted ?? false, daily: result?.daily ?? (await dailyStatus(userId, now)) };
 }
@@ -206,14 +260,22 @@ export async function finishReviewSession(userId: string, now: Date, timeZone?: 
 export async function loadSettings(userId: string): Promise<LearnerSettings | null> {
   const db = await getDb();
   const [row] = await db
-    .select({ timeZone: users.timeZone, dailyGoal: users.dailyGoal, remindReview: users.remindReview, remindStreak: users.remindStreak })
+    .select({
+      timeZone: users.timeZone,
+      dailyGoal: users.dailyGoal,
+      remindReview: users.remindReview,
+      remindStreak: users.remindStreak,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return row ?? null;
 }
 
 /** Changes the given settings (the endpoint validated them); answers them all. */
-export async function updateSettings(userId: string, changes: Partial<LearnerSettings>): Promise<LearnerSettings | null> {
+export async function updateSettings(
+  userId: string,
+  changes: Partial<LearnerSettings>,
+): Promise<LearnerSettings | null> {
   const set: Partial<LearnerSettings> = {};
   const zone = changes.timeZone === undefined ? undefined : validTimeZone(changes.timeZone);
   if (zone) set.timeZone = zone;
@@ -223,13 +285,20 @@ export async function updateSettings(userId: string, changes: Partial<LearnerSet
   const current = await loadSettings(userId);
   if (!current) return null;
   // Only what differs: nothing to write when nothing changed.
-  const changed = Object.fromEntries(Object.entries(set).filter(([k, v]) => current[k as keyof LearnerSettings] !== v)) as Partial<LearnerSettings>;
+  const changed = Object.fromEntries(
+    Object.entries(set).filter(([k, v]) => current[k as keyof LearnerSettings] !== v),
+  ) as Partial<LearnerSettings>;
   if (Object.keys(changed).length === 0) return current;
   const db = await getDb();
   const [row] = await db
     .update(users)
     .set(changed)
     .where(eq(users.id, userId))
-    .returning({ timeZone: users.timeZone, dailyGoal: users.dailyGoal, remindReview: users.remindReview, remindStreak: users.remindStreak });
+    .returning({
+      timeZone: users.timeZone,
+      dailyGoal: users.dailyGoal,
+      remindReview: users.remindReview,
+      remindStreak: users.remindStreak,
+    });
   return row ?? null;
 }

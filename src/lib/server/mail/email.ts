@@ -7,13 +7,22 @@ import type { Executor } from '../../../../db/client.ts';
 import { getEnv } from '../platform/env.ts';
 import { EmailLayout, type EmailLayoutProps, type EmailLink } from '../../../components/email/EmailLayout.tsx';
 
-export type EmailKind = 'verify-email' | 'reset-password' | 'account-exists' | 'password-changed' | 'reminder-review' | 'reminder-streak';
+export type EmailKind =
+  | 'verify-email'
+  | 'reset-password'
+  | 'account-exists'
+  | 'password-changed'
+  | 'reminder-review'
+  | 'reminder-streak';
 
 /**
  * Requests queued by forgot-password and resend-verification, and the e-mail each may become: the
  * outbox worker asks the accounts module (composeRequestedEmail) whether to send it.
  */
-export const REQUEST_KINDS = { 'reset-password-request': 'reset-password', 'verify-email-request': 'verify-email' } as const;
+export const REQUEST_KINDS = {
+  'reset-password-request': 'reset-password',
+  'verify-email-request': 'verify-email',
+} as const;
 export type RequestKind = keyof typeof REQUEST_KINDS;
 
 export interface EmailMessage {
@@ -47,7 +56,11 @@ function greeting(firstName: string | null): string {
 
 export function verificationEmail(to: string, token: string): EmailMessage {
   const url = link('/verify-email', { token });
-  const lines = [greeting(null), 'Welcome to Wealth Coach! Please confirm your e-mail address to finish creating your account.', 'The link works for 24 hours.'];
+  const lines = [
+    greeting(null),
+    'Welcome to Wealth Coach! Please confirm your e-mail address to finish creating your account.',
+    'The link works for 24 hours.',
+  ];
   return {
     kind: 'verify-email',
     to,
@@ -122,20 +135,35 @@ function reminderLinks(token: string) {
 
 const REMINDER_FOOTER = 'Wealth Coach · You get this because you turned on reminder e-mails (at most one a day).';
 
-function reminderEmail(kind: 'reminder-review' | 'reminder-streak', to: string, subject: string, lines: string[], action: { label: string; url: string }, token: string): EmailMessage {
+function reminderEmail(
+  kind: 'reminder-review' | 'reminder-streak',
+  to: string,
+  subject: string,
+  lines: string[],
+  action: { label: string; url: string },
+  token: string,
+): EmailMessage {
   const { page, headers } = reminderLinks(token);
   const settings = link('/account', {});
   return {
     kind,
     to,
     subject,
-    text: `${lines.join('\n\n')}\n\n${action.label}: ${action.url}\n\n--\n${REMINDER_FOOTER}\nStop these e-mails: ${page}\nChange your reminders: ${settings}\n`,
+    text: `${
+      lines.join('\n\n')
+    }\n\n${action.label}: ${action.url}\n\n--\n${REMINDER_FOOTER}\nStop these e-mails: ${page}\nChange your reminders: ${settings}\n`,
     html: layout(subject, lines, action, { text: REMINDER_FOOTER, link: { label: 'Stop these e-mails', url: page } }),
     headers,
   };
 }
 
-export function streakReminderEmail(to: string, firstName: string, streak: number, coveredIfMissed: boolean, token: string): EmailMessage {
+export function streakReminderEmail(
+  to: string,
+  firstName: string,
+  streak: number,
+  coveredIfMissed: boolean,
+  token: string,
+): EmailMessage {
   const days = streak === 1 ? '1-day' : `${streak}-day`;
   const lines = [
     greeting(firstName),
@@ -144,13 +172,23 @@ export function streakReminderEmail(to: string, firstName: string, streak: numbe
       ? 'If today gets away from you, a streak freeze will cover it, but you can keep your freeze for another day.'
       : 'Nothing yet today, and no streak freeze is left to cover a missed day.',
   ];
-  return reminderEmail('reminder-streak', to, `Keep your ${days} streak going`, lines, { label: 'Continue learning', url: link('/dashboard', {}) }, token);
+  return reminderEmail('reminder-streak', to, `Keep your ${days} streak going`, lines, {
+    label: 'Continue learning',
+    url: link('/dashboard', {}),
+  }, token);
 }
 
 export function reviewReminderEmail(to: string, firstName: string, due: number, token: string): EmailMessage {
   const questions = due === 1 ? '1 question you missed is' : `${due} questions you missed are`;
-  const lines = [greeting(firstName), `${questions} due for review.`, 'A few minutes of review now helps the answers stick.'];
-  return reminderEmail('reminder-review', to, 'Your review is due', lines, { label: 'Start your review', url: link('/review', {}) }, token);
+  const lines = [
+    greeting(firstName),
+    `${questions} due for review.`,
+    'A few minutes of review now helps the answers stick.',
+  ];
+  return reminderEmail('reminder-review', to, 'Your review is due', lines, {
+    label: 'Start your review',
+    url: link('/review', {}),
+  }, token);
 }
 
 /** Writes the e-mail to the outbox, in the caller's transaction. */

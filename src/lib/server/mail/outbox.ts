@@ -7,7 +7,7 @@ import { emailOutbox } from '../../../../db/schema.ts';
 import type { Database } from '../../../../db/client.ts';
 import { getEnv } from '../platform/env.ts';
 import { describeError, log } from '../platform/log.ts';
-import { REQUEST_KINDS, type EmailMessage, type RequestKind } from './email.ts';
+import { type EmailMessage, REQUEST_KINDS, type RequestKind } from './email.ts';
 
 /**
  * Turns a queued request into its e-mail, or null to drop it. The accounts module does it (it
@@ -75,7 +75,11 @@ export function createTransport(): Transport {
     async send(row) {
       const url = row.text.match(/https?:\/\/\S+/)?.[0];
       // The dev transport prints the link so `npm start` users can follow it.
-      console.log(`\n  ✉  ${row.subject} → ${row.toAddress}${url ? `\n     ${url}` : ''}\n     (all mail: ${env.PUBLIC_URL}/dev/mailbox)\n`);
+      console.log(
+        `\n  ✉  ${row.subject} → ${row.toAddress}${
+          url ? `\n     ${url}` : ''
+        }\n     (all mail: ${env.PUBLIC_URL}/dev/mailbox)\n`,
+      );
       return { ok: true, retry: false, providerId: 'dev' };
     },
   };
@@ -98,7 +102,11 @@ export function scrubHeaders(headers: Record<string, string> | null | undefined)
  * A queued request (forgot-password, resend-verification) becomes its e-mail here, or is dropped:
  * the endpoint did the same work for every address, the worker looks the address up.
  */
-async function composeRequest(db: Database, row: OutboxRow, composeRequestedEmail: ComposeRequestedEmail): Promise<OutboxRow | null> {
+async function composeRequest(
+  db: Database,
+  row: OutboxRow,
+  composeRequestedEmail: ComposeRequestedEmail,
+): Promise<OutboxRow | null> {
   const message = await composeRequestedEmail(row.kind as RequestKind, row.toAddress);
   if (!message) {
     await db.delete(emailOutbox).where(eq(emailOutbox.id, row.id));
@@ -106,9 +114,22 @@ async function composeRequest(db: Database, row: OutboxRow, composeRequestedEmai
   }
   await db
     .update(emailOutbox)
-    .set({ kind: message.kind, toAddress: message.to, subject: message.subject, text: message.text, html: message.html })
+    .set({
+      kind: message.kind,
+      toAddress: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    })
     .where(eq(emailOutbox.id, row.id));
-  return { ...row, kind: message.kind, toAddress: message.to, subject: message.subject, text: message.text, html: message.html };
+  return {
+    ...row,
+    kind: message.kind,
+    toAddress: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+  };
 }
 
 export function backoffMs(attempts: number): number {
@@ -120,7 +141,12 @@ function rows<T>(result: unknown): T[] {
 }
 
 /** Claims and sends the due e-mails once; returns how many were sent. */
-export async function processOutbox(db: Database, transport: Transport, composeRequestedEmail: ComposeRequestedEmail, batch = 10): Promise<number> {
+export async function processOutbox(
+  db: Database,
+  transport: Transport,
+  composeRequestedEmail: ComposeRequestedEmail,
+  batch = 10,
+): Promise<number> {
   const claimed = rows<Record<string, unknown>>(
     await db.execute(sql`
       update email_outbox set attempts = attempts + 1, next_attempt_at = now() + ${`${LEASE_MS} milliseconds`}::interval
@@ -151,7 +177,12 @@ export async function processOutbox(db: Database, transport: Transport, composeR
         row = composed;
       } catch (error) {
         // The row stays claimed until its lease ends, then it is tried again.
-        log('warn', 'email request not composed', { id: row.id, kind: row.kind, ...describeError(error), stack: undefined });
+        log('warn', 'email request not composed', {
+          id: row.id,
+          kind: row.kind,
+          ...describeError(error),
+          stack: undefined,
+        });
         continue;
       }
     }
@@ -170,7 +201,9 @@ export async function processOutbox(db: Database, transport: Transport, composeR
           sentAt: new Date(),
           providerId: result.providerId ?? null,
           lastError: null,
-          ...(transport.keepsLinks ? {} : { text: scrubLinks(row.text), html: scrubLinks(row.html), headers: scrubHeaders(row.headers) }),
+          ...(transport.keepsLinks
+            ? {}
+            : { text: scrubLinks(row.text), html: scrubLinks(row.html), headers: scrubHeaders(row.headers) }),
         })
         .where(eq(emailOutbox.id, row.id));
       log('info', 'email sent', { id: row.id, kind: row.kind, transport: transport.name });
@@ -181,19 +214,31 @@ export async function processOutbox(db: Database, transport: Transport, composeR
         .set({
           status: give_up ? 'failed' : 'pending',
           // A mail that will never go out keeps no live link either.
-          ...(give_up ? { text: scrubLinks(row.text), html: scrubLinks(row.html), headers: scrubHeaders(row.headers) } : {}),
+          ...(give_up
+            ? { text: scrubLinks(row.text), html: scrubLinks(row.html), headers: scrubHeaders(row.headers) }
+            : {}),
           lastError: result.error?.slice(0, 500) ?? 'unknown error',
           nextAttemptAt: new Date(Date.now() + backoffMs(row.attempts)),
         })
         .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 'pending')));
-      log('warn', 'email not sent', { id: row.id, kind: row.kind, attempts: row.attempts, reason: result.error, willRetry: !give_up });
+      log('warn', 'email not sent', {
+        id: row.id,
+        kind: row.kind,
+        attempts: row.attempts,
+        reason: result.error,
+        willRetry: !give_up,
+      });
     }
   }
   return sent;
 }
 
 /** Polls the outbox until stopped. */
-export function startOutboxWorker(getDatabase: () => Promise<Database>, composeRequestedEmail: ComposeRequestedEmail, transport = createTransport()) {
+export function startOutboxWorker(
+  getDatabase: () => Promise<Database>,
+  composeRequestedEmail: ComposeRequestedEmail,
+  transport = createTransport(),
+) {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let current: Promise<unknown> = Promise.resolve();

@@ -27,8 +27,14 @@ export function compressPage(request: Request, response: Response): Response {
   if (Number(response.headers.get('content-length') ?? MIN_BYTES) < MIN_BYTES) return response;
   const headers = new Headers(response.headers);
   headers.append('Vary', 'Accept-Encoding');
-  if (!acceptsGzip(request.headers.get('accept-encoding'))) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  if (!acceptsGzip(request.headers.get('accept-encoding'))) {
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
   headers.set('Content-Encoding', 'gzip');
   headers.delete('Content-Length');
-  return new Response(response.body.pipeThrough(new CompressionStream('gzip')), { status: response.status, statusText: response.statusText, headers });
+  return new Response(response.body.pipeThrough(new CompressionStream('gzip')), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }

@@ -1,4 +1,4 @@
-import { openDatabase, type DatabaseHandle, type Database } from '../../../../db/client.ts';
+import { type Database, type DatabaseHandle, openDatabase } from '../../../../db/client.ts';
 import { getEnv } from './env.ts';
 
 // One handle per process: two PGlite instances on one folder would corrupt it.

@@ -25,7 +25,7 @@ const envSchema = z
         v
           .split(',')
           .map((e) => e.trim().toLowerCase())
-          .filter(Boolean),
+          .filter(Boolean)
       )
       .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses'))),
     GOOGLE_CLIENT_ID: optional,
@@ -89,7 +89,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const env = result.data;
   const PUBLIC_URL = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const allowedOrigins = new Set([new URL(PUBLIC_URL).origin]);
-  if (!env.PUBLIC_URL) for (const host of ['localhost', '127.0.0.1', '[::1]']) allowedOrigins.add(`http://${host}:${env.PORT}`);
+  if (!env.PUBLIC_URL) {
+    for (const host of ['localhost', '127.0.0.1', '[::1]']) allowedOrigins.add(`http://${host}:${env.PORT}`);
+  }
   const explicitDevelopment = source.APP_ENV?.trim() === 'development';
   const devMailbox = env.APP_ENV !== 'production' && (explicitDevelopment || !env.RESEND_API_KEY);
   return { ...env, PUBLIC_URL, allowedOrigins, devMailbox };

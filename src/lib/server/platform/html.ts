@@ -87,7 +87,8 @@ export function html(strings: TemplateStringsArray, ...values: Interpolation[]):
   let markup = strings[0];
   for (let i = 0; i < values.length; i++) {
     const hole = holes[i];
-    markup += (hole === TEXT ? asText(values[i]) : hole === ATTRIBUTE ? asAttribute(values[i]) : asUrl(values[i])) + strings[i + 1];
+    markup += (hole === TEXT ? asText(values[i]) : hole === ATTRIBUTE ? asAttribute(values[i]) : asUrl(values[i])) +
+      strings[i + 1];
   }
   return wrap(markup);
 }
@@ -121,7 +122,11 @@ function asUrl(value: Interpolation): string {
 function describe(value: unknown): string {
   if (value instanceof SafeHtml) return 'markup (SafeHtml)';
   if (Array.isArray(value)) return 'a list';
-  return value === null ? 'null' : typeof value === 'object' ? `an object (${Object.prototype.toString.call(value)})` : `a ${typeof value}`;
+  return value === null
+    ? 'null'
+    : typeof value === 'object'
+    ? `an object (${Object.prototype.toString.call(value)})`
+    : `a ${typeof value}`;
 }
 
 // Where each interpolation of a template stands, worked out once per template (a template's
@@ -144,7 +149,22 @@ function holesOf(strings: TemplateStringsArray): Hole[] {
 }
 
 /** Attributes whose value is a URL a browser may follow or load. */
-const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'poster', 'cite', 'background', 'longdesc', 'manifest', 'ping', 'data', 'codebase', 'srcset', 'xlink:href']);
+const URL_ATTRIBUTES = new Set([
+  'href',
+  'src',
+  'action',
+  'formaction',
+  'poster',
+  'cite',
+  'background',
+  'longdesc',
+  'manifest',
+  'ping',
+  'data',
+  'codebase',
+  'srcset',
+  'xlink:href',
+]);
 /** Elements whose text is not markup: an interpolation there could not be escaped. */
 const RAW_TEXT = new Set(['script', 'style', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext']);
 /** Elements whose text ends only at their end tag but reads references: escaped text is safe. */
@@ -192,13 +212,18 @@ function holeAt(strings: TemplateStringsArray, s: number, state: State): Hole {
       throw new TemplateError(strings, `an interpolation inside <${state.tag}> cannot be escaped`);
     case 'value': {
       const name = state.name;
-      if (name.startsWith('on') || name === 'style' || name === 'srcdoc') throw new TemplateError(strings, `an interpolation in the ${name} attribute could run code`);
+      if (name.startsWith('on') || name === 'style' || name === 'srcdoc') {
+        throw new TemplateError(strings, `an interpolation in the ${name} attribute could run code`);
+      }
       if (!URL_ATTRIBUTES.has(name)) return ATTRIBUTE;
       if (state.holes === 0) state.fixedStart = FIXED_URL_START.test(state.text);
       if (state.fixedStart) return ATTRIBUTE;
       // The value's scheme comes from the interpolation: it must be the whole value, to be checked whole.
       if (state.holes === 0 && state.text === '' && strings[s + 1].startsWith(state.quote)) return URL_START;
-      throw new TemplateError(strings, `a URL in ${name} must be one whole interpolation or start with a fixed "/path", "?", "#", "./" or "https:"`);
+      throw new TemplateError(
+        strings,
+        `a URL in ${name} must be one whole interpolation or start with a fixed "/path", "?", "#", "./" or "https:"`,
+      );
     }
     default:
       throw new TemplateError(strings, `an interpolation inside ${describeState(state)} cannot be escaped`);

@@ -49,7 +49,11 @@ type JsonContext = Pick<APIContext, 'request' | 'clientAddress'>;
  * client that keeps sending malformed bodies (not JSON, nested too deeply, NUL characters) is
  * refused with 429 before its next body is parsed.
  */
-export async function readJson<S extends z.ZodType>(context: JsonContext, schema: S, limit = BODY_LIMIT): Promise<z.infer<S>> {
+export async function readJson<S extends z.ZodType>(
+  context: JsonContext,
+  schema: S,
+  limit = BODY_LIMIT,
+): Promise<z.infer<S>> {
   const { request } = context;
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > limit) throw new HttpError(413, 'Request body is too large');
@@ -153,13 +157,24 @@ export function findUnsafeText(value: unknown): string | null {
 /** Every text input refuses NUL and lone surrogates with a 400 naming the field (docs/DESIGN.md). */
 export function rejectUnsafeText(value: unknown): void {
   const field = findUnsafeText(value);
-  if (field) throw new HttpError(400, `${field === 'body' ? 'The request' : field} ${UNSAFE_TEXT_MESSAGE}`, { [field]: `This ${UNSAFE_TEXT_MESSAGE}` });
+  if (field) {
+    throw new HttpError(400, `${field === 'body' ? 'The request' : field} ${UNSAFE_TEXT_MESSAGE}`, {
+      [field]: `This ${UNSAFE_TEXT_MESSAGE}`,
+    });
+  }
 }
 
 const tooManyMalformed = (seconds: number) =>
-  new HttpError(429, `Too many malformed requests from your network. Please wait ${Math.max(1, Math.ceil(seconds / 60))} minute(s) and try again.`, undefined, {
-    'Retry-After': String(seconds),
-  });
+  new HttpError(
+    429,
+    `Too many malformed requests from your network. Please wait ${
+      Math.max(1, Math.ceil(seconds / 60))
+    } minute(s) and try again.`,
+    undefined,
+    {
+      'Retry-After': String(seconds),
+    },
+  );
 
 /** Validates query parameters; throws HttpError 400. */
 export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.infer<S> {

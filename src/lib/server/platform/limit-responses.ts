@@ -8,16 +8,27 @@ export function tooManyRequests(message: string, retryAfterSeconds: number): Res
 }
 
 export const tooManySignIns = (seconds: number) =>
-  tooManyRequests(`Too many failed sign-in attempts. Please wait ${minutes(seconds)} minute(s) and try again.`, seconds);
+  tooManyRequests(
+    `Too many failed sign-in attempts. Please wait ${minutes(seconds)} minute(s) and try again.`,
+    seconds,
+  );
 
 export const tooManySignInsForAccount = (seconds: number) =>
   tooManyRequests(
-    `Too many wrong passwords for this account. Please wait ${seconds < 60 ? `${seconds} seconds` : `${minutes(seconds)} minute(s)`} and try again, or use "Forgot password" and we will e-mail you a link to reset it.`,
+    `Too many wrong passwords for this account. Please wait ${
+      seconds < 60 ? `${seconds} seconds` : `${minutes(seconds)} minute(s)`
+    } and try again, or use "Forgot password" and we will e-mail you a link to reset it.`,
     seconds,
   );
 
 export const tooManyResetTries = (seconds: number) =>
-  tooManyRequests(`Too many invalid reset links were tried. Please wait ${minutes(seconds)} minute(s) and try again.`, seconds);
+  tooManyRequests(
+    `Too many invalid reset links were tried. Please wait ${minutes(seconds)} minute(s) and try again.`,
+    seconds,
+  );
 
 export const tooManyEmailRequests = (seconds: number) =>
-  tooManyRequests(`Too many requests from your network. Please wait ${minutes(seconds)} minute(s) and try again.`, seconds);
+  tooManyRequests(
+    `Too many requests from your network. Please wait ${minutes(seconds)} minute(s) and try again.`,
+    seconds,
+  );

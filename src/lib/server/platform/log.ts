@@ -4,7 +4,8 @@ const order: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30,
 // The one place that keeps secrets out of the log (docs/DESIGN.md): never these keys, at any depth,
 // whatever a caller passes in: passwords and their hashes, tokens, cookies and authorization
 // headers, SQL parameters, request and e-mail bodies.
-const secretKeys = /pass(word)?|token|secret|authorization|cookie|hash|^params$|parameters|^body$|^html$|^text$|^detail$/i;
+const secretKeys =
+  /pass(word)?|token|secret|authorization|cookie|hash|^params$|parameters|^body$|^html$|^text$|^detail$/i;
 const MAX_DEPTH = 4;
 
 function redactValue(value: unknown, depth: number): unknown {
@@ -57,9 +58,15 @@ export function describeError(error: unknown): Record<string, unknown> {
     // drizzle wraps the database's error in one whose message quotes the query and its parameters;
     // the database's own message (its cause) names what went wrong without them.
     const wrapsQuery = /^Failed query:/.test(error.message) || ('params' in error && cause !== undefined);
-    const message = wrapsQuery ? `database query failed: ${redactText(String(cause?.message ?? 'unknown cause'))}` : redactText(error.message);
+    const message = wrapsQuery
+      ? `database query failed: ${redactText(String(cause?.message ?? 'unknown cause'))}`
+      : redactText(error.message);
     const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
-    return { error: message, code: (error as { code?: unknown }).code ?? cause?.code, stack: [`${error.name}: ${message}`, ...frames].join('\n') };
+    return {
+      error: message,
+      code: (error as { code?: unknown }).code ?? cause?.code,
+      stack: [`${error.name}: ${message}`, ...frames].join('\n'),
+    };
   }
   return { error: String(error) };
 }

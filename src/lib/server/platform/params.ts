@@ -1,5 +1,5 @@
 import { HttpError } from './http.ts';
-import { LEVELS, PILLARS, type Level, type Pillar } from '../../domain.ts';
+import { type Level, LEVELS, type Pillar, PILLARS } from '../../domain.ts';
 
 export function parsePillar(value: string | undefined): Pillar {
   if (!value || !(PILLARS as readonly string[]).includes(value)) {
@@ -17,6 +17,8 @@ export function parseLevel(value: string | undefined): Level {
 
 export function parseLessonId(value: string | undefined): number {
   const id = Number(value);
-  if (!value || !/^\d{1,9}$/.test(value) || !Number.isSafeInteger(id) || id < 1) throw new HttpError(404, 'Lesson Not Found');
+  if (!value || !/^\d{1,9}$/.test(value) || !Number.isSafeInteger(id) || id < 1) {
+    throw new HttpError(404, 'Lesson Not Found');
+  }
   return id;
 }

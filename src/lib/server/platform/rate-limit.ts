@@ -38,7 +38,9 @@ export async function peekLimit(limit: Limit, now = new Date()): Promise<LimitSt
   const db = await getDb();
   const result = await db.execute(sql`select count, window_start from rate_limit_buckets where key = ${limit.key}`);
   const [row] = rows<{ count: number; window_start: string | Date }>(result);
-  if (!row || new Date(row.window_start).getTime() <= now.getTime() - limit.windowMs) return { allowed: true, count: 0, retryAfterSeconds: 0 };
+  if (!row || new Date(row.window_start).getTime() <= now.getTime() - limit.windowMs) {
+    return { allowed: true, count: 0, retryAfterSeconds: 0 };
+  }
   return state(limit, Number(row.count), new Date(row.window_start), now);
 }
 
@@ -53,7 +55,9 @@ export async function refundLimit(limit: Limit): Promise<void> {
 
 function state(limit: Limit, count: number, start: Date, now: Date): LimitState {
   const allowed = count <= limit.max;
-  const retryAfterSeconds = allowed ? 0 : Math.max(1, Math.ceil((start.getTime() + limit.windowMs - now.getTime()) / 1000));
+  const retryAfterSeconds = allowed
+    ? 0
+    : Math.max(1, Math.ceil((start.getTime() + limit.windowMs - now.getTime()) / 1000));
   return { allowed, count, retryAfterSeconds };
 }
 
@@ -77,15 +81,27 @@ export const limits = {
   loginFailures: (client: string): Limit => ({ key: `login-fail:ip:${client}`, max: 10, windowMs: 10 * MINUTE }),
   // Wrong passwords for one account from any client: past `max`, each further one is answered 429
   // with a growing wait (accountRetryAfter); a right password is never refused by it.
-  loginFailuresForAccount: (email: string): Limit => ({ key: `login-fail:account:${address(email)}`, max: 20, windowMs: 10 * MINUTE }),
+  loginFailuresForAccount: (email: string): Limit => ({
+    key: `login-fail:account:${address(email)}`,
+    max: 20,
+    windowMs: 10 * MINUTE,
+  }),
   // Bodies that are not JSON, nest too deeply or carry NUL characters: counted before the next is parsed.
   malformedBodies: (client: string): Limit => ({ key: `malformed:ip:${client}`, max: 20, windowMs: 10 * MINUTE }),
   resetTokenFailures: (client: string): Limit => ({ key: `reset-fail:ip:${client}`, max: 10, windowMs: 10 * MINUTE }),
   signups: (client: string): Limit => ({ key: `signup:ip:${client}`, max: 20, windowMs: HOUR }),
   forgotPassword: (client: string): Limit => ({ key: `forgot:ip:${client}`, max: 20, windowMs: HOUR }),
   resendVerification: (client: string): Limit => ({ key: `resend:ip:${client}`, max: 20, windowMs: HOUR }),
-  emailPerAddress: (kind: string, email: string): Limit => ({ key: `mail:${kind}:${address(email)}`, max: 1, windowMs: MINUTE }),
-  resetEmailsPerAccount: (email: string): Limit => ({ key: `mail-hour:reset-password:${address(email)}`, max: 5, windowMs: HOUR }),
+  emailPerAddress: (kind: string, email: string): Limit => ({
+    key: `mail:${kind}:${address(email)}`,
+    max: 1,
+    windowMs: MINUTE,
+  }),
+  resetEmailsPerAccount: (email: string): Limit => ({
+    key: `mail-hour:reset-password:${address(email)}`,
+    max: 5,
+    windowMs: HOUR,
+  }),
 };
 
 /**
@@ -109,6 +125,10 @@ export function keysNamingAddress(email: string): string[] {
 /** Deletes buckets whose window has passed, so the table cannot grow without bound. */
 export async function pruneLimits(now = new Date()): Promise<number> {
   const db = await getDb();
-  const result = await db.execute(sql`delete from rate_limit_buckets where window_start < ${new Date(now.getTime() - LONGEST_WINDOW_MS).toISOString()} returning key`);
+  const result = await db.execute(
+    sql`delete from rate_limit_buckets where window_start < ${
+      new Date(now.getTime() - LONGEST_WINDOW_MS).toISOString()
+    } returning key`,
+  );
   return rows(result).length;
 }

@@ -38,7 +38,9 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 /** The headers every answer gets in this environment (a page's own CSP, from Astro, replaces ours). */
 export function securityHeadersFor(env: { APP_ENV: string }): Record<string, string> {
-  return env.APP_ENV === 'production' ? { ...securityHeaders, 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : securityHeaders;
+  return env.APP_ENV === 'production'
+    ? { ...securityHeaders, 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY }
+    : securityHeaders;
 }
 
 const APEXCHARTS_STYLE_MARKER = 'document.createTextNode("\\n      .apexcharts-flip-y';

@@ -26,7 +26,11 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.xml', '
 /** Each prerendered page's own headers (its CSP with its hashes), as the build wrote them. */
 function readPageHeaders(clientDir: string): Map<string, Record<string, string>> {
   const file = path.join(clientDir, '..', '_headers.json');
-  const entries = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Array<{ pathname: string; headers: Array<{ key: string; value: string }> }>) : [];
+  const entries = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Array<
+      { pathname: string; headers: Array<{ key: string; value: string }> }
+    >)
+    : [];
   return new Map(entries.map((e) => [e.pathname, Object.fromEntries(e.headers.map((h) => [h.key, h.value]))]));
 }
 
@@ -44,7 +48,12 @@ export function clientFiles(clientDir: string): (req: IncomingMessage, res: Serv
   return (req, res) => serveClientFile(req, res, clientDir, pages);
 }
 
-async function serveClientFile(req: IncomingMessage, res: ServerResponse, clientDir: string, pages: Map<string, Record<string, string>>): Promise<boolean> {
+async function serveClientFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  clientDir: string,
+  pages: Map<string, Record<string, string>>,
+): Promise<boolean> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   let urlPath: string;
   try {
@@ -63,7 +72,10 @@ async function serveClientFile(req: IncomingMessage, res: ServerResponse, client
     const ext = path.extname(file).toLowerCase();
     const etag = `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
     res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
-    res.setHeader('Cache-Control', urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+    res.setHeader(
+      'Cache-Control',
+      urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+    );
     res.setHeader('ETag', etag);
     for (const [name, value] of Object.entries(pages.get(route) ?? {})) res.setHeader(name, value);
     if (req.headers['if-none-match'] === etag) {
@@ -79,8 +91,14 @@ async function serveClientFile(req: IncomingMessage, res: ServerResponse, client
       res.end();
       return true;
     }
-    const compress = encoding === 'br' ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : encoding === 'gzip' ? zlib.createGzip() : undefined;
-    await (compress ? pipeline(createReadStream(file), compress, res) : pipeline(createReadStream(file), res)).catch(() => res.destroy());
+    const compress = encoding === 'br'
+      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : encoding === 'gzip'
+      ? zlib.createGzip()
+      : undefined;
+    await (compress ? pipeline(createReadStream(file), compress, res) : pipeline(createReadStream(file), res)).catch(
+      () => res.destroy(),
+    );
     return true;
   }
   return false;

@@ -21,9 +21,15 @@ export const POST: APIRoute = async (context) => {
   if (record.passwordHash) {
     const limit = limits.loginFailures(clientIp(context));
     const slot = await hitLimit(limit);
-    if (!slot.allowed) return jsonError(429, 'Too many attempts. Please wait and try again.', undefined, { 'Retry-After': String(slot.retryAfterSeconds) });
+    if (!slot.allowed) {
+      return jsonError(429, 'Too many attempts. Please wait and try again.', undefined, {
+        'Retry-After': String(slot.retryAfterSeconds),
+      });
+    }
     if (!password || !(await verifyPassword(record.passwordHash, password))) {
-      throw new HttpError(403, 'That password is not right. Your account was not deleted.', { password: 'Enter your current password' });
+      throw new HttpError(403, 'That password is not right. Your account was not deleted.', {
+        password: 'Enter your current password',
+      });
     }
     await refundLimit(limit);
   } else if (Date.now() - context.locals.session!.createdAt.getTime() > RECENT_SIGN_IN_MS) {
@@ -31,5 +37,7 @@ export const POST: APIRoute = async (context) => {
   }
   await deleteAccount(user.id);
   deleteSessionCookie(context.cookies);
-  return Response.json({ message: 'Your account and your data have been deleted.' }, { headers: { 'Clear-Site-Data': '"storage"' } });
+  return Response.json({ message: 'Your account and your data have been deleted.' }, {
+    headers: { 'Clear-Site-Data': '"storage"' },
+  });
 };

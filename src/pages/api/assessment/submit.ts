@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { HttpError, readJson, type FieldErrors } from '../../../lib/server/platform/http.ts';
+import { type FieldErrors, HttpError, readJson } from '../../../lib/server/platform/http.ts';
 import { assessmentSubmitSchema } from '../../../lib/schemas.ts';
 import { requireOwnUserId, requireUser } from '../../../lib/server/auth/guards.ts';
 import { loadAssessmentQuestions, recordAssessment, scoreSubmission } from '../../../lib/server/learning/assessment.ts';
@@ -15,15 +15,16 @@ export const POST: APIRoute = async (context) => {
     for (const [id, value] of Object.entries(answers)) {
       const question = questions.get(id);
       if (!question) errors[`answers.${id}`] = 'There is no such question';
-      else if (!question.options.some((o) => o.value === value)) errors[`answers.${id}`] = 'That is not one of the options';
+      else if (!question.options.some((o) => o.value === value)) {
+        errors[`answers.${id}`] = 'That is not one of the options';
+      }
     }
     if (Object.keys(errors).length) throw new HttpError(400, 'Some answers are not valid', errors);
   }
   // With answers, the server scores them itself (docs/DESIGN.md 6); the sent scores are ignored.
-  const scores =
-    Object.keys(answers).length > 0
-      ? scoreSubmission(answers)
-      : { savingScore: body.savingScore!, creditScore: body.creditScore!, investingScore: body.investingScore! };
+  const scores = Object.keys(answers).length > 0
+    ? scoreSubmission(answers)
+    : { savingScore: body.savingScore!, creditScore: body.creditScore!, investingScore: body.investingScore! };
   const record = await recordAssessment(user.id, scores, answers);
   return Response.json({ message: 'Assessment saved', assessment: record, ...scores }, { status: 201 });
 };

@@ -22,7 +22,9 @@ export const POST: APIRoute = async (context) => {
     const slot = await hitLimit(limit);
     if (!slot.allowed) return tooManySignIns(slot.retryAfterSeconds);
     if (!(await checkCurrentPassword(user.id, body.currentPassword))) {
-      const message = body.currentPassword ? 'Your current password is not right.' : 'Enter your current password to change it.';
+      const message = body.currentPassword
+        ? 'Your current password is not right.'
+        : 'Enter your current password to change it.';
       throw new HttpError(403, message, { currentPassword: message });
     }
     await refundLimit(limit);

@@ -15,7 +15,13 @@ export const POST: APIRoute = async (context) => {
     return jsonError(415, 'Send List-Unsubscribe=One-Click as a form (application/x-www-form-urlencoded)');
   }
   const form = await context.request.formData().catch(() => null);
-  if (form?.get('List-Unsubscribe') !== 'One-Click') return jsonError(400, 'The body must be List-Unsubscribe=One-Click');
-  if (!(await unsubscribeByToken(await getDb(), token))) return jsonError(404, 'This unsubscribe link is not valid. Change your reminders in your account settings.');
-  return Response.json({ message: 'You will get no more reminder e-mails.' }, { headers: { 'Cache-Control': 'no-store' } });
+  if (form?.get('List-Unsubscribe') !== 'One-Click') {
+    return jsonError(400, 'The body must be List-Unsubscribe=One-Click');
+  }
+  if (!(await unsubscribeByToken(await getDb(), token))) {
+    return jsonError(404, 'This unsubscribe link is not valid. Change your reminders in your account settings.');
+  }
+  return Response.json({ message: 'You will get no more reminder e-mails.' }, {
+    headers: { 'Cache-Control': 'no-store' },
+  });
 };

@@ -5,5 +5,7 @@ import { requestNow } from '../../../lib/server/platform/clock.ts';
 
 export const GET: APIRoute = async (context) => {
   const user = requireUser(context);
-  return Response.json(await buildDashboard(user.id, user.firstName, requestNow(context.request)), { headers: { 'Cache-Control': 'no-store' } });
+  return Response.json(await buildDashboard(user.id, user.firstName, requestNow(context.request)), {
+    headers: { 'Cache-Control': 'no-store' },
+  });
 };

@@ -8,7 +8,10 @@ import { DAILY_GOAL_CHOICES, isDailyGoal, validTimeZone } from '../../../lib/str
 
 const settingsSchema = z
   .object({
-    timeZone: z.string().refine((zone) => validTimeZone(zone) !== null, 'timeZone must be a time zone name such as Europe/Berlin').optional(),
+    timeZone: z.string().refine(
+      (zone) => validTimeZone(zone) !== null,
+      'timeZone must be a time zone name such as Europe/Berlin',
+    ).optional(),
     dailyGoal: z
       .number(`dailyGoal must be one of ${DAILY_GOAL_CHOICES.join(', ')}`)
       .refine(isDailyGoal, `dailyGoal must be one of ${DAILY_GOAL_CHOICES.join(', ')}`)
@@ -16,11 +19,21 @@ const settingsSchema = z
     remindReview: z.boolean('remindReview must be true or false').optional(),
     remindStreak: z.boolean('remindStreak must be true or false').optional(),
   })
-  .refine((s) => Object.values(s).some((v) => v !== undefined), { message: 'Send at least one setting to change', path: ['body'] });
+  .refine((s) => Object.values(s).some((v) => v !== undefined), {
+    message: 'Send at least one setting to change',
+    path: ['body'],
+  });
 
-async function answer(userId: string, emailVerified: boolean, request: Request, settings: Awaited<ReturnType<typeof loadSettings>>) {
+async function answer(
+  userId: string,
+  emailVerified: boolean,
+  request: Request,
+  settings: Awaited<ReturnType<typeof loadSettings>>,
+) {
   if (!settings) throw new HttpError(401, 'Please sign in to continue');
-  return Response.json({ ...settings, emailVerified, daily: await dailyStatus(userId, requestNow(request)) }, { headers: { 'Cache-Control': 'no-store' } });
+  return Response.json({ ...settings, emailVerified, daily: await dailyStatus(userId, requestNow(request)) }, {
+    headers: { 'Cache-Control': 'no-store' },
+  });
 }
 
 /** The learner's daily goal, time zone and reminder settings, with today's status. */

@@ -4,14 +4,29 @@
 // (src/lib/completion.ts): used by `scripts/rebuild-aggregates.ts`, the bench's seeding, and a
 // test that compares rebuilt and running figures.
 import { and, asc, eq, inArray, isNull, min, sql } from 'drizzle-orm';
-import { assessments, learnerLevelStats, learnerPillarStats, learnerQuestionStats, learnerStats, lessonProgress, lessons, quizAttempts, userBadges } from '../../../../../db/schema.ts';
+import {
+  assessments,
+  learnerLevelStats,
+  learnerPillarStats,
+  learnerQuestionStats,
+  learnerStats,
+  lessonProgress,
+  lessons,
+  quizAttempts,
+  userBadges,
+} from '../../../../../db/schema.ts';
 import type { Executor } from '../../../../../db/client.ts';
 import { isLevelComplete, replayAttempts } from '../../../completion.ts';
 import { LEVELS, PILLARS } from '../../../domain.ts';
 import { getDb } from '../../platform/db.ts';
 
 /** The aggregate tables. */
-export const AGGREGATE_TABLES = ['learner_stats', 'learner_pillar_stats', 'learner_level_stats', 'learner_question_stats'] as const;
+export const AGGREGATE_TABLES = [
+  'learner_stats',
+  'learner_pillar_stats',
+  'learner_level_stats',
+  'learner_question_stats',
+] as const;
 
 const CHUNK = 1000;
 async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
@@ -33,7 +48,8 @@ export async function rebuildAggregates(tx: Executor, userId?: string): Promise<
       from quiz_attempts ${userId ? sql`where user_id = ${userId}` : sql``})
     update quiz_attempts a set accuracy_cum = r.cum from running r where a.id = r.id and a.accuracy_cum <> r.cum`);
 
-  const attempts = await tx.select().from(quizAttempts).where(userId ? eq(quizAttempts.userId, userId) : undefined).orderBy(asc(quizAttempts.userId), asc(quizAttempts.seq));
+  const attempts = await tx.select().from(quizAttempts).where(userId ? eq(quizAttempts.userId, userId) : undefined)
+    .orderBy(asc(quizAttempts.userId), asc(quizAttempts.seq));
   const byLearner = new Map<string, typeof attempts>();
   for (const a of attempts) byLearner.set(a.userId, [...(byLearner.get(a.userId) ?? []), a]);
   const stats: Array<typeof learnerStats.$inferInsert> = [];
@@ -71,11 +87,24 @@ async function assessmentBadges(tx: Executor, userId?: string) {
 
 /** A level badge for every level whose active lessons the learner has all completed, earned at the last completion. */
 async function levelBadges(tx: Executor, userId?: string) {
-  const active = await tx.select({ id: lessons.id, pillar: lessons.pillar, level: lessons.level }).from(lessons).where(isNull(lessons.deletedAt));
+  const active = await tx.select({ id: lessons.id, pillar: lessons.pillar, level: lessons.level }).from(lessons).where(
+    isNull(lessons.deletedAt),
+  );
   const done = await tx
-    .select({ userId: lessonProgress.userId, lessonId: lessonProgress.lessonId, completedAt: lessonProgress.completedAt, updatedAt: lessonProgress.updatedAt })
+    .select({
+      userId: lessonProgress.userId,
+      lessonId: lessonProgress.lessonId,
+      completedAt: lessonProgress.completedAt,
+      updatedAt: lessonProgress.updatedAt,
+    })
     .from(lessonProgress)
-    .where(and(eq(lessonProgress.completed, true), userId ? eq(lessonProgress.userId, userId) : undefined, inArray(lessonProgress.lessonId, active.map((l) => l.id).concat(-1))));
+    .where(
+      and(
+        eq(lessonProgress.completed, true),
+        userId ? eq(lessonProgress.userId, userId) : undefined,
+        inArray(lessonProgress.lessonId, active.map((l) => l.id).concat(-1)),
+      ),
+    );
   const byLearner = new Map<string, typeof done>();
   for (const row of done) byLearner.set(row.userId, [...(byLearner.get(row.userId) ?? []), row]);
   const out: Array<typeof userBadges.$inferInsert> = [];
@@ -85,7 +114,9 @@ async function levelBadges(tx: Executor, userId?: string) {
       for (const level of LEVELS) {
         const inLevel = active.filter((l) => l.pillar === pillar && l.level === level);
         if (inLevel.length === 0 || !isLevelComplete(active, completed, pillar, level)) continue;
-        const times = rows.filter((r) => inLevel.some((l) => l.id === r.lessonId)).map((r) => (r.completedAt ?? r.updatedAt).getTime());
+        const times = rows.filter((r) => inLevel.some((l) => l.id === r.lessonId)).map((r) =>
+          (r.completedAt ?? r.updatedAt).getTime()
+        );
         out.push({ userId: learner, badge: `level:${pillar}:${level}`, earnedAt: new Date(Math.max(...times)) });
       }
     }

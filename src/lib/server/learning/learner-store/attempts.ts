@@ -8,14 +8,14 @@ import {
   learnerPillarStats,
   learnerQuestionStats,
   learnerStats,
+  type Lesson,
   lessonProgress,
   lessons,
   questionSets,
   quizAttempts,
+  type QuizResponseData,
   reviewItems,
   userBadges,
-  type Lesson,
-  type QuizResponseData,
 } from '../../../../../db/schema.ts';
 import type { Executor } from '../../../../../db/client.ts';
 import { scheduleMiss } from '../../../leitner.ts';
@@ -24,7 +24,7 @@ import { accuracyUnits } from '../../../progress.ts';
 import { badgesForAttempt, isLevelComplete, progressAfter, runAfter } from '../../../completion.ts';
 import { getDb } from '../../platform/db.ts';
 import { HttpError } from '../../platform/http.ts';
-import { countLessonDay, lockLearner, type DailyStatus } from '../streaks.ts';
+import { countLessonDay, type DailyStatus, lockLearner } from '../streaks.ts';
 import { answeredResponses, questionSetFor } from './catalogue.ts';
 
 export interface CompletionInput {
@@ -45,7 +45,9 @@ export interface CompletionResult {
   passMark: number;
   /** The lesson's state after this attempt: once completed, always completed. */
   completed: boolean;
-  results: Array<{ questionId: number; userAnswer: number; isCorrect: boolean; correctAnswer: number; explanation: string }>;
+  results: Array<
+    { questionId: number; userAnswer: number; isCorrect: boolean; correctAnswer: number; explanation: string }
+  >;
   /** True when this attempt id had already been recorded (a retry or double submit). */
   duplicate: boolean;
 }
@@ -59,9 +61,21 @@ export interface EarnedBadge {
 /** A recorded attempt: its result, the badges it earned (none for a duplicate) and, for a new pass, the day's status after it. */
 export type RecordedAttempt = CompletionResult & { badgesEarned: EarnedBadge[]; daily: DailyStatus | null };
 
-type GradedResponse = Pick<QuizResponseData, 'questionId' | 'userAnswer' | 'isCorrect' | 'correctAnswer' | 'explanation'>;
+type GradedResponse = Pick<
+  QuizResponseData,
+  'questionId' | 'userAnswer' | 'isCorrect' | 'correctAnswer' | 'explanation'
+>;
 
-function resultOf(lessonId: number, attemptId: string, responses: GradedResponse[], score: number, total: number, passed: boolean, completed: boolean, duplicate: boolean): CompletionResult {
+function resultOf(
+  lessonId: number,
+  attemptId: string,
+  responses: GradedResponse[],
+  score: number,
+  total: number,
+  passed: boolean,
+  completed: boolean,
+  duplicate: boolean,
+): CompletionResult {
   return {
     attemptId,
     lessonId,
@@ -71,13 +85,24 @@ function resultOf(lessonId: number, attemptId: string, responses: GradedResponse
     passed,
     passMark: passMark(total),
     completed,
-    results: responses.map((r) => ({ questionId: r.questionId, userAnswer: r.userAnswer, isCorrect: r.isCorrect, correctAnswer: r.correctAnswer, explanation: r.explanation })),
+    results: responses.map((r) => ({
+      questionId: r.questionId,
+      userAnswer: r.userAnswer,
+      isCorrect: r.isCorrect,
+      correctAnswer: r.correctAnswer,
+      explanation: r.explanation,
+    })),
     duplicate,
   };
 }
 
 /** Records the attempt unless its id is already recorded; a duplicate answers the recorded one. */
-export async function recordQuizAttempt(userId: string, lesson: Lesson, input: CompletionInput, now = new Date()): Promise<RecordedAttempt> {
+export async function recordQuizAttempt(
+  userId: string,
+  lesson: Lesson,
+  input: CompletionInput,
+  now = new Date(),
+): Promise<RecordedAttempt> {
   const { graded, score, total, passed } = gradeQuiz(lesson.questions, input.quizResponses);
   const questionSetId = await questionSetFor(lesson);
   const db = await getDb();
@@ -85,11 +110,17 @@ export async function recordQuizAttempt(userId: string, lesson: Lesson, input: C
     // The learner's streak row, locked: one learner's attempts are recorded in turn.
     const locked = await lockLearner(tx, userId, input.timeZone);
     if (!locked) throw new HttpError(401, 'Not authenticated');
-    const [known] = await tx.select({ id: quizAttempts.id }).from(quizAttempts).where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.attemptId, input.attemptId)));
+    const [known] = await tx.select({ id: quizAttempts.id }).from(quizAttempts).where(
+      and(eq(quizAttempts.userId, userId), eq(quizAttempts.attemptId, input.attemptId)),
+    );
     if (known) return null;
     const [stats] = await tx.select().from(learnerStats).where(eq(learnerStats.userId, userId));
-    const [pillar] = await tx.select().from(learnerPillarStats).where(and(eq(learnerPillarStats.userId, userId), eq(learnerPillarStats.pillar, lesson.pillar)));
-    const [before] = await tx.select().from(lessonProgress).where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lesson.id)));
+    const [pillar] = await tx.select().from(learnerPillarStats).where(
+      and(eq(learnerPillarStats.userId, userId), eq(learnerPillarStats.pillar, lesson.pillar)),
+    );
+    const [before] = await tx.select().from(lessonProgress).where(
+      and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lesson.id)),
+    );
     const progress = progressAfter(before, { passed, score, total }, now);
     const units = accuracyUnits(score, total);
     const seq = (stats?.attempts ?? 0) + 1;
@@ -134,7 +165,17 @@ export async function recordQuizAttempt(userId: string, lesson: Lesson, input: C
     });
     await tx
       .insert(learnerPillarStats)
-      .values({ userId, pillar: lesson.pillar, attempts: 1, passes: Number(passed), correct: score, questions: total, accuracyUnits: units, passRun: pillarRun, bestRun: pillarRun })
+      .values({
+        userId,
+        pillar: lesson.pillar,
+        attempts: 1,
+        passes: Number(passed),
+        correct: score,
+        questions: total,
+        accuracyUnits: units,
+        passRun: pillarRun,
+        bestRun: pillarRun,
+      })
       .onConflictDoUpdate({
         target: [learnerPillarStats.userId, learnerPillarStats.pillar],
         set: {
@@ -152,30 +193,59 @@ export async function recordQuizAttempt(userId: string, lesson: Lesson, input: C
       .values({ userId, pillar: lesson.pillar, level: lesson.level, attempts: 1, correct: score, questions: total })
       .onConflictDoUpdate({
         target: [learnerLevelStats.userId, learnerLevelStats.pillar, learnerLevelStats.level],
-        set: { attempts: sql`${learnerLevelStats.attempts} + 1`, correct: sql`${learnerLevelStats.correct} + ${score}`, questions: sql`${learnerLevelStats.questions} + ${total}` },
+        set: {
+          attempts: sql`${learnerLevelStats.attempts} + 1`,
+          correct: sql`${learnerLevelStats.correct} + ${score}`,
+          questions: sql`${learnerLevelStats.questions} + ${total}`,
+        },
       });
     for (const g of graded) {
       await tx
         .insert(learnerQuestionStats)
-        .values({ userId, lessonId: lesson.id, questionId: g.questionId, asked: 1, missed: Number(!g.isCorrect), lastSeq: seq, questionSetId })
+        .values({
+          userId,
+          lessonId: lesson.id,
+          questionId: g.questionId,
+          asked: 1,
+          missed: Number(!g.isCorrect),
+          lastSeq: seq,
+          questionSetId,
+        })
         .onConflictDoUpdate({
           target: [learnerQuestionStats.userId, learnerQuestionStats.lessonId, learnerQuestionStats.questionId],
-          set: { asked: sql`${learnerQuestionStats.asked} + 1`, missed: sql`${learnerQuestionStats.missed} + ${Number(!g.isCorrect)}`, lastSeq: seq, questionSetId },
+          set: {
+            asked: sql`${learnerQuestionStats.asked} + 1`,
+            missed: sql`${learnerQuestionStats.missed} + ${Number(!g.isCorrect)}`,
+            lastSeq: seq,
+            questionSetId,
+          },
         });
     }
     await tx
       .insert(lessonProgress)
       .values({ userId, lessonId: lesson.id, ...progress, updatedAt: now })
-      .onConflictDoUpdate({ target: [lessonProgress.userId, lessonProgress.lessonId], set: { ...progress, updatedAt: now } });
+      .onConflictDoUpdate({
+        target: [lessonProgress.userId, lessonProgress.lessonId],
+        set: { ...progress, updatedAt: now },
+      });
 
-    const levelComplete = passed && isLevelComplete(await activeLessons(tx), await completedLessons(tx, userId), lesson.pillar, lesson.level);
-    const earned = badgesForAttempt({ passed, score, total, run, pillar: lesson.pillar, level: lesson.level, levelComplete });
+    const levelComplete = passed &&
+      isLevelComplete(await activeLessons(tx), await completedLessons(tx, userId), lesson.pillar, lesson.level);
+    const earned = badgesForAttempt({
+      passed,
+      score,
+      total,
+      run,
+      pillar: lesson.pillar,
+      level: lesson.level,
+      levelComplete,
+    });
     const badges = earned.length
       ? await tx
-          .insert(userBadges)
-          .values(earned.map((badge) => ({ userId, badge, earnedAt: now })))
-          .onConflictDoNothing()
-          .returning({ badge: userBadges.badge, earnedAt: userBadges.earnedAt })
+        .insert(userBadges)
+        .values(earned.map((badge) => ({ userId, badge, earnedAt: now })))
+        .onConflictDoNothing()
+        .returning({ badge: userBadges.badge, earnedAt: userBadges.earnedAt })
       : [];
 
     const { box, dueAt } = scheduleMiss(now);
@@ -183,7 +253,10 @@ export async function recordQuizAttempt(userId: string, lesson: Lesson, input: C
       await tx
         .insert(reviewItems)
         .values({ userId, lessonId: lesson.id, questionId: g.questionId, box, dueAt })
-        .onConflictDoUpdate({ target: [reviewItems.userId, reviewItems.lessonId, reviewItems.questionId], set: { box, dueAt, retiredAt: null } });
+        .onConflictDoUpdate({
+          target: [reviewItems.userId, reviewItems.lessonId, reviewItems.questionId],
+          set: { box, dueAt, retiredAt: null },
+        });
     }
     // A passed quiz counts toward the daily streak and goal.
     const daily = passed ? await countLessonDay(tx, userId, now, locked) : null;
@@ -191,9 +264,16 @@ export async function recordQuizAttempt(userId: string, lesson: Lesson, input: C
   });
 
   if (recorded) {
-    const responses = graded.map((g) => ({ ...g, explanation: lesson.questions.find((q) => q.id === g.questionId)!.explanation }));
+    const responses = graded.map((g) => ({
+      ...g,
+      explanation: lesson.questions.find((q) => q.id === g.questionId)!.explanation,
+    }));
     const badgesEarned = recorded.badges.map((b) => ({ badge: b.badge, earnedAt: b.earnedAt.toISOString() }));
-    return { ...resultOf(lesson.id, input.attemptId, responses, score, total, passed, recorded.completed, false), badgesEarned, daily: recorded.daily };
+    return {
+      ...resultOf(lesson.id, input.attemptId, responses, score, total, passed, recorded.completed, false),
+      badgesEarned,
+      daily: recorded.daily,
+    };
   }
   // A retry, a double submit or another tab: this attempt id is already recorded.
   const [existing] = await db
@@ -203,13 +283,30 @@ export async function recordQuizAttempt(userId: string, lesson: Lesson, input: C
     .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.attemptId, input.attemptId)));
   const { attempt } = existing;
   if (attempt.lessonId !== lesson.id) throw new HttpError(409, 'This attempt id was already used for another lesson');
-  const [p] = await db.select().from(lessonProgress).where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, attempt.lessonId)));
+  const [p] = await db.select().from(lessonProgress).where(
+    and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, attempt.lessonId)),
+  );
   const responses = answeredResponses(attempt.responses, existing.questions);
-  return { ...resultOf(attempt.lessonId, input.attemptId, responses, attempt.score, attempt.totalQuestions, attempt.passed, Boolean(p?.completed), true), badgesEarned: [], daily: null };
+  return {
+    ...resultOf(
+      attempt.lessonId,
+      input.attemptId,
+      responses,
+      attempt.score,
+      attempt.totalQuestions,
+      attempt.passed,
+      Boolean(p?.completed),
+      true,
+    ),
+    badgesEarned: [],
+    daily: null,
+  };
 }
 
 async function activeLessons(tx: Executor) {
-  return tx.select({ id: lessons.id, pillar: lessons.pillar, level: lessons.level }).from(lessons).where(sql`${lessons.deletedAt} is null`);
+  return tx.select({ id: lessons.id, pillar: lessons.pillar, level: lessons.level }).from(lessons).where(
+    sql`${lessons.deletedAt} is null`,
+  );
 }
 
 async function completedLessons(tx: Executor, userId: string): Promise<Set<number>> {

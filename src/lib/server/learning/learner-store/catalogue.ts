@@ -1,7 +1,14 @@
 // The lesson catalogue (the active lessons in learning order) and the stored
 // versions of each lesson's questions (question_sets), which attempts refer to.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { lessons, questionSets, type AnsweredQuestion, type Lesson, type QuizResponseData, type StoredResponse } from '../../../../../db/schema.ts';
+import {
+  type AnsweredQuestion,
+  type Lesson,
+  lessons,
+  questionSets,
+  type QuizResponseData,
+  type StoredResponse,
+} from '../../../../../db/schema.ts';
 import { byPosition } from '../../../lessons.ts';
 import { getDb } from '../../platform/db.ts';
 
@@ -13,7 +20,9 @@ async function catalogueKey(): Promise<string> {
   const db = await getDb();
   const [{ key }] = await db
     .select({
-      key: sql<string>`count(*) || ':' || coalesce(sum(${lessons.version}), 0) || ':' || coalesce(max(${lessons.updatedAt})::text, '') || ':' ||
+      key: sql<
+        string
+      >`count(*) || ':' || coalesce(sum(${lessons.version}), 0) || ':' || coalesce(max(${lessons.updatedAt})::text, '') || ':' ||
         coalesce(max(${lessons.createdAt})::text, '') || ':' || coalesce(max(${lessons.deletedAt})::text, '')`,
     })
     .from(lessons);
@@ -69,7 +78,10 @@ async function storeQuestionSet(lessonId: number, questions: AnsweredQuestion[])
   const [row] = await db
     .insert(questionSets)
     .values({ lessonId, digest: sql`md5(${json}::jsonb::text)`, questions })
-    .onConflictDoUpdate({ target: [questionSets.lessonId, questionSets.digest], set: { lessonId: sql`excluded.lesson_id` } })
+    .onConflictDoUpdate({
+      target: [questionSets.lessonId, questionSets.digest],
+      set: { lessonId: sql`excluded.lesson_id` },
+    })
     .returning({ id: questionSets.id });
   return row.id;
 }
@@ -99,6 +111,12 @@ export function answeredResponses(responses: StoredResponse[], questions: Answer
   const byId = new Map(questions.map((q) => [q.questionId, q]));
   return responses.map((r) => {
     const q = byId.get(r.questionId);
-    return { ...r, question: q?.question ?? '', options: q?.options ?? [], correctAnswer: q?.correctAnswer ?? -1, explanation: q?.explanation ?? '' };
+    return {
+      ...r,
+      question: q?.question ?? '',
+      options: q?.options ?? [],
+      correctAnswer: q?.correctAnswer ?? -1,
+      explanation: q?.explanation ?? '',
+    };
   });
 }

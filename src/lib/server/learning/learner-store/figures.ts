@@ -1,7 +1,15 @@
 // The shapes of a learner's figures (read in one statement by snapshot.ts), and the paged reading
 // of the attempt history itself: every read is bounded, whatever the history's length.
 import { and, desc, eq, lt } from 'drizzle-orm';
-import { learnerLevelStats, learnerPillarStats, learnerStats, lessons, questionSets, quizAttempts, type QuizResponseData } from '../../../../../db/schema.ts';
+import {
+  learnerLevelStats,
+  learnerPillarStats,
+  learnerStats,
+  lessons,
+  questionSets,
+  quizAttempts,
+  type QuizResponseData,
+} from '../../../../../db/schema.ts';
 import { answeredResponses } from './catalogue.ts';
 import type { Level, Pillar } from '../../../domain.ts';
 import { getDb } from '../../platform/db.ts';
@@ -55,14 +63,21 @@ export interface HistoryAttempt extends RecentAttempt {
  * A page of the learner's attempts, oldest first: the newest `limit` (at most 100) of those
  * numbered below `beforeSeq` (all when absent), each with the questions as they were asked.
  */
-export async function readAttemptPage(userId: string, { limit = 30, beforeSeq }: { limit?: number; beforeSeq?: number } = {}): Promise<HistoryAttempt[]> {
+export async function readAttemptPage(
+  userId: string,
+  { limit = 30, beforeSeq }: { limit?: number; beforeSeq?: number } = {},
+): Promise<HistoryAttempt[]> {
   const db = await getDb();
   const rows = await db
     .select({ attempt: quizAttempts, questions: questionSets.questions, lessonTitle: lessons.title })
     .from(quizAttempts)
     .innerJoin(lessons, eq(lessons.id, quizAttempts.lessonId))
     .innerJoin(questionSets, eq(questionSets.id, quizAttempts.questionSetId))
-    .where(beforeSeq === undefined ? eq(quizAttempts.userId, userId) : and(eq(quizAttempts.userId, userId), lt(quizAttempts.seq, beforeSeq)))
+    .where(
+      beforeSeq === undefined
+        ? eq(quizAttempts.userId, userId)
+        : and(eq(quizAttempts.userId, userId), lt(quizAttempts.seq, beforeSeq)),
+    )
     .orderBy(desc(quizAttempts.seq))
     .limit(Math.min(Math.max(1, limit), 100));
   return rows.reverse().map(({ attempt: a, questions, lessonTitle }) => ({

@@ -2,7 +2,7 @@
 // progress, assessments, aggregates, badges, review items, settings, streak and the newest days.
 // The learner's state (state.ts) and the dashboard's figures (snapshot.ts) are made from them.
 import { desc, eq, isNull } from 'drizzle-orm';
-import { users, type Assessment, type LessonProgress } from '../../../../../db/schema.ts';
+import { type Assessment, type LessonProgress, users } from '../../../../../db/schema.ts';
 import type { Answers, PillarScores } from '../../../assessment.ts';
 import { DEFAULT_DAILY_GOAL } from '../../../streak.ts';
 import { getDb } from '../../platform/db.ts';
@@ -80,7 +80,10 @@ export async function readLearner(userId: string): Promise<{ rows: LearnerRows; 
       pillarStats: true,
       levelStats: true,
       badges: { columns: { badge: true, earnedAt: true }, orderBy: (b, { asc }) => [asc(b.earnedAt), asc(b.badge)] },
-      reviewItems: { columns: { id: true, lessonId: true, questionId: true, box: true, dueAt: true }, where: (r) => isNull(r.retiredAt) },
+      reviewItems: {
+        columns: { id: true, lessonId: true, questionId: true, box: true, dueAt: true },
+        where: (r) => isNull(r.retiredAt),
+      },
       streak: { columns: { current: true, longest: true, lastDay: true, freezes: true, frozenDays: true } },
       days: { columns: { day: true, lessons: true, reviews: true }, orderBy: (d) => [desc(d.day)], limit: 3 },
     },
@@ -88,12 +91,25 @@ export async function readLearner(userId: string): Promise<{ rows: LearnerRows; 
   const newest = user?.assessments[0] ?? null;
   const streak = user?.streak ?? null;
   const daily: LearnerDaily = user
-    ? { timeZone: user.timeZone, dailyGoal: user.dailyGoal, remindReview: user.remindReview, remindStreak: user.remindStreak, streak }
+    ? {
+      timeZone: user.timeZone,
+      dailyGoal: user.dailyGoal,
+      remindReview: user.remindReview,
+      remindStreak: user.remindStreak,
+      streak,
+    }
     : { timeZone: null, dailyGoal: DEFAULT_DAILY_GOAL, remindReview: false, remindStreak: false, streak: null };
   return {
     rows: {
       progress: user?.lessonProgress ?? [],
-      assessment: newest && { savingScore: newest.savingScore, creditScore: newest.creditScore, investingScore: newest.investingScore, answers: newest.answers, version: newest.version },
+      assessment: newest &&
+        {
+          savingScore: newest.savingScore,
+          creditScore: newest.creditScore,
+          investingScore: newest.investingScore,
+          answers: newest.answers,
+          version: newest.version,
+        },
       daily,
     },
     core: {
@@ -103,7 +119,11 @@ export async function readLearner(userId: string): Promise<{ rows: LearnerRows; 
       badges: user?.badges ?? [],
       assessments: { count: user?.assessments.length ?? 0, first: user?.assessments.at(-1) ?? null, newest },
       review: user?.reviewItems ?? [],
-      settings: { timeZone: user?.timeZone ?? null, dailyGoal: user?.dailyGoal || 1, firstVisitAt: user?.firstVisitAt ?? null },
+      settings: {
+        timeZone: user?.timeZone ?? null,
+        dailyGoal: user?.dailyGoal || 1,
+        firstVisitAt: user?.firstVisitAt ?? null,
+      },
       streak,
       days: user?.days ?? [],
     },

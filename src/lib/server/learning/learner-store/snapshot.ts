@@ -2,10 +2,24 @@
 // screen adds: the newest attempts, the half marks and the most-missed questions. Every read is
 // a few rows found by the learner's key, so the cost is the same at any history.
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { learnerQuestionStats, lessons, questionSets, quizAttempts, reviewItems, userBadges } from '../../../../../db/schema.ts';
+import {
+  learnerQuestionStats,
+  lessons,
+  questionSets,
+  quizAttempts,
+  reviewItems,
+  userBadges,
+} from '../../../../../db/schema.ts';
 import { getDb } from '../../platform/db.ts';
-import { readLearner, type CoreSnapshot } from './rows.ts';
-import { MOST_MISSED, RECENT_ATTEMPTS, type LearnerTotals, type MissedQuestion, type RecentAttempt, type StoredBadge } from './figures.ts';
+import { type CoreSnapshot, readLearner } from './rows.ts';
+import {
+  type LearnerTotals,
+  type MissedQuestion,
+  MOST_MISSED,
+  RECENT_ATTEMPTS,
+  type RecentAttempt,
+  type StoredBadge,
+} from './figures.ts';
 
 export type { StreakRow } from './rows.ts';
 
@@ -25,14 +39,22 @@ export type AnalyticsParts = Pick<LearnerSnapshot, 'totals' | 'levels' | 'mostMi
 /** The learner's badges, oldest first. */
 export async function readBadges(userId: string): Promise<StoredBadge[]> {
   const db = await getDb();
-  return db.select({ badge: userBadges.badge, earnedAt: userBadges.earnedAt }).from(userBadges).where(eq(userBadges.userId, userId)).orderBy(asc(userBadges.earnedAt), asc(userBadges.badge));
+  return db.select({ badge: userBadges.badge, earnedAt: userBadges.earnedAt }).from(userBadges).where(
+    eq(userBadges.userId, userId),
+  ).orderBy(asc(userBadges.earnedAt), asc(userBadges.badge));
 }
 
 /** The learner's review items not yet retired. */
 export async function readReviewItems(userId: string): Promise<LearnerSnapshot['review']> {
   const db = await getDb();
   return db
-    .select({ id: reviewItems.id, lessonId: reviewItems.lessonId, questionId: reviewItems.questionId, box: reviewItems.box, dueAt: reviewItems.dueAt })
+    .select({
+      id: reviewItems.id,
+      lessonId: reviewItems.lessonId,
+      questionId: reviewItems.questionId,
+      box: reviewItems.box,
+      dueAt: reviewItems.dueAt,
+    })
     .from(reviewItems)
     .where(and(eq(reviewItems.userId, userId), isNull(reviewItems.retiredAt)));
 }
@@ -41,7 +63,12 @@ export async function readReviewItems(userId: string): Promise<LearnerSnapshot['
 async function readMostMissed(userId: string): Promise<MissedQuestion[]> {
   const db = await getDb();
   const rows = await db
-    .select({ stats: learnerQuestionStats, lessonTitle: lessons.title, pillar: lessons.pillar, questions: questionSets.questions })
+    .select({
+      stats: learnerQuestionStats,
+      lessonTitle: lessons.title,
+      pillar: lessons.pillar,
+      questions: questionSets.questions,
+    })
     .from(learnerQuestionStats)
     .innerJoin(lessons, eq(lessons.id, learnerQuestionStats.lessonId))
     .innerJoin(questionSets, eq(questionSets.id, learnerQuestionStats.questionSetId))
@@ -69,7 +96,10 @@ async function readMostMissed(userId: string): Promise<MissedQuestion[]> {
 }
 
 /** The newest attempts (oldest of them first) and the running totals at the half marks. */
-async function readHistory(userId: string, { attempts, accuracyUnits }: LearnerTotals): Promise<Pick<LearnerSnapshot, 'recent' | 'halves'>> {
+async function readHistory(
+  userId: string,
+  { attempts, accuracyUnits }: LearnerTotals,
+): Promise<Pick<LearnerSnapshot, 'recent' | 'halves'>> {
   const db = await getDb();
   const half = Math.floor(attempts / 2);
   const [recent, marks] = await Promise.all([
@@ -96,7 +126,10 @@ async function readHistory(userId: string, { attempts, accuracyUnits }: LearnerT
       .where(and(eq(quizAttempts.userId, userId), inArray(quizAttempts.seq, [half, attempts - half]))),
   ]);
   const cumAt = (seq: number) => marks.find((m) => m.seq === seq)?.cum ?? 0;
-  return { recent: recent.reverse(), halves: { first: cumAt(half), last: accuracyUnits - cumAt(attempts - half), half } };
+  return {
+    recent: recent.reverse(),
+    halves: { first: cumAt(half), last: accuracyUnits - cumAt(attempts - half), half },
+  };
 }
 
 /** The learner's snapshot without the newest attempts, the half marks and the most-missed questions. */
@@ -105,7 +138,10 @@ export async function readCoreSnapshot(userId: string): Promise<CoreSnapshot> {
 }
 
 /** The history parts the progress screen adds to the core. */
-export async function readHistoryParts(userId: string, totals: LearnerTotals): Promise<Pick<LearnerSnapshot, 'recent' | 'halves' | 'mostMissed'>> {
+export async function readHistoryParts(
+  userId: string,
+  totals: LearnerTotals,
+): Promise<Pick<LearnerSnapshot, 'recent' | 'halves' | 'mostMissed'>> {
   const [history, mostMissed] = await Promise.all([readHistory(userId, totals), readMostMissed(userId)]);
   return { ...history, mostMissed };
 }

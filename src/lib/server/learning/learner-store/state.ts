@@ -3,9 +3,9 @@ import type { Lesson, LessonProgress } from '../../../../../db/schema.ts';
 import { placementFor } from '../../../assessment.ts';
 import { questionsOfVersion } from '../assessment.ts';
 import { isLessonUnlocked, isLevelUnlocked, lessonCounts, nextLesson, type Placement } from '../../../lessons.ts';
-import { LEVELS, type Level, type Pillar } from '../../../domain.ts';
+import { type Level, LEVELS, type Pillar } from '../../../domain.ts';
 import { findActiveLessons } from './catalogue.ts';
-import { readLearner, type CoreSnapshot, type LearnerDaily, type LearnerRows } from './rows.ts';
+import { type CoreSnapshot, type LearnerDaily, type LearnerRows, readLearner } from './rows.ts';
 
 export interface LearnerState {
   lessons: Lesson[];
@@ -35,7 +35,17 @@ function stateOf(rows: LearnerRows, all: Lesson[]): LearnerState {
   const done = rows.progress.filter((p) => p.completed);
   const completed = new Set(done.map((p) => p.lessonId));
   const completedAt = new Map(done.map((p) => [p.lessonId, p.completedAt ?? p.updatedAt]));
-  return { lessons: all, progress, completed, completedAt, placement: rows.assessment ? placementFor(questionsOfVersion(rows.assessment.version), rows.assessment, rows.assessment.answers ?? {}) : {}, hasAssessment: Boolean(rows.assessment), daily: rows.daily };
+  return {
+    lessons: all,
+    progress,
+    completed,
+    completedAt,
+    placement: rows.assessment
+      ? placementFor(questionsOfVersion(rows.assessment.version), rows.assessment, rows.assessment.answers ?? {})
+      : {},
+    hasAssessment: Boolean(rows.assessment),
+    daily: rows.daily,
+  };
 }
 
 /** Whether this user may open the lesson: an author (admin) may open any, a learner what is unlocked. */
@@ -48,7 +58,11 @@ export function isUnlockedFor(state: LearnerState, lesson: Lesson): boolean {
 }
 
 export function levelStates(state: LearnerState, pillar: Pillar): Record<Level, boolean> {
-  return Object.fromEntries(LEVELS.map((level) => [level, isLevelUnlocked(pillar, level, state.lessons, state.completed, state.placement, state.completedAt)])) as Record<
+  return Object.fromEntries(
+    LEVELS.map((
+      level,
+    ) => [level, isLevelUnlocked(pillar, level, state.lessons, state.completed, state.placement, state.completedAt)]),
+  ) as Record<
     Level,
     boolean
   >;

@@ -1,13 +1,15 @@
 import type { APIRoute } from 'astro';
 import { ADMIN_BODY_LIMIT, readJson } from '../../../../lib/server/platform/http.ts';
 import { requireAdmin } from '../../../../lib/server/auth/guards.ts';
-import { lessonFormSchema, type AuthoredLesson } from '../../../../lib/lesson-form.ts';
+import { type AuthoredLesson, lessonFormSchema } from '../../../../lib/lesson-form.ts';
 import { deleteLesson, getLessonForAdmin, updateLesson } from '../../../../lib/server/content/admin-lessons.ts';
 import { parseLessonId } from '../../../../lib/server/platform/params.ts';
 
 export const GET: APIRoute = async (context) => {
   requireAdmin(context);
-  return Response.json((await getLessonForAdmin(parseLessonId(context.params.id))) satisfies AuthoredLesson, { headers: { 'Cache-Control': 'no-store' } });
+  return Response.json((await getLessonForAdmin(parseLessonId(context.params.id))) satisfies AuthoredLesson, {
+    headers: { 'Cache-Control': 'no-store' },
+  });
 };
 
 export const PUT: APIRoute = async (context) => {

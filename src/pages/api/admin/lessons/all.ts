@@ -5,5 +5,7 @@ import { activeLessonsJson } from '../../../../lib/server/learning/learner-store
 /** Every active lesson, whole, in learning order: the catalogue the learner pages use. */
 export const GET: APIRoute = async (context) => {
   requireAdmin(context);
-  return new Response(await activeLessonsJson(), { headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
+  return new Response(await activeLessonsJson(), {
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+  });
 };

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { jsonError, readJson } from '../../../../lib/server/platform/http.ts';
 import { requireUser } from '../../../../lib/server/auth/guards.ts';
-import { mayOpen, loadLearnerState } from '../../../../lib/server/learning/learner-store/index.ts';
+import { loadLearnerState, mayOpen } from '../../../../lib/server/learning/learner-store/index.ts';
 import { parseLessonId } from '../../../../lib/server/platform/params.ts';
 import { quizCheckSchema } from '../../../../lib/schemas.ts';
 import { checkAnswer } from '../../../../lib/server/learning/quiz-checks.ts';
@@ -20,6 +20,10 @@ export const POST: APIRoute = async (context) => {
   if (!lesson) return jsonError(404, 'Lesson Not Found');
   if (!mayOpen(user, state, lesson)) return jsonError(403, `This lesson is locked. ${unlockHint(state, lesson)}`);
   const checked = await checkAnswer(user.id, lesson, body.attemptId, body.questionId, body.userAnswer);
-  if (!checked) return jsonError(400, 'This question is not part of this lesson (or the attempt id belongs to another lesson)', { questionId: 'Unknown question' });
+  if (!checked) {
+    return jsonError(400, 'This question is not part of this lesson (or the attempt id belongs to another lesson)', {
+      questionId: 'Unknown question',
+    });
+  }
   return Response.json(checked);
 };

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { jsonError } from '../../../../lib/server/platform/http.ts';
 import { requireUser } from '../../../../lib/server/auth/guards.ts';
 import { toPublicLesson } from '../../../../lib/server/learning/lessons.ts';
-import { mayOpen, loadLearnerState } from '../../../../lib/server/learning/learner-store/index.ts';
+import { loadLearnerState, mayOpen } from '../../../../lib/server/learning/learner-store/index.ts';
 import { parseLessonId } from '../../../../lib/server/platform/params.ts';
 import { unlockHint } from '../../../../lib/server/learning/unlock-hint.ts';
 
@@ -15,7 +15,11 @@ export const GET: APIRoute = async (context) => {
   if (!mayOpen(user, state, lesson)) return jsonError(403, `This lesson is locked. ${unlockHint(state, lesson)}`);
   const p = state.progress.get(id);
   return Response.json(
-    { ...toPublicLesson(lesson), completed: state.completed.has(id), completionData: p ? { bestScore: p.bestScore, lastScore: p.lastScore, totalQuestions: p.totalQuestions } : null },
+    {
+      ...toPublicLesson(lesson),
+      completed: state.completed.has(id),
+      completionData: p ? { bestScore: p.bestScore, lastScore: p.lastScore, totalQuestions: p.totalQuestions } : null,
+    },
     { headers: { 'Cache-Control': 'no-store' } },
   );
 };
