@@ -57,7 +57,9 @@ export function writeResults({ root, mode, results, table, minutes, command, kin
   let commit = 'unknown';
   try {
     commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
-  } catch {}
+  } catch {
+    commit = 'unknown'; // not a git checkout
+  }
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const missed = results.filter((r) => !r.ok).length;
   const section = [

@@ -112,7 +112,9 @@ async function staticServer(bytes, contentType) {
   for (let i = 0;; i++) {
     try {
       if ((await fetch(url).then((r) => r.arrayBuffer())).byteLength === bytes.byteLength) break;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     if (i > 100) throw new Error('the static server did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -403,7 +405,9 @@ async function javaScriptRows(base, pages) {
         try {
           const body = await r.body();
           scripts.set(r.url(), { gzip: gzipSync(body).byteLength, text: body.toString('utf8') });
-        } catch {}
+        } catch {
+          // a redirect or an aborted response has no body to count
+        }
       });
       await page.goto(base + p, { waitUntil: 'networkidle' });
       await page.mouse.wheel(0, 4000);
@@ -475,7 +479,7 @@ function lighthouseOnce(url, session) {
   };
 }
 
-async function lighthouseRows(base, pages) {
+function lighthouseRows(base, pages) {
   for (const [name, p, session, isPublic] of pages) {
     const pass = (r) => r.lcp <= 1200 && r.performance >= 90 && r.accessibility === 100 && (!isPublic || r.seo === 100);
     const budget = `LCP <= 1.2 s, performance >= 90, accessibility 100${isPublic ? ', SEO 100' : ''}`;

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 const body = readFileSync(process.env.FILE);
 const type = process.env.CONTENT_TYPE ?? 'text/html; charset=utf-8';
 http
-  .createServer((req, res) => {
+  .createServer((_req, res) => {
     res.writeHead(200, { 'Content-Type': type, 'Content-Length': body.byteLength });
     res.end(body);
   })

@@ -63,7 +63,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const client = await PGlite.create(target);
   return {
-    // deno-lint-ignore no-explicit-any
     db: drizzlePglite({ client, schema, logger: queryLogger(options) }) as unknown as Database,
     kind: 'pglite',
     close: () => client.close(),

@@ -1,16 +1,14 @@
 // `npm run content:check [pillar]`: the content rules of tests/unit/curriculum.test.ts, printed
 // for authors (optionally for one pillar), without running the test suite.
 import process from 'node:process';
+import { checkFactLiterals, MIN_LESSONS_PER_LEVEL, type ParsedLesson } from '../src/lib/curriculum.ts';
 import {
   checkCurriculum,
-  checkFactLiterals,
   checkFactSources,
   checkLesson,
   checkOrderOfOperations,
-  MIN_LESSONS_PER_LEVEL,
   onlyHedgedKeys,
-  type ParsedLesson,
-} from '../src/lib/curriculum.ts';
+} from '../src/lib/content-rules.ts';
 import { LEVELS, type Pillar, PILLARS } from '../src/lib/domain.ts';
 import { readFacts, readLessonFiles } from '../src/lib/server/content/curriculum-loader.ts';
 import { checkAssessmentContent } from './check-assessment.ts';

@@ -1,4 +1,4 @@
-// `npm test`: type check, unit + integration tests (Deno; PGlite always, Postgres too when
+// `npm test`: type check, format and lint, unit + integration tests (Deno; PGlite always, Postgres too when
 // DATABASE_URL is set), build, browser tests (Playwright in Debian's Chromium).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -46,6 +46,9 @@ const playwrightCount = (out) => {
 const only = process.argv[2];
 if (!only || only === 'check') {
   run('type check', deno, ['run', '-A', 'node_modules/astro/bin/astro.mjs', 'check', '--minimumSeverity', 'warning']);
+  // deno.json holds the formatter's and the linter's settings; `npm run fmt` formats.
+  run('format', deno, ['fmt', '--check', '--unstable-component']);
+  run('lint', deno, ['lint']);
 }
 // Integration and browser tests start the built server, so the build comes first.
 if (only !== 'check') run('build', deno, ['run', '-A', 'node_modules/astro/bin/astro.mjs', 'build']);

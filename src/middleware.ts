@@ -12,7 +12,6 @@ import {
   validateSessionToken,
 } from './lib/server/auth/session.ts';
 import { isReady } from './app.ts';
-import { html } from './lib/server/platform/html.ts';
 
 /** Methods that change nothing: no CSRF check. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -46,31 +45,42 @@ function wantsJson(request: Request, pathname: string): boolean {
   return pathname.startsWith('/api/') || (request.headers.get('accept') ?? '').includes('application/json');
 }
 
+const FAILURE_MESSAGES = {
+  500: 'Something went wrong on our side. Please try again.',
+  503: 'The service is temporarily unavailable. Please try again in a moment.',
+};
+
 function failure(status: 500 | 503, request: Request, pathname: string): Response {
-  const message = status === 503
-    ? 'The service is temporarily unavailable. Please try again in a moment.'
-    : 'Something went wrong on our side. Please try again.';
+  const message = FAILURE_MESSAGES[status];
   const headers = status === 503 ? { 'Retry-After': '5' } : undefined;
   if (wantsJson(request, pathname)) return jsonError(status, message, undefined, headers);
-  const title = status === 503 ? 'Temporarily unavailable' : 'Something went wrong';
-  // A string, not an Astro page: it must render when the database or a page is what failed.
-  const page = html`
-    <!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width,initial-scale=1">
-        <title>${title}</title>
-      </head>
-      <body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem">
-        <h1>${title}</h1>
-        <p>${message}</p>
-        <p><a href="/">Back to the home page</a></p>
-      </body>
-    </html>
-  `;
-  return new Response(String(page), { status, headers: { 'Content-Type': 'text/html; charset=utf-8', ...headers } });
+  return new Response(FAILURE_PAGES[status], {
+    status,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', ...headers },
+  });
 }
+
+/** A document of constant text, not an Astro page: it must render when the database or a page is what failed. */
+const failurePage = (title: string, message: string) =>
+  `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width,initial-scale=1">
+    <title>${title}</title>
+  </head>
+  <body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem">
+    <h1>${title}</h1>
+    <p>${message}</p>
+    <p><a href="/">Back to the home page</a></p>
+  </body>
+</html>
+`;
+
+const FAILURE_PAGES = {
+  500: failurePage('Something went wrong', FAILURE_MESSAGES[500]),
+  503: failurePage('Temporarily unavailable', FAILURE_MESSAGES[503]),
+};
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const { request, url, locals } = context;

@@ -1,25 +1,26 @@
 import type { APIRoute } from 'astro';
-import { html } from '../lib/server/platform/html.ts';
 
 export const prerender = true;
 
+/** The public pages search engines should know, with how often they change. */
+const PAGES = [
+  { path: '/', changefreq: 'weekly', priority: '1.0' },
+  { path: '/curriculum', changefreq: 'monthly', priority: '0.8' },
+];
+
 export const GET: APIRoute = ({ site }) => {
+  // Our own paths on our own origin: URL.href percent-encodes anything XML would need escaped.
   const origin = site ?? new URL('http://localhost:4321');
-  // XML escapes text as HTML does: the one tagged template (html.ts) writes it.
-  const body = html`
-    <?xml version="1.0" encoding="UTF-8"?>
-    <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-      <url>
-        <loc>${new URL('/', origin).href}</loc>
-        <changefreq>weekly</changefreq>
-        <priority>1.0</priority>
-      </url>
-      <url>
-        <loc>${new URL('/curriculum', origin).href}</loc>
-        <changefreq>monthly</changefreq>
-        <priority>0.8</priority>
-      </url>
-    </urlset>
-  `;
-  return new Response(String(body), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+  const urls = PAGES.map(({ path, changefreq, priority }) =>
+    `  <url><loc>${new URL(path, origin).href}</loc><changefreq>${changefreq}</changefreq>` +
+    `<priority>${priority}</priority></url>`
+  );
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+  return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
 };

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test as base } from '@playwr
 import AxeBuilder from '@axe-core/playwright';
 
 export const test = base.extend<{ baseURL: string }>({
-  baseURL: async ({}, use) => {
+  baseURL: async (_fixtures, use) => {
     await use(process.env.BASE_URL!);
   },
 });

@@ -87,6 +87,14 @@ test.describe('landing page', () => {
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
   });
 
+  test('the sign-in page may be listed by search engines, under one address; the verification pages may not', async ({ page }) => {
+    await page.goto('/login?next=/progress');
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/login$/);
+    await page.goto('/verify-email');
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+  });
+
   test('has no serious accessibility violations and works by keyboard', async ({ page }) => {
     await page.goto('/');
     await expectNoSeriousA11yViolations(page);

@@ -22,7 +22,7 @@ const PHONE = { width: 360, height: 740 };
 const LAPTOP = { width: 1280, height: 800 };
 
 /** The primary buttons and links of the page's main content that a learner can see. */
-async function primaryActions(page: Page) {
+function primaryActions(page: Page) {
   return page.locator('main .btn-primary:visible').evaluateAll((els) => els.map((el) => (el.textContent ?? '').trim()));
 }
 

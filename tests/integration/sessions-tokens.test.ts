@@ -1,5 +1,5 @@
 // Session lifetime and token expiry, on the domain modules with a real database.
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { assert, assertEquals } from '../helpers/assert.ts';
 import { createTestDatabase, databaseKinds } from '../helpers/database.ts';
 import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';

@@ -2,16 +2,8 @@
 // else), the engine's conditions one by one, a table of learner profiles with their exact tips,
 // and a property test: every evidence sentence is true for the learner it is shown to.
 import { assert, assertEquals, assertMatch } from '../helpers/assert.ts';
-import {
-  type CoachEvidence,
-  type CoachLesson,
-  type CoachRule,
-  coachRuleSchema,
-  coachTips,
-  gatesOf,
-  LESSON_REFS,
-  triggeringScores,
-} from '../../src/lib/coach.ts';
+import { type CoachEvidence, type CoachLesson, coachTips } from '../../src/lib/coach.ts';
+import { type CoachRule, coachRuleSchema, gatesOf, LESSON_REFS, triggeringScores } from '../../src/lib/coach-rules.ts';
 import { buildCoach, loadCoachRules, summarizeQuizzes } from '../../src/lib/server/learning/coach.ts';
 import {
   type AssessmentRecord,

@@ -12,7 +12,7 @@ import { ADMIN_BODY_LIMIT, HttpError, parseJsonText, validateBody } from '../../
 import type { z } from 'zod';
 
 /** The endpoint's verdict on a body: its field errors, or {} when it is accepted. */
-async function apiErrors(schema: z.ZodType, body: unknown, limit?: number): Promise<Record<string, string>> {
+function apiErrors(schema: z.ZodType, body: unknown, limit?: number): Record<string, string> {
   const text = JSON.stringify(body);
   try {
     if (limit !== undefined && text.length > limit) throw new HttpError(413, 'Request body is too large');

@@ -1,23 +1,25 @@
 import { assert, assertEquals, assertMatch, assertThrows } from '../helpers/assert.ts';
 import {
-  checkCurriculum,
   checkFactLiterals,
-  checkFactSources,
-  checkLesson,
-  checkOrderOfOperations,
-  checkQuizBalance,
   ContentError,
   countWords,
   type FactsFile,
   fillFacts,
   isPrimarySource,
   MIN_LESSONS_PER_LEVEL,
-  onlyHedgedKeys,
   type ParsedLesson,
   parseFactsFile,
   parseLessonFile,
   splitSections,
 } from '../../src/lib/curriculum.ts';
+import {
+  checkCurriculum,
+  checkFactSources,
+  checkLesson,
+  checkOrderOfOperations,
+  checkQuizBalance,
+  onlyHedgedKeys,
+} from '../../src/lib/content-rules.ts';
 import { checkEquation, findEquations } from '../../src/lib/curriculum-math.ts';
 import { LEVELS, PILLARS } from '../../src/lib/domain.ts';
 import { readFacts, readLessonFiles } from '../../src/lib/server/content/curriculum-loader.ts';

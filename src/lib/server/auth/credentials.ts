@@ -1,7 +1,7 @@
 // Credentials: sign-up, sign-in, password reset and set (verification: verification.ts). No user enumeration: the
 // answers, and the work done before answering, are the same for known and unknown addresses
 // (docs/DESIGN.md difference 7; docs/SECURITY.md).
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   emailOutbox,
   emailVerificationTokens,
@@ -24,12 +24,11 @@ import {
 import type { Executor } from '../../../../db/client.ts';
 import { hashPassword, isCommonPassword, verifyDummyPassword, verifyPassword } from './password.ts';
 import { hitLimit, limits } from '../platform/rate-limit.ts';
-import { constantTimeEqualText, generateRandomToken, hashToken } from '../platform/tokens.ts';
+import { generateRandomToken, hashToken } from '../platform/tokens.ts';
 import { HttpError } from '../platform/http.ts';
 import { messages } from '../../password-rules.ts';
 import { invalidateUserSessions } from './session.ts';
 import { applyConfiguredRole } from './roles.ts';
-import { log } from '../platform/log.ts';
 
 export { applyConfiguredRole } from './roles.ts';
 
@@ -105,7 +104,7 @@ export async function signUp(input: SignUpInput, signupClient: string): Promise<
     const owner = existing;
     if (owner.emailVerifiedAt) {
       if (await mayEmail('account-exists', email)) {
-        await db.transaction(async (tx) => enqueueEmail(tx, accountExistsEmail(owner.email, owner.firstName)));
+        await db.transaction((tx) => enqueueEmail(tx, accountExistsEmail(owner.email, owner.firstName)));
       }
     } else if (await mayEmail('verify-email', owner.email)) {
       await db.transaction(async (tx) => enqueueEmail(tx, await replaceVerificationToken(tx, owner)));

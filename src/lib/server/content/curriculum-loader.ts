@@ -124,7 +124,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-async function syncLessons(db: Database, files: ParsedLesson[], move: boolean): Promise<Record<string, number>> {
+function syncLessons(db: Database, files: ParsedLesson[], move: boolean): Promise<Record<string, number>> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727072027)`);
     const existing = new Map((await tx.select().from(lessons)).map((row) => [row.slug, row]));

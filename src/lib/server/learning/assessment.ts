@@ -3,7 +3,7 @@
 // that version's questions, so an old result still explains itself after the questions change.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { type Assessment, assessments, userBadges } from '../../../../db/schema.ts';

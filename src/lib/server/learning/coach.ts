@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { type CoachEvidence, type CoachLesson, type CoachRule, coachRulesSchema, coachTips } from '../../coach.ts';
+import { type CoachEvidence, type CoachLesson, coachTips } from '../../coach.ts';
+import { type CoachRule, coachRulesSchema } from '../../coach-rules.ts';
 import { LEVEL_LABELS, type Pillar, PILLAR_LABELS, PILLARS } from '../../domain.ts';
 import { countedOption, type PillarScores, placesOnKnowledge, scoreOf } from '../../assessment.ts';
 import { byPosition, isLessonUnlocked } from '../../lessons.ts';

@@ -72,7 +72,7 @@ export function createTransport(): Transport {
   return {
     name: 'dev',
     keepsLinks: true,
-    async send(row) {
+    send(row) {
       const url = row.text.match(/https?:\/\/\S+/)?.[0];
       // The dev transport prints the link so `npm start` users can follow it.
       console.log(
@@ -80,7 +80,7 @@ export function createTransport(): Transport {
           url ? `\n     ${url}` : ''
         }\n     (all mail: ${env.PUBLIC_URL}/dev/mailbox)\n`,
       );
-      return { ok: true, retry: false, providerId: 'dev' };
+      return Promise.resolve({ ok: true, retry: false, providerId: 'dev' });
     },
   };
 }

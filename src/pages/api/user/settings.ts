@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { HttpError, readJson } from '../../../lib/server/platform/http.ts';
 import { requireUser } from '../../../lib/server/auth/guards.ts';
 import { requestNow } from '../../../lib/server/platform/clock.ts';
-import { dailyStatus, loadSettings, updateSettings } from '../../../lib/server/learning/streaks.ts';
+import { dailyStatus } from '../../../lib/server/learning/streaks.ts';
+import { loadSettings, updateSettings } from '../../../lib/server/learning/learner-settings.ts';
 import { DAILY_GOAL_CHOICES, isDailyGoal, validTimeZone } from '../../../lib/streak.ts';
 
 const settingsSchema = z

@@ -2,29 +2,24 @@
 // the rules of src/lib (completion.ts, leitner.ts, streak.ts) say it changes: the lesson's
 // progress, the learner's aggregates, the badges it earns, its missed questions for review and
 // the day's streak and goal. Exactly once per attempt id, whichever instance gets it first.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
-  learnerLevelStats,
   learnerPillarStats,
-  learnerQuestionStats,
   learnerStats,
   type Lesson,
   lessonProgress,
-  lessons,
   questionSets,
   quizAttempts,
   type QuizResponseData,
-  reviewItems,
-  userBadges,
 } from '../../../../../db/schema.ts';
 import type { Executor } from '../../../../../db/client.ts';
-import { scheduleMiss } from '../../../leitner.ts';
 import { gradeQuiz, passMark } from '../../../lessons.ts';
 import { accuracyUnits } from '../../../progress.ts';
-import { badgesForAttempt, isLevelComplete, progressAfter, runAfter } from '../../../completion.ts';
+import { progressAfter, runAfter } from '../../../completion.ts';
 import { getDb } from '../../platform/db.ts';
 import { HttpError } from '../../platform/http.ts';
 import { countLessonDay, type DailyStatus, lockLearner } from '../streaks.ts';
+import { addToAggregates, earnBadges, scheduleReviews } from './attempt-effects.ts';
 import { answeredResponses, questionSetFor } from './catalogue.ts';
 
 export interface CompletionInput {
@@ -126,26 +121,7 @@ export async function recordQuizAttempt(
     const seq = (stats?.attempts ?? 0) + 1;
     const run = runAfter(stats?.passRun ?? 0, passed);
     const pillarRun = runAfter(pillar?.passRun ?? 0, passed);
-    const missed = graded.filter((g) => !g.isCorrect);
 
-    await tx
-      .insert(learnerStats)
-      .values({ userId, attempts: 0 })
-      .onConflictDoNothing();
-    await tx
-      .update(learnerStats)
-      .set({
-        attempts: seq,
-        passes: (stats?.passes ?? 0) + Number(passed),
-        correct: (stats?.correct ?? 0) + score,
-        questions: (stats?.questions ?? 0) + total,
-        durationSum: (stats?.durationSum ?? 0) + (input.durationMs ?? 0),
-        durationCount: (stats?.durationCount ?? 0) + Number(input.durationMs !== undefined),
-        accuracyUnits: (stats?.accuracyUnits ?? 0) + units,
-        passRun: run,
-        ...(passed ? { lastPassedLessonId: lesson.id, lastPassedScore: score, lastPassedTotal: total } : {}),
-      })
-      .where(eq(learnerStats.userId, userId));
     await tx.insert(quizAttempts).values({
       userId,
       lessonId: lesson.id,
@@ -163,64 +139,23 @@ export async function recordQuizAttempt(
       accuracyUnits: units,
       accuracyCum: (stats?.accuracyUnits ?? 0) + units,
     });
-    await tx
-      .insert(learnerPillarStats)
-      .values({
-        userId,
-        pillar: lesson.pillar,
-        attempts: 1,
-        passes: Number(passed),
-        correct: score,
-        questions: total,
-        accuracyUnits: units,
-        passRun: pillarRun,
-        bestRun: pillarRun,
-      })
-      .onConflictDoUpdate({
-        target: [learnerPillarStats.userId, learnerPillarStats.pillar],
-        set: {
-          attempts: sql`${learnerPillarStats.attempts} + 1`,
-          passes: sql`${learnerPillarStats.passes} + ${Number(passed)}`,
-          correct: sql`${learnerPillarStats.correct} + ${score}`,
-          questions: sql`${learnerPillarStats.questions} + ${total}`,
-          accuracyUnits: sql`${learnerPillarStats.accuracyUnits} + ${units}`,
-          passRun: pillarRun,
-          bestRun: Math.max(pillar?.bestRun ?? 0, pillarRun),
-        },
-      });
-    await tx
-      .insert(learnerLevelStats)
-      .values({ userId, pillar: lesson.pillar, level: lesson.level, attempts: 1, correct: score, questions: total })
-      .onConflictDoUpdate({
-        target: [learnerLevelStats.userId, learnerLevelStats.pillar, learnerLevelStats.level],
-        set: {
-          attempts: sql`${learnerLevelStats.attempts} + 1`,
-          correct: sql`${learnerLevelStats.correct} + ${score}`,
-          questions: sql`${learnerLevelStats.questions} + ${total}`,
-        },
-      });
-    for (const g of graded) {
-      await tx
-        .insert(learnerQuestionStats)
-        .values({
-          userId,
-          lessonId: lesson.id,
-          questionId: g.questionId,
-          asked: 1,
-          missed: Number(!g.isCorrect),
-          lastSeq: seq,
-          questionSetId,
-        })
-        .onConflictDoUpdate({
-          target: [learnerQuestionStats.userId, learnerQuestionStats.lessonId, learnerQuestionStats.questionId],
-          set: {
-            asked: sql`${learnerQuestionStats.asked} + 1`,
-            missed: sql`${learnerQuestionStats.missed} + ${Number(!g.isCorrect)}`,
-            lastSeq: seq,
-            questionSetId,
-          },
-        });
-    }
+    await addToAggregates(tx, {
+      userId,
+      lesson,
+      graded,
+      score,
+      total,
+      passed,
+      durationMs: input.durationMs,
+      questionSetId,
+    }, {
+      stats,
+      pillarBestRun: pillar?.bestRun ?? 0,
+      seq,
+      run,
+      pillarRun,
+      units,
+    });
     await tx
       .insert(lessonProgress)
       .values({ userId, lessonId: lesson.id, ...progress, updatedAt: now })
@@ -229,35 +164,8 @@ export async function recordQuizAttempt(
         set: { ...progress, updatedAt: now },
       });
 
-    const levelComplete = passed &&
-      isLevelComplete(await activeLessons(tx), await completedLessons(tx, userId), lesson.pillar, lesson.level);
-    const earned = badgesForAttempt({
-      passed,
-      score,
-      total,
-      run,
-      pillar: lesson.pillar,
-      level: lesson.level,
-      levelComplete,
-    });
-    const badges = earned.length
-      ? await tx
-        .insert(userBadges)
-        .values(earned.map((badge) => ({ userId, badge, earnedAt: now })))
-        .onConflictDoNothing()
-        .returning({ badge: userBadges.badge, earnedAt: userBadges.earnedAt })
-      : [];
-
-    const { box, dueAt } = scheduleMiss(now);
-    for (const g of missed) {
-      await tx
-        .insert(reviewItems)
-        .values({ userId, lessonId: lesson.id, questionId: g.questionId, box, dueAt })
-        .onConflictDoUpdate({
-          target: [reviewItems.userId, reviewItems.lessonId, reviewItems.questionId],
-          set: { box, dueAt, retiredAt: null },
-        });
-    }
+    const badges = await earnBadges(tx, userId, lesson, { passed, score, total, run }, now);
+    await scheduleReviews(tx, userId, lesson.id, graded.filter((g) => !g.isCorrect), now);
     // A passed quiz counts toward the daily streak and goal.
     const daily = passed ? await countLessonDay(tx, userId, now, locked) : null;
     return { completed: progress.completed, badges, daily };
@@ -275,14 +183,23 @@ export async function recordQuizAttempt(
       daily: recorded.daily,
     };
   }
-  // A retry, a double submit or another tab: this attempt id is already recorded.
+  return answerRecorded(db, userId, lesson.id, input.attemptId);
+}
+
+/** The answer to an attempt id already recorded (a retry, a double submit or another tab). */
+async function answerRecorded(
+  db: Executor,
+  userId: string,
+  lessonId: number,
+  attemptId: string,
+): Promise<RecordedAttempt> {
   const [existing] = await db
     .select({ attempt: quizAttempts, questions: questionSets.questions })
     .from(quizAttempts)
     .innerJoin(questionSets, eq(questionSets.id, quizAttempts.questionSetId))
-    .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.attemptId, input.attemptId)));
+    .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.attemptId, attemptId)));
   const { attempt } = existing;
-  if (attempt.lessonId !== lesson.id) throw new HttpError(409, 'This attempt id was already used for another lesson');
+  if (attempt.lessonId !== lessonId) throw new HttpError(409, 'This attempt id was already used for another lesson');
   const [p] = await db.select().from(lessonProgress).where(
     and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, attempt.lessonId)),
   );
@@ -290,7 +207,7 @@ export async function recordQuizAttempt(
   return {
     ...resultOf(
       attempt.lessonId,
-      input.attemptId,
+      attemptId,
       responses,
       attempt.score,
       attempt.totalQuestions,
@@ -301,18 +218,4 @@ export async function recordQuizAttempt(
     badgesEarned: [],
     daily: null,
   };
-}
-
-async function activeLessons(tx: Executor) {
-  return tx.select({ id: lessons.id, pillar: lessons.pillar, level: lessons.level }).from(lessons).where(
-    sql`${lessons.deletedAt} is null`,
-  );
-}
-
-async function completedLessons(tx: Executor, userId: string): Promise<Set<number>> {
-  const rows = await tx
-    .select({ lessonId: lessonProgress.lessonId })
-    .from(lessonProgress)
-    .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.completed, true)));
-  return new Set(rows.map((r) => r.lessonId));
 }
