@@ -101,10 +101,8 @@ export async function gotoHydrated(page: Page, path: string): Promise<void> {
 }
 
 export async function waitForHydration(page: Page): Promise<void> {
-  // Astro's islands lose `ssr` when hydrated; ReactIsland.astro's lose `data-ssr`.
-  await page.waitForFunction(() =>
-    document.querySelectorAll('astro-island[ssr], [data-island][data-ssr]').length === 0
-  );
+  // Astro's islands lose `ssr` when hydrated.
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
 }
 
 import { readdirSync, readFileSync } from 'node:fs';
