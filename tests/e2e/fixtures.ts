@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, test as base } from '@playwr
 import AxeBuilder from '@axe-core/playwright';
 
 export const test = base.extend<{ baseURL: string }>({
+  // deno-lint-ignore no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
   baseURL: async ({}, use) => {
     await use(process.env.BASE_URL!);
   },
