@@ -2,7 +2,8 @@ import { type APIRequestContext, expect, type Page, test as base } from '@playwr
 import AxeBuilder from '@axe-core/playwright';
 
 export const test = base.extend<{ baseURL: string }>({
-  baseURL: async (_fixtures, use) => {
+  // deno-lint-ignore no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+  baseURL: async ({}, use) => {
     await use(process.env.BASE_URL!);
   },
 });
@@ -101,10 +102,8 @@ export async function gotoHydrated(page: Page, path: string): Promise<void> {
 }
 
 export async function waitForHydration(page: Page): Promise<void> {
-  // Astro's islands lose `ssr` when hydrated; ReactIsland.astro's lose `data-ssr`.
-  await page.waitForFunction(() =>
-    document.querySelectorAll('astro-island[ssr], [data-island][data-ssr]').length === 0
-  );
+  // Astro's islands lose `ssr` when hydrated.
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
 }
 
 import { readdirSync, readFileSync } from 'node:fs';

@@ -19,11 +19,6 @@ const RAW_SINKS: Record<string, { count: number; why: string }> = {
     count: 2,
     why: 'set:html of the lesson article (lesson-content.ts, html``) and of the quiz JSON (jsonForScript)',
   },
-  'src/layouts/AppLayout.astro': { count: 1, why: "set:html of the learner's name, html`` made ASCII" },
-  'src/components/island/ReactIsland.astro': {
-    count: 2,
-    why: "set:html of React's renderToString markup (React escapes) and of the props as JSON (jsonForScript)",
-  },
   'src/components/landing/LandingPage.astro': { count: 1, why: 'set:html of the JSON-LD (jsonForScript)' },
   'src/components/admin/LessonEditor.tsx': {
     count: 1,
