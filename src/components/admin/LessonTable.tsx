@@ -77,10 +77,10 @@ export function LessonTable({ lessons, onEdit, onDelete }: {
               <td data-label='Questions'>{l.questionCount}</td>
               <td className='actions'>
                 <button type='button' className='btn btn-outline' onClick={() => onEdit(l)}>
-                  Edit<span className='visually-hidden'>{l.title}</span>
+                  Edit<span className='visually-hidden'>{` ${l.title}`}</span>
                 </button>
                 <button type='button' className='btn btn-ghost danger' onClick={() => onDelete(l)}>
-                  Delete<span className='visually-hidden'>{l.title}</span>
+                  Delete<span className='visually-hidden'>{` ${l.title}`}</span>
                 </button>
               </td>
             </tr>

@@ -172,7 +172,7 @@ export default function AssessmentWizard({ questions, userId, retake = false }: 
                   <h2>{PILLAR_LABELS[pillar]}</h2>
                   <p className='snapshot-score'>
                     <span className='score-value'>{score}</span>
-                    <span className='visually-hidden'>out of 100</span>
+                    <span className='visually-hidden'>&#32;out of 100</span>
                     <span aria-hidden='true'>/100</span>
                   </p>
                 </div>

@@ -36,7 +36,7 @@ function NumberField(
     <div className='field'>
       <label htmlFor={id}>
         {label}
-        {suffix && <span className='unit'>({suffix})</span>}
+        {suffix && <span className='unit'>{` (${suffix})`}</span>}
       </label>
       <div className='with-prefix'>
         {prefix && <span aria-hidden='true'>{prefix}</span>}

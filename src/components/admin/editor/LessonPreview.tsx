@@ -47,7 +47,7 @@ function QuizPreview({ questions }: { questions: Question[] }) {
               {padOptions(q.options).map((o, k) => (
                 <li key={k} className={q.correctAnswer === k ? 'correct' : undefined}>
                   {o || <em>Empty option</em>}
-                  {q.correctAnswer === k && <strong>(correct answer)</strong>}
+                  {q.correctAnswer === k && <strong>&#32;(correct answer)</strong>}
                 </li>
               ))}
             </ul>
