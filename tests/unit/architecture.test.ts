@@ -2,7 +2,8 @@
 // - islands run in the browser: nothing they import, directly or through other modules, may be
 //   server code (src/lib/server, db/);
 // - src/lib/server is in folders by concern, each with a README.md saying what it owns and what
-//   it may import; imports between the folders go one way only (SERVER_LAYERS).
+//   it may import; imports between the folders go one way only (SERVER_LAYERS);
+// - server code and the e-mails (src/mail) never import from src/components.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { filesUnder } from '../helpers/files.ts';
@@ -142,4 +143,15 @@ Deno.test('the layer check notices an import against the direction, type imports
     'src/lib/server/platform/__fake.ts -> ../auth/types.ts',
     'src/lib/server/learning/__fake.ts -> ../auth/guards.ts',
   ]);
+});
+
+Deno.test('server modules and the e-mails import nothing from src/components (islands and page parts)', () => {
+  const components = path.join(root, 'src/components');
+  const files = [...serverFiles(), ...filesUnder(path.join(root, 'src/mail'))].filter((file) => /\.tsx?$/.test(file));
+  const offenders = files.flatMap((file) =>
+    importsOf(file)
+      .filter((spec) => path.resolve(path.dirname(file), spec).startsWith(components + path.sep))
+      .map((spec) => `${path.relative(root, file)} -> ${spec}`)
+  );
+  assertEquals(offenders, []);
 });

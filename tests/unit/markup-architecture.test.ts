@@ -20,7 +20,7 @@ const RAW_SINKS: Record<string, { count: number; why: string }> = {
     why: 'set:html of the lesson article (lesson-content.ts, html``) and of the quiz JSON (jsonForScript)',
   },
   'src/components/landing/LandingPage.astro': { count: 1, why: 'set:html of the JSON-LD (jsonForScript)' },
-  'src/components/admin/LessonEditor.tsx': {
+  'src/components/admin/editor/LessonPreview.tsx': {
     count: 1,
     why: 'the admin preview: /api/admin/preview answers renderLessonSectionsHtml (html``, sanitized markdown)',
   },

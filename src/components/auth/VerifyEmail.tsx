@@ -4,25 +4,23 @@ import { api, fieldErrorsOf, messageOf, NetworkError } from '../api.ts';
 import { newPasswordProblem } from '../../lib/account-fields.ts';
 import { messages } from '../../lib/password-rules.ts';
 
-type Variant = 'verify-email' | 'simple' | 'confirm';
+export type Variant = 'verify-email' | 'simple' | 'confirm';
 type State = 'loading' | 'ask' | 'confirming' | 'success' | 'error';
 
-const copy: Record<Variant, { loading: string; success: string; error: string; delay: number; invalid: string }> = {
-  'verify-email': {
-    loading: 'Verifying Email',
-    success: 'Email Verified',
-    error: 'Verification Failed',
-    delay: 2000,
-    invalid: 'Invalid verification link. Please check your email for the correct link.',
-  },
-  simple: {
-    loading: 'Verifying Email',
-    success: 'Email Verified',
-    error: 'Verification Failed',
-    delay: 1500,
-    invalid: 'Invalid verification link. Please check your email for the correct link.',
-  },
+const verify = {
+  title: 'Verify your email',
+  loading: 'Verifying Email',
+  success: 'Email Verified',
+  error: 'Verification Failed',
+  delay: 2000,
+  invalid: 'Invalid verification link. Please check your email for the correct link.',
+};
+/** Each route's words, and how long its success shows before /assessment. */
+export const VARIANTS: Record<Variant, typeof verify> = {
+  'verify-email': verify,
+  simple: { ...verify, delay: 1500 },
   confirm: {
+    title: 'Confirm your email',
     loading: 'Confirming your email',
     success: 'Email confirmed',
     error: 'Confirmation failed',
@@ -49,7 +47,7 @@ interface Answer {
  * password chosen at sign-up, or for a new one ("I didn't sign up here / forgot it").
  */
 export default function VerifyEmail({ variant }: { variant: Variant }) {
-  const text = copy[variant];
+  const text = VARIANTS[variant];
   const [state, setState] = useState<State>('loading');
   const [message, setMessage] = useState('');
   const [email, setEmail] = useState('');

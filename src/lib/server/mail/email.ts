@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { emailOutbox } from '../../../../db/schema.ts';
 import type { Executor } from '../../../../db/client.ts';
 import { getEnv } from '../platform/env.ts';
-import { EmailLayout, type EmailLayoutProps, type EmailLink } from '../../../components/email/EmailLayout.tsx';
+import { EmailLayout, type EmailLayoutProps, type EmailLink } from '../../../mail/EmailLayout.tsx';
 
 export type EmailKind =
   | 'verify-email'

@@ -1,0 +1,73 @@
+import type { Dispatch, MutableRefObject } from 'react';
+import Field from '../../ui/Field.tsx';
+import { LEVEL_LABELS, PILLAR_LABELS } from '../../../lib/domain.ts';
+import type { EditorAction, EditorLesson, Errors } from './editor-state.ts';
+import { SelectField } from './fields.tsx';
+
+/** The lesson's own fields: title, pillar and level, order, duration and weight. */
+export default function LessonFields(
+  { lesson, errors, dispatch, titleRef }: {
+    lesson: EditorLesson;
+    errors: Errors;
+    dispatch: Dispatch<EditorAction>;
+    titleRef: MutableRefObject<HTMLInputElement | null>;
+  },
+) {
+  const change = (patch: Partial<EditorLesson>) => dispatch({ type: 'change', patch });
+  const number = { type: 'number', min: 1, step: 1 } as const;
+  return (
+    <>
+      <Field
+        label='Title'
+        inputRef={titleRef}
+        error={errors.title}
+        value={lesson.title}
+        onChange={(e) => change({ title: e.target.value })}
+      />
+      <div className='grid-2'>
+        <SelectField
+          label='Pillar'
+          placeholder='Choose a pillar'
+          choices={PILLAR_LABELS}
+          error={errors.pillar}
+          value={lesson.pillar}
+          onChange={(pillar) => change({ pillar })}
+        />
+        <SelectField
+          label='Level'
+          placeholder='Choose a level'
+          choices={LEVEL_LABELS}
+          error={errors.level}
+          value={lesson.level}
+          onChange={(level) => change({ level })}
+        />
+      </div>
+      <div className='grid-3'>
+        <Field
+          label='Order'
+          {...number}
+          error={errors.orderIndex}
+          value={lesson.orderIndex}
+          onChange={(e) => change({ orderIndex: e.target.value })}
+        />
+        <Field
+          label='Duration (minutes)'
+          {...number}
+          error={errors.duration}
+          value={lesson.duration}
+          onChange={(e) => change({ duration: e.target.value })}
+        />
+        <Field
+          label='Weight (%)'
+          type='number'
+          min={0}
+          max={100}
+          step={0.01}
+          error={errors.weight}
+          value={lesson.weight}
+          onChange={(e) => dispatch({ type: 'type-weight', weight: e.target.value })}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+// The lesson editor's state: the lesson as typed, and where its save stands.
+import { type AuthoredLesson, LESSON_DEFAULTS, padOptions } from '../../../lib/lesson-form.ts';
+
+export interface EditorLesson {
+  id?: number;
+  version?: number;
+  title: string;
+  pillar: string;
+  level: string;
+  orderIndex: number | string;
+  duration: number | string;
+  weight: number | string;
+  sections: Section[];
+  learningObjectives: string[];
+  questions: Question[];
+}
+export interface Section {
+  header?: string;
+  subheader?: string;
+  content: string;
+}
+/** `id` is the question's id in the lesson, sent back on save so it stays the same. */
+export interface Question {
+  id?: number;
+  question: string;
+  options: string[];
+  correctAnswer: number | null;
+  explanation?: string;
+}
+
+/** Error messages by the field's path as the validation names it (`questions.0.options`). */
+export type Errors = Record<string, string>;
+
+export const emptySection = (): Section => ({ header: '', subheader: '', content: '' });
+export const emptyQuestion = (): Question => ({
+  question: '',
+  options: padOptions([]),
+  correctAnswer: null,
+  explanation: '',
+});
+
+export const emptyLesson = (): EditorLesson => ({
+  title: '',
+  pillar: '',
+  level: '',
+  orderIndex: LESSON_DEFAULTS.orderIndex,
+  duration: LESSON_DEFAULTS.duration,
+  // Set from the lessons of the pillar and level once they are chosen (see suggestedWeight).
+  weight: '',
+  sections: [emptySection()],
+  learningObjectives: [''],
+  questions: [],
+});
+
+/** A stored lesson as the editor shows it: at least one section, four option inputs per question. */
+export const toEditorLesson = (lesson: AuthoredLesson): EditorLesson => ({
+  id: lesson.id,
+  version: lesson.version,
+  title: lesson.title,
+  pillar: lesson.pillar,
+  level: lesson.level,
+  orderIndex: lesson.orderIndex,
+  duration: lesson.duration,
+  weight: lesson.weight,
+  sections: lesson.sections.length ? lesson.sections : [{ content: '' }],
+  learningObjectives: lesson.learningObjectives,
+  questions: lesson.questions.map((q) => ({ ...q, options: padOptions(q.options) })),
+});
+
+const blankToUndefined = (value: number | string) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** The body the editor sends: numbers as typed (the schema accepts numeric text and names anything else). */
+export function payloadOf(lesson: EditorLesson) {
+  return {
+    ...(lesson.version !== undefined ? { version: lesson.version } : {}),
+    title: lesson.title,
+    pillar: lesson.pillar || undefined,
+    level: lesson.level || undefined,
+    orderIndex: blankToUndefined(lesson.orderIndex),
+    duration: blankToUndefined(lesson.duration),
+    weight: blankToUndefined(lesson.weight),
+    sections: lesson.sections,
+    learningObjectives: lesson.learningObjectives,
+    questions: lesson.questions.map((q) => ({ ...q, correctAnswer: q.correctAnswer ?? undefined })),
+  };
+}
+
+/** The list with its i-th item replaced. */
+export const replaceAt = <T>(list: readonly T[], i: number, item: T): T[] => list.map((x, k) => (k === i ? item : x));
+export const removeAt = <T>(list: readonly T[], i: number): T[] => list.filter((_, k) => k !== i);
+
+export interface EditorState {
+  lesson: EditorLesson;
+  /** A new lesson's weight follows its pillar and level until the author types one. */
+  weightTouched: boolean;
+  errors: Errors;
+  formError: string | null;
+  saving: boolean;
+}
+
+export type EditorAction =
+  | { type: 'change'; patch: Partial<EditorLesson> }
+  | { type: 'type-weight'; weight: string }
+  | { type: 'suggest-weight'; weight: number }
+  | { type: 'saving' }
+  | { type: 'refused'; errors: Errors; formError?: string | null }
+  | { type: 'saved' };
+
+export const initialEditorState = (lesson: EditorLesson): EditorState => ({
+  lesson,
+  weightTouched: lesson.id !== undefined,
+  errors: {},
+  formError: null,
+  saving: false,
+});
+
+export function editorReducer(state: EditorState, action: EditorAction): EditorState {
+  switch (action.type) {
+    case 'change':
+      return { ...state, lesson: { ...state.lesson, ...action.patch } };
+    case 'type-weight':
+      return { ...state, weightTouched: true, lesson: { ...state.lesson, weight: action.weight } };
+    case 'suggest-weight':
+      return state.weightTouched ? state : { ...state, lesson: { ...state.lesson, weight: action.weight } };
+    case 'saving':
+      return { ...state, errors: {}, formError: null, saving: true };
+    case 'refused':
+      return { ...state, errors: action.errors, formError: action.formError ?? null, saving: false };
+    case 'saved':
+      return { ...state, saving: false };
+  }
+}
