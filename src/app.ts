@@ -73,7 +73,9 @@ async function start(): Promise<void> {
   jobs.push(startOutboxWorker(() => Promise.resolve(handle.db), composeRequestedEmail));
   // Tests (APP_ENV=test) look for reminders every 2 s instead of every 5 minutes.
   jobs.push(
-    startReminderJob(() => Promise.resolve(handle.db), { intervalMs: env.APP_ENV === 'test' ? 2000 : REMINDER_INTERVAL_MS }),
+    startReminderJob(() => Promise.resolve(handle.db), {
+      intervalMs: env.APP_ENV === 'test' ? 2000 : REMINDER_INTERVAL_MS,
+    }),
   );
   housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_MS);
   void housekeeping();

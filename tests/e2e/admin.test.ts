@@ -20,7 +20,7 @@ useOwnServer({ ADMIN_EMAILS: Array.from({ length: 10 }, (_, i) => `author${i + 1
  * Each lesson section's markup, child by child, with a practice tool (the island on the lesson
  * page, the placeholder in the preview) reduced to its kind: the two must be the same.
  */
-async function sectionMarkup(page: Page, container: string): Promise<string[][]> {
+function sectionMarkup(page: Page, container: string): Promise<string[][]> {
   return page.locator(`${container} > .lesson-section`).evaluateAll((sections) =>
     sections.map((section) =>
       // Astro's island runtime (a style and scripts) goes before the page's first island, which

@@ -95,7 +95,9 @@ export default function CoachCard(
                       <td>
                         {a.questionId}. {a.question}
                         {a.kind && (
-                          <span className='why-kind'>({a.kind === 'knowledge' ? 'what you know' : 'what you do'})</span>
+                          <span className='why-kind'>
+                            &#32;({a.kind === 'knowledge' ? 'what you know' : 'what you do'})
+                          </span>
                         )}
                       </td>
                       <td>{a.answer ?? 'Not answered'}</td>

@@ -45,7 +45,7 @@ function PillarCard({ pillar: p }: { pillar: DashboardPillar }) {
           <p className='pillar-score'>
             <span className={`badge badge-${p.assessment.colour}`}>
               {p.assessment.score}
-              <span className='visually-hidden'>out of 100</span>
+              <span className='visually-hidden'>&#32;out of 100</span>
             </span>
           </p>
         )}
@@ -79,7 +79,7 @@ function PillarCard({ pillar: p }: { pillar: DashboardPillar }) {
       </div>
       <p className='small'>
         Weighted progress: <strong data-testid='weighted'>{Math.round(p.weightedProgress)}%</strong>
-        <span className='weighted-note'>(longer lessons count for more)</span>
+        <span className='weighted-note'>&#32;(longer lessons count for more)</span>
       </p>
       <a className='btn btn-outline btn-block' href={`/lessons?pillar=${p.pillar}`}>
         {label} lessons

@@ -13,7 +13,7 @@ export default function StreakCard({ daily }: { daily: DailyStatus }) {
       <h2 id='streak-title'>Daily streak</h2>
       <p className='streak-value'>
         <FlameIcon /> <strong data-testid='streak-days'>{streak}</strong> {streak === 1 ? 'day' : 'days'}
-        <span className='visually-hidden'>in a row</span>
+        <span className='visually-hidden'>&#32;in a row</span>
       </p>
       <p className='small' data-testid='streak-freezes'>
         {plural(freezes, 'streak freeze', 'streak freezes')}{' '}

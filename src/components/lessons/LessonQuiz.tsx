@@ -78,7 +78,7 @@ const timeZone = () => {
 };
 
 export default function LessonQuiz(
-  { lessonId, userId, pillar, level, questions, passMark, contentId, startId, stepsId, missedId }: LessonQuizProps,
+  { lessonId, userId, pillar, level, questions, contentId, startId, stepsId, missedId }: LessonQuizProps,
 ) {
   const [view, setView] = useState<'content' | 'quiz' | 'finish' | 'failed'>('content');
   const [index, setIndex] = useState(0);
