@@ -19,9 +19,9 @@ const RAW_SINKS: Record<string, { count: number; why: string }> = {
     count: 2,
     why: 'set:html of lesson-card.ts cards (html``, cached per lesson version and state)',
   },
-  'src/pages/lesson/[id].astro': {
-    count: 2,
-    why: 'set:html of the lesson article (lesson-content.ts, html``) and of the quiz JSON (jsonForScript)',
+  'src/components/lessons/LessonSection.astro': {
+    count: 1,
+    why: "set:html of a lesson section's text: markdown.ts's sanitizer output",
   },
   'src/layouts/AppLayout.astro': { count: 1, why: "set:html of the learner's name, html`` made ASCII" },
   'src/components/island/ReactIsland.astro': {
@@ -31,7 +31,7 @@ const RAW_SINKS: Record<string, { count: number; why: string }> = {
   'src/components/landing/LandingPage.astro': { count: 1, why: 'set:html of the JSON-LD (jsonForScript)' },
   'src/components/admin/LessonEditor.tsx': {
     count: 1,
-    why: 'the admin preview: /api/admin/preview answers renderLessonSectionsHtml (html``, sanitized markdown)',
+    why: 'the admin preview: /api/admin/preview answers LessonSection.astro as rendered by Astro (sanitized markdown)',
   },
 };
 /** Where unsafeRaw() may be called: next to the sanitizer whose output it marks as markup. */

@@ -43,7 +43,6 @@ Deno.test('nothing page-script.ts loads imports a stylesheet', () => {
   for (
     const module of [
       'src/components/dashboard/Dashboard.tsx',
-      'src/components/lessons/LessonQuiz.tsx',
       'src/components/ui/ChoiceQuestion.tsx',
       'src/components/ui/toaster-dom.ts',
     ]
