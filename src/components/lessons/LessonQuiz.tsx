@@ -8,8 +8,6 @@ import FailedScreen from './FailedScreen.tsx';
 import MissedReview from './MissedReview.tsx';
 import SignInDialog from './SignInDialog.tsx';
 
-export type { QuizQuestion };
-
 export interface LessonQuizProps {
   lessonId: number;
   userId: string;
@@ -47,7 +45,6 @@ export default function LessonQuiz({ lessonId, userId, pillar, level, questions 
     document.addEventListener(START_QUIZ_EVENT, start);
     document.dispatchEvent(new Event(QUIZ_READY_EVENT));
     return () => document.removeEventListener(START_QUIZ_EVENT, start);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [questions.length]);
   useEffect(() => {
     document.dispatchEvent(new CustomEvent(QUIZ_VIEW_EVENT, { detail: state.view }));
@@ -63,7 +60,6 @@ export default function LessonQuiz({ lessonId, userId, pillar, level, questions 
     const resumed = quizReducer(initialQuizState, { type: 'resume', pending });
     dispatch({ type: 'resume', pending });
     void (pending.action === 'complete' ? completeQuiz(context, resumed) : checkAnswer(context, resumed));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   let screen = null;

@@ -40,16 +40,11 @@ export interface QuizState {
 }
 
 /** A quiz kept in this tab while the learner signs in again (their session ended mid-quiz). */
-export interface PendingQuiz {
+export type PendingQuiz = Pick<QuizState, 'attemptId' | 'startedAt' | 'index' | 'answers' | 'checked'> & {
   userId: string;
-  attemptId: string;
-  startedAt: number;
-  index: number;
-  answers: Record<number, number>;
-  checked: Record<number, Checked>;
   /** What was being sent when the session ended. */
   action: 'check' | 'complete';
-}
+};
 
 export type QuizAction =
   | { type: 'start'; attemptId: string; startedAt: number }
