@@ -207,7 +207,7 @@ for (
       // The quiz's script is held back until after the click (it loads after the first paint).
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/_astro/mount-lesson-quiz*.js', async (route) => {
+      await page.route('**/_astro/LessonQuiz.*.js', async (route) => {
         await held;
         await route.continue();
       });

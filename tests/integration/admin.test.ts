@@ -637,7 +637,7 @@ describe('admin lesson management', () => {
     const [html] = r.body.html;
     assertMatch(
       html,
-      /^<section class="lesson-section"><h2>Grow &#60;i&#62;it&#60;\/i&#62;<\/h2><p class="subheader">Small steps<\/p><div class="prose">/,
+      /^<section class="lesson-section"><h2>Grow &lt;i&gt;it&lt;\/i&gt;<\/h2><p class="subheader">Small steps<\/p><div class="prose">/,
     );
     assertMatch(
       html,

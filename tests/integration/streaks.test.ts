@@ -15,8 +15,8 @@ import {
   dailyStatus,
   finishReviewSession,
   recordActivity,
-  updateSettings,
 } from '../../src/lib/server/learning/streaks.ts';
+import { updateSettings } from '../../src/lib/server/learning/learner-settings.ts';
 import { sendDueReminders } from '../../src/lib/server/learning/reminders.ts';
 import { deleteAccount, exportAccount } from '../../src/lib/server/auth/account-data.ts';
 import {

@@ -3,7 +3,6 @@
 import { assert, assertEquals } from '../helpers/assert.ts';
 import { toAsciiHtml, toAsciiJson } from '../../src/lib/ascii-text.ts';
 import { html } from '../../src/lib/server/platform/html.ts';
-import { renderLessonSections } from '../../src/lib/server/content/lesson-content.ts';
 
 /** Text as ASCII HTML, the way the layout writes a learner's name (html.ts escapes, toAsciiHtml makes it ASCII). */
 const toAsciiText = (text: string) => toAsciiHtml(html`${text}`);
@@ -33,13 +32,4 @@ Deno.test("a learner's name is escaped and ASCII, and unchanged when already pla
   const html = toAsciiText(name);
   assert(isAscii(html) && !/[<>"']/.test(html));
   assertEquals(readHtml(html), name);
-});
-
-Deno.test('rendered lesson sections are ASCII', () => {
-  const chunks = renderLessonSections([{ header: 'Costs × time', content: 'Pay **$12 × 3** − fees.' }]).flat();
-  assert(chunks.every((c) => c.html !== undefined && isAscii(c.html)));
-  assertEquals(
-    readHtml(chunks.map((c) => c.html).join('')),
-    '<h2>Costs × time</h2><div class="prose"><p>Pay <strong>$12 × 3</strong> − fees.</p>\n</div>',
-  );
 });

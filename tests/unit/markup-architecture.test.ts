@@ -15,14 +15,14 @@ const HTML_MODULE = 'src/lib/server/platform/html.ts';
 
 /** Where raw markup may go in unescaped, and why it is safe there. */
 const RAW_SINKS: Record<string, { count: number; why: string }> = {
-  'src/pages/lesson/[id].astro': {
-    count: 2,
-    why: 'set:html of the lesson article (lesson-content.ts, html``) and of the quiz JSON (jsonForScript)',
+  'src/components/lessons/LessonSection.astro': {
+    count: 1,
+    why: "set:html of a lesson section's text: markdown.ts's sanitizer output",
   },
   'src/components/landing/LandingPage.astro': { count: 1, why: 'set:html of the JSON-LD (jsonForScript)' },
   'src/components/admin/editor/LessonPreview.tsx': {
     count: 1,
-    why: 'the admin preview: /api/admin/preview answers renderLessonSectionsHtml (html``, sanitized markdown)',
+    why: 'the admin preview: /api/admin/preview answers LessonSection.astro as rendered by Astro (sanitized markdown)',
   },
 };
 /** Documents that are not HTML pages of the app, built as strings of our own constants, and why. */

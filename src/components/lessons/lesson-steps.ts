@@ -1,32 +1,47 @@
 // A lesson in steps (the learning-loop issue): one section at a time with a progress indicator,
 // Back and Continue, a way to see it all on one page, and "Skip to quiz". The step and the mode
-// are kept in this browser, so the reading position survives a reload. Plain DOM: the page's
-// HTML already shows the first step before this runs.
-
-// lesson-signals.ts's names, written out (tests/unit/lesson-signals.test.ts checks they are the
-// same): this module runs inlined in the lesson page, before the first paint, and a module it
-// shared with the quiz would become a chunk of its own, requested before the paint.
+// are kept in this browser, so the reading position survives a reload. Plain DOM over the markup
+// of LessonArticle.astro, whose script this is; it talks with the quiz through lesson-events.ts's
+// events, their names written out here (see there why).
+export const START_QUIZ_EVENT = 'lesson:start-quiz';
+export const QUIZ_READY_EVENT = 'lesson:quiz-ready';
+export const QUIZ_VIEW_EVENT = 'lesson:quiz-view';
 export const REREAD_EVENT = 'lesson:reread';
-export const QUIZ_REQUESTED = 'quizRequested';
 
 const key = (lessonId: string) => `lesson-step:${lessonId}`;
 
 export function mountLessonSteps(article: HTMLElement): void {
-  const nav = article.querySelector<HTMLElement>('#lesson-steps');
-  const sections = [...article.querySelectorAll<HTMLElement>('#lesson-content > .lesson-section')];
-  if (!nav || sections.length === 0) return;
-  const lessonId = article.dataset.lessonId ?? '';
+  const body = article.querySelector<HTMLElement>('.lesson-body')!;
+  const nav = article.querySelector<HTMLElement>('.lesson-steps')!;
+  const start = article.querySelector<HTMLElement>('.start-quiz')!;
+  const sections = [...body.querySelectorAll<HTMLElement>(':scope > .lesson-section')];
   const label = nav.querySelector<HTMLElement>('[data-step-label]')!;
   const meter = nav.querySelector<HTMLElement>('[data-step-meter]')!;
   const back = nav.querySelector<HTMLButtonElement>('[data-step-back]')!;
   const next = nav.querySelector<HTMLButtonElement>('[data-step-next]')!;
   const mode = nav.querySelector<HTMLButtonElement>('[data-step-mode]')!;
-  const skip = nav.querySelector<HTMLAnchorElement>('[data-skip-quiz]')!;
+  const startButton = start.querySelector<HTMLButtonElement>('[data-start-quiz]')!;
+  const lessonId = article.dataset.lessonId ?? '';
+
+  // A request made before the quiz has loaded waits for it (the quiz hydrates after the paint).
+  let quizReady = false;
+  let quizRequested = false;
   const startQuiz = () => {
-    const button = document.querySelector<HTMLButtonElement>('#lesson-start [data-start-quiz]');
-    if (button && !button.disabled) button.click();
-    else document.documentElement.dataset[QUIZ_REQUESTED] = 'true';
+    if (quizReady) document.dispatchEvent(new Event(START_QUIZ_EVENT));
+    else quizRequested = true;
   };
+  document.addEventListener(QUIZ_READY_EVENT, () => {
+    quizReady = true;
+    startButton.disabled = false;
+    if (quizRequested) startQuiz();
+    quizRequested = false;
+  });
+  document.addEventListener(QUIZ_VIEW_EVENT, (event) => {
+    const reading = (event as CustomEvent<string>).detail === 'content';
+    body.hidden = !reading;
+    nav.hidden = !reading;
+    start.hidden = !reading;
+  });
 
   let saved: { step?: number; all?: boolean } = {};
   try {
@@ -86,11 +101,11 @@ export function mountLessonSteps(article: HTMLElement): void {
     save();
     show(false);
   });
-  skip.addEventListener('click', (event) => {
+  nav.querySelector('[data-skip-quiz]')!.addEventListener('click', (event) => {
     event.preventDefault();
     startQuiz();
   });
-  // "Review the lesson" after a failed quiz starts the reading again from the first step.
+  startButton.addEventListener('click', startQuiz);
   document.addEventListener(REREAD_EVENT, () => {
     step = 0;
     save();

@@ -1,10 +1,4 @@
-import { createRoot } from 'react-dom/client';
-import LessonQuiz, { type LessonQuizProps } from './LessonQuiz.tsx';
-
-/** Mounts the quiz into `rootId`, with the props the page wrote as JSON into `dataId`. */
-export function mountLessonQuiz(rootId: string, dataId: string): void {
-  const root = document.getElementById(rootId);
-  const data = document.getElementById(dataId)?.textContent;
-  if (!root || !data) return;
-  createRoot(root).render(<LessonQuiz {...(JSON.parse(data) as LessonQuizProps)} />);
-}
+// Mounts nothing: the quiz is an island of LessonArticle.astro now. Kept only because the old page
+// loader (src/components/island/page-script.ts, not this screen's) still names this module; it
+// calls it only when a page holds #lesson-quiz-data, which none does. Delete it with that loader.
+export function mountLessonQuiz(_rootId: string, _dataId: string): void {}

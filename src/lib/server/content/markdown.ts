@@ -2,7 +2,6 @@
 // shown to learners: it is rendered with marked and then sanitized, so it can never run script.
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
-import { type SafeHtml, unsafeRaw } from '../platform/html.ts';
 
 const marked = new Marked({ gfm: true, breaks: true, async: false });
 
@@ -19,23 +18,8 @@ const policy: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'escape',
 };
 
+/** The lesson page inserts the result unescaped: the sanitizer is what makes that safe. */
 export function renderMarkdown(source: string): string {
   const html = marked.parse(source ?? '') as string;
   return sanitizeHtml(html, policy);
-}
-
-const rendered = new Map<string, SafeHtml>();
-
-/**
- * renderMarkdown as markup for html.ts templates, with a small memory of recent results (lesson
- * pages repeat the same text). The sanitizer above is what makes it safe to insert unescaped.
- */
-export function renderMarkdownCached(source: string): SafeHtml {
-  let markup = rendered.get(source);
-  if (markup === undefined) {
-    markup = unsafeRaw(renderMarkdown(source));
-    if (rendered.size > 500) rendered.clear();
-    rendered.set(source, markup);
-  }
-  return markup;
 }

@@ -1,8 +1,10 @@
 import type { APIRoute } from 'astro';
+import { experimental_AstroContainer } from 'astro/container';
 import { z } from 'zod';
 import { ADMIN_BODY_LIMIT, readJson } from '../../../lib/server/platform/http.ts';
 import { requireAdmin } from '../../../lib/server/auth/guards.ts';
-import { renderLessonSectionsHtml } from '../../../lib/server/content/lesson-content.ts';
+import { toLessonSections } from '../../../lib/server/content/lesson-content.ts';
+import LessonSection from '../../../components/lessons/LessonSection.astro';
 
 const previewSchema = z.object({
   sections: z
@@ -16,9 +18,15 @@ const previewSchema = z.object({
     .max(30),
 });
 
-/** Each section as saving would store it (trimmed), rendered by the lesson page's own function (practice tools as named placeholders). */
+/** Each section as saving would store it (trimmed), rendered by the lesson page's own component (practice tools as named placeholders). */
 export const POST: APIRoute = async (context) => {
   requireAdmin(context);
   const { sections } = await readJson(context, previewSchema, ADMIN_BODY_LIMIT);
-  return Response.json({ html: renderLessonSectionsHtml(sections) });
+  const container = await experimental_AstroContainer.create();
+  const html = await Promise.all(
+    toLessonSections(sections).map((section) =>
+      container.renderToString(LessonSection, { props: { section, preview: true } })
+    ),
+  );
+  return Response.json({ html });
 };

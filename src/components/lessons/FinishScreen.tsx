@@ -1,0 +1,71 @@
+import type { Ref } from 'react';
+import type { QuizCompletion } from '../../lib/server/learning/complete-quiz.ts';
+import FlameIcon from '../ui/FlameIcon.tsx';
+import Explanations from './Explanations.tsx';
+import type { QuizQuestion } from './quiz-state.ts';
+
+interface Props {
+  result: QuizCompletion;
+  questions: QuizQuestion[];
+  pillar: string;
+  level: string;
+  headingRef: Ref<HTMLHeadingElement>;
+}
+
+/** After a pass: the score, the day's streak and goal, new badges, the next lesson and a way back. */
+export default function FinishScreen({ result, questions, pillar, level, headingRef }: Props) {
+  const { daily, badgesEarned, nextLesson } = result;
+  return (
+    <section className='card quiz-result finish' aria-labelledby='result-title'>
+      <h2 id='result-title' tabIndex={-1} ref={headingRef}>
+        You passed!
+      </h2>
+      <p className='result-score' role='status'>
+        You got <strong>{result.score}</strong> of <strong>{result.totalQuestions}</strong> right (pass mark{' '}
+        {result.passMark}).
+      </p>
+      {daily && (
+        <p className='finish-streak' data-testid='finish-streak'>
+          <FlameIcon size={20} /> {daily.streak === 1 ? '1-day streak' : `${daily.streak}-day streak`}. {daily.today.met
+            ? `Today's goal of ${daily.today.goal} met (${daily.today.done} done today).`
+            : `Today's goal: ${daily.today.done} of ${daily.today.goal} done.`}
+        </p>
+      )}
+      {badgesEarned && badgesEarned.length > 0 && (
+        <div className='finish-badges' data-testid='finish-badges'>
+          <h3>New {badgesEarned.length === 1 ? 'badge' : 'badges'}</h3>
+          <ul>
+            {badgesEarned.map((b) => (
+              <li key={b.key}>
+                <strong>{b.title}</strong>: {b.description}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className='quiz-actions'>
+        {nextLesson
+          ? (
+            <a className='btn btn-primary btn-lg' href={`/lesson/${nextLesson.id}`} data-testid='finish-next'>
+              Next lesson: {nextLesson.title}
+            </a>
+          )
+          : (
+            <a className='btn btn-primary btn-lg' href='/dashboard'>
+              Back to your dashboard
+            </a>
+          )}
+        <a
+          className='btn btn-outline'
+          href={`/lessons?pillar=${encodeURIComponent(pillar)}&level=${encodeURIComponent(level)}`}
+        >
+          Back to lessons
+        </a>
+      </div>
+      <details className='finish-explanations'>
+        <summary>See each question and why</summary>
+        <Explanations questions={questions} results={result.results} />
+      </details>
+    </section>
+  );
+}
