@@ -1,8 +1,7 @@
-// One way to build markup (docs/STYLE.md; issue 25): markup lives in Astro and React components, and
-// where a string stays for speed it is written with html.ts's tagged template, which escapes every
-// interpolation. This test reads every source file under src/ and fails on a hand-written escaper,
-// on markup built with an untagged template or with `+`, on unsafeRaw() outside the sanitizer, and
-// on a new raw-HTML sink (set:html, dangerouslySetInnerHTML, innerHTML...) nobody has reviewed.
+// One way to build markup (docs/STYLE.md; issue 39): markup lives in Astro and React components,
+// which escape every value. This test reads every source file under src/ and fails on a hand-written
+// escaper, on markup built with a template literal or with `+`, and on a new raw-HTML sink (set:html,
+// dangerouslySetInnerHTML, innerHTML...) nobody has reviewed.
 // Kept as a test, like architecture.test.ts, after Starlight's architecture checks.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +10,8 @@ import { filesUnder } from '../helpers/files.ts';
 import { assert, assertEquals } from '../helpers/assert.ts';
 
 const root = path.resolve(import.meta.dirname!, '..', '..');
-const HTML_MODULE = 'src/lib/server/platform/html.ts';
+/** The one module that escapes by hand, for the two places Astro's escaping does not reach. */
+const ESCAPING_MODULE = 'src/lib/safe-markup.ts';
 
 /** Where raw markup may go in unescaped, and why it is safe there. */
 const RAW_SINKS: Record<string, { count: number; why: string }> = {
@@ -30,8 +30,6 @@ const STRING_DOCUMENTS: Record<string, string> = {
   'src/pages/sitemap.xml.ts': 'XML of our own paths (URL.href percent-encodes)',
   'src/middleware.ts': 'the failure page, constant text: it must render when a page or the database failed',
 };
-/** Where unsafeRaw() may be called: next to the sanitizer whose output it marks as markup. */
-const UNSAFE_RAW_CALLERS = new Set(['src/lib/server/content/markdown.ts']);
 
 const TAG = /<\/?[a-zA-Z][\w:-]*(?=[\s/>]|$)/;
 const HAND_ESCAPER = /\b(?:escapeHtml|escapeHTML|htmlEscape|escapeAttr\w*|escapeXml|toAsciiText)\b/;
@@ -50,7 +48,7 @@ function templateText(node: ts.TemplateLiteral): string {
 const isMarkupLiteral = (node: ts.Node): boolean =>
   (ts.isStringLiteral(node) && TAG.test(node.text)) || (ts.isTemplateLiteral(node) && TAG.test(templateText(node)));
 
-/** Markup built in script: an untagged (or otherwise tagged) template with interpolations, or `+` on a markup literal. */
+/** Markup built in script: a template literal with interpolations, or `+` on a markup literal. */
 function scriptOffences(code: string, kind: ts.ScriptKind): string[] {
   const found: string[] = [];
   const source = ts.createSourceFile(
@@ -63,11 +61,7 @@ function scriptOffences(code: string, kind: ts.ScriptKind): string[] {
   const where = (node: ts.Node) => `line ${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`;
   const visit = (node: ts.Node) => {
     if (ts.isTemplateExpression(node) && TAG.test(templateText(node))) {
-      const parent = node.parent;
-      const tagged = ts.isTaggedTemplateExpression(parent) && parent.template === node;
-      if (!tagged || parent.tag.getText(source) !== 'html') {
-        found.push(`${where(node)}: markup in a template literal not tagged html\`\``);
-      }
+      found.push(`${where(node)}: markup in a template literal; write a component`);
     }
     if (
       ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken &&
@@ -95,16 +89,15 @@ function astroParts(code: string): { scripts: string[]; markup: string } {
 
 /** Everything wrong with one file's markup-building; `file` is relative to the repository. */
 export function markupOffences(file: string, code: string): string[] {
-  if (file === HTML_MODULE || file in STRING_DOCUMENTS) return [];
+  if (file === ESCAPING_MODULE || file in STRING_DOCUMENTS) return [];
   const found: string[] = [];
   if (HAND_ESCAPER.test(code)) {
-    found.push(`calls a hand-written escaper (${HAND_ESCAPER.exec(code)![0]}); use html\`\` from ${HTML_MODULE}`);
+    found.push(`calls a hand-written escaper (${HAND_ESCAPER.exec(code)![0]}); write a component`);
   }
   if (ENTITY_TABLE.test(code) || SPECIALS_REPLACE.test(code)) {
-    found.push(`escapes HTML by hand (${(ENTITY_TABLE.exec(code) ?? SPECIALS_REPLACE.exec(code))![0]}); use html\`\``);
-  }
-  if (/\bunsafeRaw\s*\(/.test(code) && !UNSAFE_RAW_CALLERS.has(file)) {
-    found.push('calls unsafeRaw() outside the sanitizer (markdown.ts)');
+    found.push(
+      `escapes HTML by hand (${(ENTITY_TABLE.exec(code) ?? SPECIALS_REPLACE.exec(code))![0]}); write a component`,
+    );
   }
   const sinks = code.match(SINK)?.length ?? 0;
   if (sinks !== (RAW_SINKS[file]?.count ?? 0)) {
@@ -128,7 +121,7 @@ export function markupOffences(file: string, code: string): string[] {
   return found;
 }
 
-Deno.test('markup is built in components or with html``: no other escaper, no untagged markup template, no unreviewed raw sink', () => {
+Deno.test('markup is built in components: no hand escaper, no markup template, no unreviewed raw sink', () => {
   const offences: string[] = [];
   const seenSinks = new Set<string>();
   for (const full of filesUnder(path.join(root, 'src'))) {
@@ -182,15 +175,14 @@ Deno.test('the markup check notices each way of building markup by hand', () => 
       '<p>x</p>\n<script>\n  document.body.insertAdjacentHTML("beforeend", `<b>${location.hash}</b>`);\n</script>',
     ),
   );
-  // The raw door outside its one caller.
-  assert(caught('src/lib/server/x.ts', "import { unsafeRaw } from './html.ts';\nexport const x = unsafeRaw(input);"));
-  // What is fine: the tagged template, components, markup-free templates, a header's <address>.
+  // A tagged template is a template too.
   assert(
-    !caught(
+    caught(
       'src/lib/server/x.ts',
       'import { html } from \'./html.ts\';\nexport const card = (t: string) => html`<h2 class="x">${t}</h2>`;',
     ),
   );
+  // What is fine: components, markup-free templates, a header's <address>.
   assert(
     !caught(
       'src/lib/server/x.ts',
@@ -205,5 +197,7 @@ Deno.test('the markup check notices each way of building markup by hand', () => 
   );
   assert(!caught('src/components/x.tsx', 'export const X = ({ t }: { t: string }) => <h2 title={`${t}!`}>{t}</h2>;'));
   assert(!caught('src/pages/x.astro', '---\nconst t = Astro.url.search;\n---\n<a href={`/lessons?${t}`}>{t}</a>'));
-  assert(!caught(HTML_MODULE, 'const escapeText = (s: string) => s.replace(/[&<>"\']/g, (c) => REFERENCES[c]);'));
+  // Escaping by hand only in the one module for what Astro cannot escape.
+  const json = "export const json = (v: unknown) => JSON.stringify(v).replaceAll('<', '\\\\u003c');";
+  assert(caught('src/lib/x.ts', json) && !caught(ESCAPING_MODULE, json));
 });
