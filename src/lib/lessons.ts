@@ -33,26 +33,9 @@ export function byPosition<T extends Pick<LessonRef, 'pillar' | 'level' | 'order
   );
 }
 
-const levelGroups = new WeakMap<readonly LessonRef[], Map<string, LessonRef[]>>();
-
-/**
- * The lessons of one pillar and level, in the catalogue's order. Grouped once per catalogue array
- * (the learner store hands every request the same array until the catalogue changes), so the
- * rules below cost the size of a level, not of the catalogue, per lesson they decide.
- */
+/** The lessons of one pillar and level, in the catalogue's order. */
 function inLevel<T extends LessonRef>(lessons: readonly T[], pillar: Pillar, level: Level): T[] {
-  let groups = levelGroups.get(lessons);
-  if (!groups) {
-    groups = new Map();
-    for (const l of lessons) {
-      const key = `${l.pillar}:${l.level}`;
-      const group = groups.get(key);
-      if (group) group.push(l);
-      else groups.set(key, [l]);
-    }
-    levelGroups.set(lessons, groups);
-  }
-  return (groups.get(`${pillar}:${level}`) ?? []) as T[];
+  return lessons.filter((l) => l.pillar === pillar && l.level === level);
 }
 
 /**

@@ -27,6 +27,53 @@ export const AUTO_CLOSE_MS = 3000;
 
 const dialOf = (country: string) => COUNTRIES.find((c) => c.code === country)?.dial ?? '+1';
 
+/** Sends the sign-up; the answer as the form shows it: errors by field (or for the form), or the success. */
+async function sendSignUp(
+  body: Record<string, string>,
+): Promise<{ errors: Errors } | { message: string; emailSent: boolean }> {
+  try {
+    const result = await api<{ message?: string; emailSent?: boolean }>('/api/signup', { body });
+    if (result.notJson) return { errors: { form: 'Invalid server response format. Please try again.' } };
+    if (result.ok) {
+      return { message: result.data?.message ?? 'Account created!', emailSent: result.data?.emailSent !== false };
+    }
+    // Each error once: beside its field when it has one, otherwise at the top.
+    const fields = fieldErrorsOf(result);
+    const message = messageOf(result, 'Signup failed. Please try again.');
+    const known = Object.keys(fields).length > 0;
+    const shownByField = known && (Object.values(fields).includes(message) || result.status === 400);
+    return { errors: { ...fields, form: shownByField ? undefined : message } };
+  } catch (error) {
+    return {
+      errors: {
+        form: error instanceof NetworkError
+          ? 'Network error. Please check your connection and try again.'
+          : 'Failed to create account. Please try again.',
+      },
+    };
+  }
+}
+
+/** The toast after an account is made: check your inbox, or why no e-mail came. */
+function announceAccount(emailSent: boolean) {
+  showToast(
+    emailSent
+      ? {
+        title: 'Account Created Successfully!',
+        description: 'Please check your email and click the verification link to activate your account.',
+        variant: 'success',
+        duration: 10_000,
+      }
+      : {
+        title: 'Account Created!',
+        description:
+          "We couldn't send the verification email. You can request a new one from the sign-in screen later.",
+        variant: 'info',
+        duration: 8000,
+      },
+  );
+}
+
 export default function SignUpForm({ onSwitchToLogin, onDone, initialEmail = '' }: Props) {
   const [form, setForm] = useState({
     email: initialEmail,
@@ -66,62 +113,27 @@ export default function SignUpForm({ onSwitchToLogin, onDone, initialEmail = '' 
     setErrors(found);
     if (Object.keys(found).length) return;
     setSubmitting(true);
+    const email = form.email.trim();
+    const body = { email, password: form.password, firstName: form.firstName.trim(), lastName: form.lastName.trim() };
+    const outcome = await sendSignUp({ ...body, phoneNumber: phoneNumber() });
+    setSubmitting(false);
+    if ('errors' in outcome) return setErrors(outcome.errors);
     try {
-      const result = await api<{ message?: string; emailSent?: boolean }>('/api/signup', {
-        body: {
-          email: form.email.trim(),
-          password: form.password,
-          firstName: form.firstName.trim(),
-          lastName: form.lastName.trim(),
-          phoneNumber: phoneNumber(),
-        },
-      });
-      if (result.notJson) {
-        setErrors({ form: 'Invalid server response format. Please try again.' });
-      } else if (!result.ok) {
-        // Each error once: beside its field when it has one, otherwise at the top.
-        const fields = fieldErrorsOf(result);
-        const message = messageOf(result, 'Signup failed. Please try again.');
-        const known = Object.keys(fields).length > 0;
-        setErrors({
-          ...fields,
-          form: known && (Object.values(fields).includes(message) || result.status === 400) ? undefined : message,
-        });
-      } else {
-        try {
-          sessionStorage.setItem(SIGNUP_EMAIL_KEY, form.email.trim());
-        } catch {
-          // the /check-inbox page then asks for the address
-        }
-        const sent = result.data?.emailSent !== false;
-        setSuccess(result.data?.message ?? 'Account created!');
-        showToast(
-          sent
-            ? {
-              title: 'Account Created Successfully!',
-              description: 'Please check your email and click the verification link to activate your account.',
-              variant: 'success',
-              duration: 10_000,
-            }
-            : {
-              title: 'Account Created!',
-              description:
-                "We couldn't send the verification email. You can request a new one from the sign-in screen later.",
-              variant: 'info',
-              duration: 8000,
-            },
-        );
-      }
-    } catch (error) {
-      setErrors({
-        form: error instanceof NetworkError
-          ? 'Network error. Please check your connection and try again.'
-          : 'Failed to create account. Please try again.',
-      });
-    } finally {
-      setSubmitting(false);
+      sessionStorage.setItem(SIGNUP_EMAIL_KEY, email);
+    } catch {
+      // the /check-inbox page then asks for the address
     }
+    setSuccess(outcome.message);
+    announceAccount(outcome.emailSent);
   }
+
+  /** A field's name, value, change handler and error, for the fields named as the form's keys. */
+  const bind = (key: 'email' | 'firstName' | 'lastName' | 'password' | 'confirmPassword') => ({
+    name: key,
+    value: form[key],
+    onChange: set(key),
+    error: errors[key],
+  });
 
   if (success) {
     return (
@@ -144,36 +156,10 @@ export default function SignUpForm({ onSwitchToLogin, onDone, initialEmail = '' 
           {errors.form}
         </div>
       )}
-      <Field
-        label='Email'
-        type='email'
-        name='email'
-        autoComplete='email'
-        required
-        value={form.email}
-        onChange={set('email')}
-        error={errors.email}
-        inputRef={emailInput}
-      />
+      <Field label='Email' type='email' {...bind('email')} autoComplete='email' required inputRef={emailInput} />
       <div className='form-row'>
-        <Field
-          label='First name'
-          name='firstName'
-          autoComplete='given-name'
-          required
-          value={form.firstName}
-          onChange={set('firstName')}
-          error={errors.firstName}
-        />
-        <Field
-          label='Last name'
-          name='lastName'
-          autoComplete='family-name'
-          required
-          value={form.lastName}
-          onChange={set('lastName')}
-          error={errors.lastName}
-        />
+        <Field label='First name' {...bind('firstName')} autoComplete='given-name' required />
+        <Field label='Last name' {...bind('lastName')} autoComplete='family-name' required />
       </div>
       <div className='phone-row'>
         <div className='field'>
@@ -206,27 +192,21 @@ export default function SignUpForm({ onSwitchToLogin, onDone, initialEmail = '' 
       <Field
         label='Password'
         type='password'
-        name='password'
+        {...bind('password')}
         autoComplete='new-password'
         minLength={8}
         required
         revealable
-        value={form.password}
-        onChange={set('password')}
-        error={errors.password}
         hint='At least 8 characters.'
       />
       <Field
         label='Confirm password'
         type='password'
-        name='confirmPassword'
+        {...bind('confirmPassword')}
         autoComplete='new-password'
         minLength={8}
         required
         revealable
-        value={form.confirmPassword}
-        onChange={set('confirmPassword')}
-        error={errors.confirmPassword}
       />
       <button type='submit' className='btn btn-primary btn-block' disabled={submitting}>
         {submitting ? 'Creating Account...' : 'Create Account'}

@@ -3,6 +3,7 @@ import { api, messageOf, NetworkError } from '../api.ts';
 import { BOX_DAYS, describeOutcome } from '../../lib/leitner.ts';
 import type { DueQuestion } from '../../lib/server/learning/review.ts';
 import ChoiceQuestion from '../ui/ChoiceQuestion.tsx';
+import { ReviewDone, ReviewEmpty } from './ReviewEnds.tsx';
 
 interface Props {
   due: DueQuestion[];
@@ -20,6 +21,19 @@ interface Feedback {
   retired: boolean;
 }
 
+/** The round reached its end: it counts toward the daily streak and goal, in the learner's time zone. */
+function recordFinish() {
+  let timeZone: string | undefined;
+  try {
+    timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    // the server keeps the stored zone
+  }
+  api('/api/review/finish', { body: timeZone ? { timeZone } : {} }).catch((error) =>
+    console.warn('Review session not recorded', error)
+  );
+}
+
 export default function ReviewSession({ due, moreDue, upcoming, nextDueAt }: Props) {
   const [index, setIndex] = useState(0);
   const [choice, setChoice] = useState<number | null>(null);
@@ -35,73 +49,11 @@ export default function ReviewSession({ due, moreDue, upcoming, nextDueAt }: Pro
     // The session reached its end: it counts toward the daily streak and goal (once).
     if (item || due.length === 0 || finished.current) return;
     finished.current = true;
-    let timeZone: string | undefined;
-    try {
-      timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    } catch {
-      // the server keeps the stored zone
-    }
-    api('/api/review/finish', { body: timeZone ? { timeZone } : {} }).catch((error) =>
-      console.warn('Review session not recorded', error)
-    );
+    recordFinish();
   }, [item, due.length]);
 
-  if (due.length === 0) {
-    return (
-      <section className='card quiz' data-testid='review-empty'>
-        <h2>Nothing to review right now</h2>
-        <p>
-          {upcoming > 0 && nextDueAt
-            ? (
-              <>
-                {upcoming} {upcoming === 1 ? 'question is' : 'questions are'} waiting; the next is due{' '}
-                {new Date(nextDueAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}.
-              </>
-            )
-            : (
-              'No missed questions yet. When you miss one in a lesson quiz, it will show up here.'
-            )}
-        </p>
-        <a className='btn btn-primary' href='/dashboard'>
-          Back to Dashboard
-        </a>
-      </section>
-    );
-  }
-
-  if (!item) {
-    return (
-      <section className='card quiz' data-testid='review-done'>
-        <h2>Review complete</h2>
-        <p>
-          You got {right} of {due.length}{' '}
-          right. Right answers move up a box and come back later; missed ones move back a box (box 1 at the lowest) and
-          come back sooner.
-        </p>
-        {moreDue > 0
-          ? (
-            <>
-              <p data-testid='review-more'>
-                {moreDue} more {moreDue === 1 ? 'question is' : 'questions are'} due now.
-              </p>
-              <div className='quiz-actions'>
-                <a className='btn btn-primary' href='/review'>
-                  Next round
-                </a>
-                <a className='btn btn-outline' href='/dashboard'>
-                  Back to Dashboard
-                </a>
-              </div>
-            </>
-          )
-          : (
-            <a className='btn btn-primary' href='/dashboard'>
-              Back to Dashboard
-            </a>
-          )}
-      </section>
-    );
-  }
+  if (due.length === 0) return <ReviewEmpty upcoming={upcoming} nextDueAt={nextDueAt} />;
+  if (!item) return <ReviewDone right={right} total={due.length} moreDue={moreDue} />;
 
   async function check() {
     if (choice === null) return;

@@ -1,0 +1,60 @@
+// How a review round ends: nothing was due, or every question of the round was answered.
+
+/** Nothing is due: when the next question is, or how questions get here. */
+export function ReviewEmpty({ upcoming, nextDueAt }: { upcoming: number; nextDueAt: string | null }) {
+  return (
+    <section className='card quiz' data-testid='review-empty'>
+      <h2>Nothing to review right now</h2>
+      <p>
+        {upcoming > 0 && nextDueAt
+          ? (
+            <>
+              {upcoming} {upcoming === 1 ? 'question is' : 'questions are'} waiting; the next is due{' '}
+              {new Date(nextDueAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}.
+            </>
+          )
+          : (
+            'No missed questions yet. When you miss one in a lesson quiz, it will show up here.'
+          )}
+      </p>
+      <a className='btn btn-primary' href='/dashboard'>
+        Back to Dashboard
+      </a>
+    </section>
+  );
+}
+
+/** The round is over: the score, what the boxes mean, and the next round when more are due. */
+export function ReviewDone({ right, total, moreDue }: { right: number; total: number; moreDue: number }) {
+  return (
+    <section className='card quiz' data-testid='review-done'>
+      <h2>Review complete</h2>
+      <p>
+        You got {right} of {total}{' '}
+        right. Right answers move up a box and come back later; missed ones move back a box (box 1 at the lowest) and
+        come back sooner.
+      </p>
+      {moreDue > 0
+        ? (
+          <>
+            <p data-testid='review-more'>
+              {moreDue} more {moreDue === 1 ? 'question is' : 'questions are'} due now.
+            </p>
+            <div className='quiz-actions'>
+              <a className='btn btn-primary' href='/review'>
+                Next round
+              </a>
+              <a className='btn btn-outline' href='/dashboard'>
+                Back to Dashboard
+              </a>
+            </div>
+          </>
+        )
+        : (
+          <a className='btn btn-primary' href='/dashboard'>
+            Back to Dashboard
+          </a>
+        )}
+    </section>
+  );
+}
