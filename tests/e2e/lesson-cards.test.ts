@@ -9,7 +9,7 @@ async function submitQuiz(page: Page, lessonId: number, answers: number[]): Prom
       quizResponses: answers.map((userAnswer, i) => ({ questionId: i + 1, userAnswer })),
     },
   });
-  expect(r.status()).toBe(200);
+  expect(r.status(), 'a new attempt is stored').toBe(201);
 }
 
 test("lesson cards show each lesson and the learner's state of it: open, tried, completed, locked", async ({ page }) => {
