@@ -66,12 +66,72 @@ const noTotals = (userId: string): LearnerTotals => ({
   lastPassedTotal: null,
 });
 
+const SETTINGS = {
+  timeZone: true,
+  dailyGoal: true,
+  remindReview: true,
+  remindStreak: true,
+  firstVisitAt: true,
+} as const;
+const STREAK = { columns: { current: true, longest: true, lastDay: true, freezes: true, frozenDays: true } } as const;
+
+type UserRows = {
+  timeZone: string | null;
+  dailyGoal: number;
+  remindReview: boolean;
+  remindStreak: boolean;
+  lessonProgress: LessonProgress[];
+  assessments: Assessment[];
+  streak: StreakRow | null;
+};
+
+/** The rows the unlocking rules and settings need, from a user read with them (or none). */
+function rowsOf(user: UserRows | undefined): LearnerRows {
+  const newest = user?.assessments[0] ?? null;
+  const daily: LearnerDaily = user
+    ? {
+      timeZone: user.timeZone,
+      dailyGoal: user.dailyGoal,
+      remindReview: user.remindReview,
+      remindStreak: user.remindStreak,
+      streak: user.streak ?? null,
+    }
+    : { timeZone: null, dailyGoal: DEFAULT_DAILY_GOAL, remindReview: false, remindStreak: false, streak: null };
+  return {
+    progress: user?.lessonProgress ?? [],
+    assessment: newest &&
+      {
+        savingScore: newest.savingScore,
+        creditScore: newest.creditScore,
+        investingScore: newest.investingScore,
+        answers: newest.answers,
+        version: newest.version,
+      },
+    daily,
+  };
+}
+
+/** What a lesson page or list needs, in one statement: progress, the newest assessment, settings and streak. */
+export async function readLearnerRows(userId: string): Promise<LearnerRows> {
+  const db = await getDb();
+  const user = await db.query.users.findFirst({
+    where: eq(users.id, userId),
+    columns: SETTINGS,
+    with: {
+      lessonProgress: true,
+      assessments: { orderBy: (a) => [desc(a.createdAt)], limit: 1 },
+      streak: STREAK,
+    },
+  });
+  return rowsOf(user);
+}
+
 /** Everything a learner screen starts from, in one statement. */
 export async function readLearner(userId: string): Promise<{ rows: LearnerRows; core: CoreSnapshot }> {
   const db = await getDb();
   const user = await db.query.users.findFirst({
     where: eq(users.id, userId),
-    columns: { timeZone: true, dailyGoal: true, remindReview: true, remindStreak: true, firstVisitAt: true },
+    columns: SETTINGS,
     with: {
       lessonProgress: true,
       // A learner takes the assessment a few times at most: every result, newest first.
@@ -84,47 +144,29 @@ export async function readLearner(userId: string): Promise<{ rows: LearnerRows; 
         columns: { id: true, lessonId: true, questionId: true, box: true, dueAt: true },
         where: (r) => isNull(r.retiredAt),
       },
-      streak: { columns: { current: true, longest: true, lastDay: true, freezes: true, frozenDays: true } },
+      streak: STREAK,
       days: { columns: { day: true, lessons: true, reviews: true }, orderBy: (d) => [desc(d.day)], limit: 3 },
     },
   });
-  const newest = user?.assessments[0] ?? null;
-  const streak = user?.streak ?? null;
-  const daily: LearnerDaily = user
-    ? {
-      timeZone: user.timeZone,
-      dailyGoal: user.dailyGoal,
-      remindReview: user.remindReview,
-      remindStreak: user.remindStreak,
-      streak,
-    }
-    : { timeZone: null, dailyGoal: DEFAULT_DAILY_GOAL, remindReview: false, remindStreak: false, streak: null };
   return {
-    rows: {
-      progress: user?.lessonProgress ?? [],
-      assessment: newest &&
-        {
-          savingScore: newest.savingScore,
-          creditScore: newest.creditScore,
-          investingScore: newest.investingScore,
-          answers: newest.answers,
-          version: newest.version,
-        },
-      daily,
-    },
+    rows: rowsOf(user),
     core: {
       totals: user?.stats ?? noTotals(userId),
       pillars: user?.pillarStats ?? [],
       levels: user?.levelStats ?? [],
       badges: user?.badges ?? [],
-      assessments: { count: user?.assessments.length ?? 0, first: user?.assessments.at(-1) ?? null, newest },
+      assessments: {
+        count: user?.assessments.length ?? 0,
+        first: user?.assessments.at(-1) ?? null,
+        newest: user?.assessments[0] ?? null,
+      },
       review: user?.reviewItems ?? [],
       settings: {
         timeZone: user?.timeZone ?? null,
         dailyGoal: user?.dailyGoal || 1,
         firstVisitAt: user?.firstVisitAt ?? null,
       },
-      streak,
+      streak: user?.streak ?? null,
       days: user?.days ?? [],
     },
   };

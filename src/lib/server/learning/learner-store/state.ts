@@ -5,7 +5,7 @@ import { questionsOfVersion } from '../assessment.ts';
 import { isLessonUnlocked, isLevelUnlocked, lessonCounts, nextLesson, type Placement } from '../../../lessons.ts';
 import { type Level, LEVELS, type Pillar } from '../../../domain.ts';
 import { findActiveLessons } from './catalogue.ts';
-import { type CoreSnapshot, type LearnerDaily, type LearnerRows, readLearner } from './rows.ts';
+import { type CoreSnapshot, type LearnerDaily, type LearnerRows, readLearner, readLearnerRows } from './rows.ts';
 
 export interface LearnerState {
   lessons: Lesson[];
@@ -21,7 +21,8 @@ export interface LearnerState {
 
 /** Everything the unlocking rules need for one learner: lessons, progress and placement. */
 export async function loadLearnerState(userId: string): Promise<LearnerState> {
-  return (await loadLearner(userId)).state;
+  const [rows, all] = await Promise.all([readLearnerRows(userId), findActiveLessons()]);
+  return stateOf(rows, all);
 }
 
 /** The learner's state and the figures every learner screen starts from, from one read of their rows. */
