@@ -1,7 +1,7 @@
 import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { isDatabaseUnavailable } from '../db/client.ts';
-import { HttpError, jsonError } from './lib/server/platform/http.ts';
+import { HttpError, jsonError, withReasonPhrase } from './lib/server/platform/http.ts';
 import { compressPage } from './lib/server/platform/compress-page.ts';
 import { describeError, log } from './lib/server/platform/log.ts';
 import { getEnv } from './lib/server/platform/env.ts';
@@ -125,7 +125,7 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
         deleteSessionCookie(context.cookies);
       }
     }
-    return compressPage(request, await next());
+    return compressPage(request, withReasonPhrase(await next()));
   } catch (error) {
     if (error instanceof HttpError) return error.toResponse();
     if (isDatabaseUnavailable(error)) {

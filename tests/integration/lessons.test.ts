@@ -189,6 +189,26 @@ describe('lessons over HTTP', () => {
     assertEquals(revive(props.questions), api.body.questions, 'the quiz data reads back as the questions');
   });
 
+  it('a missing lesson answers "404 Not Found" on the wire, a locked one "403 Forbidden"', async () => {
+    const { client } = await createLearner(app.server.url, app.resend);
+    const locked = (await lessonsOf(client, 'saving', 'advanced')).find((l) => l.locked);
+    assert(locked, 'a new learner has a locked advanced lesson');
+    const statusLine = async (path: string) => {
+      const { hostname, port } = new URL(app.server.url);
+      const conn = await Deno.connect({ hostname, port: Number(port) });
+      const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const request =
+        `GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nCookie: ${cookie}\r\nConnection: close\r\n\r\n`;
+      await conn.write(new TextEncoder().encode(request));
+      const head = new Uint8Array(64);
+      const read = await conn.read(head);
+      conn.close();
+      return new TextDecoder().decode(head.subarray(0, read ?? 0)).split('\r\n')[0];
+    };
+    assertEquals(await statusLine('/lesson/999999'), 'HTTP/1.1 404 Not Found');
+    assertEquals(await statusLine(`/lesson/${locked.id}`), 'HTTP/1.1 403 Forbidden');
+  });
+
   it('bad lesson requests get 4xx, never 5xx', async () => {
     const { client } = await createLearner(app.server.url, app.resend);
     const [first] = await lessonsOf(client, 'saving', 'beginner');

@@ -1,5 +1,6 @@
 import { ADMIN_BODY_LIMIT, BODY_LIMIT } from '../../body-limits.ts';
 import type { APIContext } from 'astro';
+import { STATUS_CODES } from 'node:http';
 import type { z } from 'zod';
 import { clientIp } from './client-ip.ts';
 import { hitLimit, limits, peekLimit } from './rate-limit.ts';
@@ -182,4 +183,11 @@ export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.infer<S> 
   const parsed = schema.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) throw new HttpError(400, 'Please check the query parameters', fieldErrors(parsed.error));
   return parsed.data;
+}
+
+/** The response with its status's standard reason phrase: a page that sets only its status would answer "404 OK". */
+export function withReasonPhrase(response: Response): Response {
+  const phrase = STATUS_CODES[response.status];
+  if (!phrase || response.statusText === phrase) return response;
+  return new Response(response.body, { status: response.status, statusText: phrase, headers: response.headers });
 }
