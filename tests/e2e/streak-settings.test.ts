@@ -76,36 +76,47 @@ test.describe('daily streak and goal', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('/account changes the daily goal, the reminders and the time zone; the dashboard follows', async ({ page }) => {
-    await signedInLearner(page, { firstName: 'Sasha' });
-    await gotoHydrated(page, '/account');
-    const settings = page.getByTestId('account-settings');
-    await expect(settings.getByRole('radio', { name: '1 lesson or review a day' })).toBeChecked();
-    await expect(settings.getByRole('checkbox', { name: /Keep my streak/ })).not.toBeChecked();
-    await expect(settings.getByRole('checkbox', { name: /due for review/ })).not.toBeChecked();
-    await expect(settings.getByTestId('time-zone')).toHaveText('UTC (not set yet)');
-    await expectNoSeriousA11yViolations(page);
+  for (
+    const [device, viewport] of [
+      ['360 px phone', { width: 360, height: 740 }],
+      ['390 px phone', { width: 390, height: 844 }],
+      ['laptop', { width: 1280, height: 800 }],
+    ] as const
+  ) {
+    test(`/account changes the daily goal, the reminders and the time zone in one save; the dashboard follows (${device})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await signedInLearner(page, { firstName: 'Sasha' });
+      await gotoHydrated(page, '/account');
+      const settings = page.getByTestId('account-settings');
+      await expect(settings.getByRole('radio', { name: '1 lesson or review a day' })).toBeChecked();
+      await expect(settings.getByRole('checkbox', { name: /Keep my streak/ })).not.toBeChecked();
+      await expect(settings.getByRole('checkbox', { name: /due for review/ })).not.toBeChecked();
+      await expect(settings.getByTestId('time-zone')).toHaveText('UTC (not set yet)');
+      await expectNoSeriousA11yViolations(page);
 
-    await settings.getByRole('radio', { name: '3 lessons or reviews a day' }).check();
-    await settings.getByRole('checkbox', { name: /Keep my streak/ }).check();
-    await settings.getByRole('button', { name: 'Save settings' }).click();
-    await expect(settings.getByTestId('settings-status')).toHaveText('Your settings are saved.');
-    await settings.getByRole('button', { name: "Use this device's time zone (America/New_York)" }).click();
-    await expect(settings.getByTestId('time-zone')).toHaveText('America/New_York');
-    await expect(settings.getByTestId('settings-status')).toHaveText('Your days now follow America/New_York.');
-    await expect(settings.getByRole('button', { name: /Use this device's time zone/ })).toHaveCount(0);
+      // The time-zone button fills in the zone and keeps the unsaved goal and reminder; one save keeps all.
+      await settings.getByRole('radio', { name: '3 lessons or reviews a day' }).check();
+      await settings.getByRole('checkbox', { name: /Keep my streak/ }).check();
+      await settings.getByRole('button', { name: "Use this device's time zone (America/New_York)" }).click();
+      await expect(settings.getByTestId('time-zone')).toHaveText('America/New_York');
+      await expect(settings.getByRole('radio', { name: '3 lessons or reviews a day' })).toBeChecked();
+      await expect(settings.getByRole('checkbox', { name: /Keep my streak/ })).toBeChecked();
+      await expect(settings.getByRole('button', { name: /Use this device's time zone/ })).toHaveCount(0);
+      await settings.getByRole('button', { name: 'Save settings' }).click();
+      await expect(settings.getByTestId('settings-status')).toHaveText('Your settings are saved.');
 
-    await page.reload();
-    await expect(settings.getByRole('radio', { name: '3 lessons or reviews a day' })).toBeChecked();
-    await expect(settings.getByRole('checkbox', { name: /Keep my streak/ })).toBeChecked();
-    await expect(settings.getByRole('checkbox', { name: /due for review/ })).not.toBeChecked();
-    await expect(settings.getByTestId('time-zone')).toHaveText('America/New_York');
+      await page.reload();
+      await expect(settings.getByRole('radio', { name: '3 lessons or reviews a day' })).toBeChecked();
+      await expect(settings.getByRole('checkbox', { name: /Keep my streak/ })).toBeChecked();
+      await expect(settings.getByRole('checkbox', { name: /due for review/ })).not.toBeChecked();
+      await expect(settings.getByTestId('time-zone')).toHaveText('America/New_York');
 
-    await gotoHydrated(page, '/dashboard');
-    await expect(page.getByTestId('streak-card').getByTestId('goal-progress')).toHaveText('0 of 3 done');
-    await page.getByRole('link', { name: 'Change your daily goal' }).click();
-    await page.waitForURL('**/account#daily-goal');
-  });
+      await gotoHydrated(page, '/dashboard');
+      await expect(page.getByTestId('streak-card').getByTestId('goal-progress')).toHaveText('0 of 3 done');
+      await page.getByRole('link', { name: 'Change your daily goal' }).click();
+      await page.waitForURL('**/account#daily-goal');
+    });
+  }
 
   test('an unsubscribe link that is not valid says so and changes nothing', async ({ page }) => {
     const response = await page.goto('/unsubscribe?token=notavalidtokenatallxx');

@@ -21,6 +21,7 @@ export default function AccountSettings({ initial, email, emailVerified }: Props
   const [dailyGoal, setDailyGoal] = useState(initial.dailyGoal);
   const [remindStreak, setRemindStreak] = useState(initial.remindStreak);
   const [remindReview, setRemindReview] = useState(initial.remindReview);
+  const [timeZone, setTimeZone] = useState(initial.timeZone);
   const [browserZone, setBrowserZone] = useState<string | null>(null);
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -51,6 +52,7 @@ export default function AccountSettings({ initial, email, emailVerified }: Props
         setDailyGoal(next.dailyGoal);
         setRemindReview(next.remindReview);
         setRemindStreak(next.remindStreak);
+        setTimeZone(next.timeZone);
         setMessage(done);
         return;
       }
@@ -68,7 +70,8 @@ export default function AccountSettings({ initial, email, emailVerified }: Props
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    void save({ dailyGoal, remindReview, remindStreak }, 'Your settings are saved.');
+    // One save keeps everything the form shows, the time zone included.
+    void save({ dailyGoal, remindReview, remindStreak, ...(timeZone ? { timeZone } : {}) }, 'Your settings are saved.');
   }
 
   return (
@@ -126,14 +129,15 @@ export default function AccountSettings({ initial, email, emailVerified }: Props
         <legend>Time zone</legend>
         <p>
           Your days (streak, daily goal and reminders) follow{' '}
-          <strong data-testid='time-zone'>{saved.timeZone ?? 'UTC (not set yet)'}</strong>.
+          <strong data-testid='time-zone'>{timeZone ?? 'UTC (not set yet)'}</strong>
+          {timeZone !== saved.timeZone ? ' once you save.' : '.'}
         </p>
-        {browserZone && browserZone !== saved.timeZone && (
+        {browserZone && browserZone !== timeZone && (
           <button
             type='button'
             className='btn btn-outline'
             disabled={busy}
-            onClick={() => void save({ timeZone: browserZone }, `Your days now follow ${browserZone}.`)}
+            onClick={() => setTimeZone(browserZone)}
           >
             Use this device's time zone ({browserZone})
           </button>
