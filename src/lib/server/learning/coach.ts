@@ -6,6 +6,7 @@ import { type CoachRule, coachRulesSchema } from '../../coach-rules.ts';
 import { LEVEL_LABELS, type Pillar, PILLAR_LABELS, PILLARS } from '../../domain.ts';
 import { countedOption, type PillarScores, placesOnKnowledge, scoreOf } from '../../assessment.ts';
 import { byPosition, isLessonUnlocked } from '../../lessons.ts';
+import { levelsFrom } from '../../next-lesson.ts';
 import {
   type AssessmentRecord,
   currentAssessmentVersion,
@@ -69,6 +70,13 @@ export function buildCoach(
     orderIndex: l.orderIndex,
     duration: l.duration,
   });
+  // Within a pillar, from the placed level up (src/lib/next-lesson.ts): "next" never sends a
+  // learner below the level our assessment places them at while a lesson at it is open.
+  const levelOrder = (l: LearnerState['lessons'][number]) =>
+    levelsFrom(state.placement[l.pillar] ?? 'beginner').indexOf(l.level);
+  const byPlacement = (a: LearnerState['lessons'][number], b: LearnerState['lessons'][number]) =>
+    PILLARS.indexOf(a.pillar) - PILLARS.indexOf(b.pillar) || levelOrder(a) - levelOrder(b) ||
+    a.orderIndex - b.orderIndex;
   const bySlug = Object.fromEntries(state.lessons.map((l) => [l.slug, toCoachLesson(l)]));
   const slugById = new Map(state.lessons.map((l) => [l.id, l.slug]));
   // Misses of the last try only, and only while that try was not a pass.
@@ -83,7 +91,7 @@ export function buildCoach(
       !state.completed.has(l.id) &&
       isLessonUnlocked(l, state.lessons, state.completed, state.placement, state.completedAt)
     )
-    .sort((a, b) => Number(b.pillar === focusPillar) - Number(a.pillar === focusPillar) || byPosition(a, b))
+    .sort((a, b) => Number(b.pillar === focusPillar) - Number(a.pillar === focusPillar) || byPlacement(a, b))
     .map(toCoachLesson);
   // Answers feed the rules only when they are of today's questions (rules are written for them).
   const current = assessment !== null && assessment.version === currentAssessmentVersion();

@@ -2,7 +2,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { type Assessment, users } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
-import { countsFor, isUnlockedFor, type LearnerState, loadLearner } from './learner-store/index.ts';
+import { countsFor, type LearnerState, loadLearner, recommendedFor } from './learner-store/index.ts';
 import { toAssessmentRecord } from './assessment.ts';
 import { buildCoach, type QuizSummary } from './coach.ts';
 import {
@@ -18,7 +18,7 @@ import {
 import { dailyStatusOf } from './streaks.ts';
 import { colourForScore, messageForScore, type ScoreColour, scoreOf } from '../../assessment.ts';
 import { type Level, LEVELS, type Pillar, PILLARS } from '../../domain.ts';
-import { nextLesson, passMark } from '../../lessons.ts';
+import { passMark } from '../../lessons.ts';
 import { type Badge, badgeTitle } from '../../badges.ts';
 import {
   averageFromUnits,
@@ -119,11 +119,9 @@ function dashboardCore(state: LearnerState, snapshot: CoreSnapshot) {
     ) => [p.pillar, { assessmentScore: p.assessment?.score ?? null, weightedProgress: p.weightedProgress }]),
   ) as Record<Pillar, PillarNumbers>;
   const priority = priorityPillar(numbers);
-  const open = state.lessons.filter((l) => isUnlockedFor(state, l));
-  const next = (priority ? nextLesson(open, state.completed, priority) : undefined) ??
-    nextLesson(open, state.completed);
+  const next = recommendedFor(state, totals.lastPassedLessonId);
   const weighted = Object.fromEntries(pillars.map((p) => [p.pillar, p.weightedProgress])) as Record<Pillar, number>;
-  const coach = buildCoach(state, quizSummary(state, totals), latest, priority, weighted, next?.id ?? null);
+  const coach = buildCoach(state, quizSummary(state, totals), latest, priority, weighted, next?.lesson.id ?? null);
   return { latest, badges, pillars, priority, next, coach, overall: overallProgress(numbers) };
 }
 
@@ -146,7 +144,14 @@ export async function buildDashboard(userId: string, firstName: string, now = ne
     priority,
     pillars,
     nextLesson: next
-      ? { id: next.id, title: next.title, pillar: next.pillar, level: next.level, duration: next.duration }
+      ? {
+        id: next.lesson.id,
+        title: next.lesson.title,
+        pillar: next.lesson.pillar,
+        level: next.lesson.level,
+        duration: next.lesson.duration,
+        reason: next.reason,
+      }
       : null,
     badges,
     daily,

@@ -13,6 +13,7 @@ export {
   mayOpen,
   NEW_LESSON_DAYS,
   nextLessonAfter,
+  recommendedFor,
 } from './state.ts';
 export {
   type CompletionInput,
