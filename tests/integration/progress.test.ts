@@ -3,7 +3,15 @@ import { assert, assertEquals } from '../helpers/assert.ts';
 import { startServer } from '../helpers/server.mjs';
 import { startResendDouble } from '../helpers/resend-double.mjs';
 import { Client } from '../helpers/client.ts';
-import { correctAnswers, createLearner, lessonsIn, passMarkFor, responses, wrong } from '../helpers/learners.ts';
+import {
+  correctAnswers,
+  createLearner,
+  lessonAt,
+  lessonsIn,
+  passMarkFor,
+  responses,
+  wrong,
+} from '../helpers/learners.ts';
 import { createDatabaseOnServer, databaseKinds } from '../helpers/database.ts';
 import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
 
@@ -143,7 +151,7 @@ for (const kind of databaseKinds()) {
         {
           overall: { total: number; parts: Record<string, number> };
           priority: string;
-          nextLesson: { title: string; pillar: string };
+          nextLesson: { title: string; pillar: string; reason: string };
         }
       >('/api/user/dashboard');
       // Assessment: (40 + 20 + 70) / 300 × 25 = 10.83; saving: 25% of the completed share of the
@@ -159,7 +167,14 @@ for (const kind of databaseKinds()) {
         investing: 0,
       });
       assertEquals(dash.body.priority, 'credit'); // 0% progress; credit's assessment score (20) is lower than investing's (70)
-      assertEquals(dash.body.nextLesson.pillar, 'credit');
+      // Issue 40's rule: after passing the last saving beginner lesson, the first lesson of saving's
+      // next open level, not the focus pillar's.
+      const intermediate =
+        (await client.get<Array<{ slug: string; title: string }>>('/api/lessons/saving/intermediate'))
+          .body;
+      assertEquals(intermediate[0].slug, lessonAt('saving', 'intermediate', 1).slug);
+      assertEquals(dash.body.nextLesson.title, intermediate[0].title);
+      assertEquals(dash.body.nextLesson.reason.includes('you have passed every Beginner Saving lesson'), true);
     });
 
     it("a new learner gets empty figures, never sample numbers; other learners' data never shows", async () => {
