@@ -6,7 +6,7 @@ import BadgeList from '../dashboard/BadgeList.tsx';
 import { meterWidth } from '../ui/meter.ts';
 import Chart from './Chart.tsx';
 import PillarLevelTable from './PillarLevelTable.tsx';
-import { AverageScore, COLORS, EmptyState } from './ProgressParts.tsx';
+import { AverageScore, COLORS, EmptyState, LongestRun } from './ProgressParts.tsx';
 
 /** Overview: each pillar's summary, the assessment's change, the charts and the badges. */
 export default function OverviewTab({ progress }: { progress: UserProgress }) {
@@ -28,9 +28,7 @@ export default function OverviewTab({ progress }: { progress: UserProgress }) {
               />
             </div>
             <AverageScore pillar={p} />
-            <p>
-              Best streak: <strong data-testid='streak'>{p.bestStreak}</strong>
-            </p>
+            <LongestRun pillar={p} />
           </li>
         ))}
       </ul>

@@ -25,6 +25,7 @@ import {
   improvementFromUnits,
   isHighlightedAverage,
   overallProgress,
+  percentFromUnits,
   type PillarNumbers,
   priorityPillar,
 } from '../../progress.ts';
@@ -196,6 +197,8 @@ function makeProgressFigures(state: LearnerState, snapshot: LearnerSnapshot) {
       completedLessons: LEVELS.reduce((n, l) => n + c[l].completed, 0),
       totalLessons: LEVELS.reduce((n, l) => n + c[l].total, 0),
       averageScore: average,
+      /** The same average as the share of questions right (0-100), as the screens say it. */
+      averagePercent: t ? percentFromUnits(t.accuracyUnits, t.attempts) : null,
       highlighted: isHighlightedAverage(average),
       bestStreak: t?.bestRun ?? 0,
       levels: Object.fromEntries(LEVELS.map((l) => [l, c[l]])) as Record<Level, { total: number; completed: number }>,
