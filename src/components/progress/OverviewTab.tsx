@@ -3,6 +3,7 @@ import { formatChange, scoreChange } from '../../lib/assessment.ts';
 import { LEVEL_LABELS, LEVELS, PILLAR_LABELS, PILLARS } from '../../lib/domain.ts';
 import type { UserProgress } from '../../lib/server/learning/progress.ts';
 import BadgeList from '../dashboard/BadgeList.tsx';
+import MasteryCard from '../dashboard/MasteryCard.tsx';
 import { meterWidth } from '../ui/meter.ts';
 import Chart from './Chart.tsx';
 import PillarLevelTable from './PillarLevelTable.tsx';
@@ -32,6 +33,7 @@ export default function OverviewTab({ progress }: { progress: UserProgress }) {
           </li>
         ))}
       </ul>
+      <MasteryCard mastery={progress.mastery} />
       <AssessmentChange assessments={progress.assessments} />
       <p>
         <a className='btn btn-outline' href='/assessment'>

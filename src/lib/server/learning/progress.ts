@@ -2,7 +2,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { type Assessment, users } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
-import { countsFor, type LearnerState, loadLearner, recommendedFor } from './learner-store/index.ts';
+import { countsFor, type LearnerState, loadLearner, readMastery, recommendedFor } from './learner-store/index.ts';
 import { toAssessmentRecord } from './assessment.ts';
 import { buildCoach, type QuizSummary } from './coach.ts';
 import {
@@ -130,6 +130,7 @@ function dashboardCore(state: LearnerState, snapshot: CoreSnapshot) {
 export async function buildDashboard(userId: string, firstName: string, now = new Date(), visit = false) {
   // The dashboard shows no history: its statement leaves the history parts out.
   const { state, core: snapshot } = await loadLearner(userId);
+  const mastery = await readMastery(userId, state.lessons);
   const { latest, badges, pillars, priority, next, coach, overall } = dashboardCore(state, snapshot);
   const reviewDue = dueCount(state, snapshot, now);
   const daily = dailyStatusOf({ ...snapshot.settings, streak: snapshot.streak, days: snapshot.days }, now);
@@ -155,6 +156,7 @@ export async function buildDashboard(userId: string, firstName: string, now = ne
       }
       : null,
     badges,
+    mastery,
     daily,
     firstVisit,
   };
@@ -164,8 +166,12 @@ export type Dashboard = Awaited<ReturnType<typeof buildDashboard>>;
 
 async function progressOf(userId: string) {
   const { state, core } = await loadLearner(userId);
-  const snapshot: LearnerSnapshot = { ...core, ...(await readHistoryParts(userId, core.totals)) };
-  return { snapshot, figures: makeProgressFigures(state, snapshot) };
+  const [history, mastery] = await Promise.all([
+    readHistoryParts(userId, core.totals),
+    readMastery(userId, state.lessons),
+  ]);
+  const snapshot: LearnerSnapshot = { ...core, ...history };
+  return { snapshot, figures: { ...makeProgressFigures(state, snapshot), mastery } };
 }
 
 export async function buildUserProgress(userId: string, email: string) {

@@ -1,14 +1,20 @@
 // Issue 40: one "next lesson" rule for the dashboard and the finish screen, from the placement the
-// assessment computes; the same answer on every load until something changes.
+// assessment computes, the same answer on every load until something changes; and mastery per
+// pillar from the latest quiz and review answers.
 import { assert, assertEquals } from '../helpers/assert.ts';
 import { startServer } from '../helpers/server.mjs';
 import { startResendDouble } from '../helpers/resend-double.mjs';
 import type { Client } from '../helpers/client.ts';
-import { correctAnswers, createLearner, lessonAt, responses } from '../helpers/learners.ts';
+import { correctAnswers, createLearner, lessonAt, responses, wrong } from '../helpers/learners.ts';
 import { answersScoring } from '../helpers/assessment-answers.ts';
 import { createDatabaseOnServer, databaseKinds } from '../helpers/database.ts';
 import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
 
+const DAY = 24 * 60 * 60 * 1000;
+const at = (ms: number) => ({ 'x-test-now': new Date(ms).toISOString() });
+type Mastery = Array<
+  { pillar: string; met: number; right: number; total: number; percent: number | null; advice: string }
+>;
 type Next = { id: number; title: string; pillar: string; level: string; reason: string } | null;
 
 /** Strong saving and investing; credit: both knowledge questions right (Advanced), both habits weak (result 50). */
@@ -83,6 +89,54 @@ for (const kind of databaseKinds()) {
       for (let i = 0; i < 2; i++) {
         assertEquals((await client.get<{ nextLesson: Next }>('/api/user/dashboard')).body.nextLesson?.id, secondId);
       }
+    });
+
+    it('mastery: the share of the questions met right at the latest try, quiz or review, on the dashboard and progress', async () => {
+      const { client } = await createLearner(server.url, resend);
+      const t0 = Date.now();
+      const lesson = (await client.get<Array<{ id: number; slug: string }>>('/api/lessons/credit/beginner')).body[0];
+      const answers = correctAnswers(lesson.slug);
+      const n = answers.length;
+      const creditOf = async (path: string, when: number) =>
+        (await client.get<{ mastery: Mastery }>(path, at(when))).body.mastery.find((m) => m.pillar === 'credit')!;
+      const before = await creditOf('/api/user/dashboard', t0);
+      assertEquals([before.met, before.right, before.percent], [0, 0, null]);
+      const total = before.total;
+      assert(total > n, 'credit has more questions than its first lesson');
+
+      // A pass with the first question missed: n met, n - 1 right.
+      const complete = (picks: number[], when: number) =>
+        client.post(`/api/lesson/${lesson.id}/complete`, {
+          attemptId: crypto.randomUUID(),
+          quizResponses: responses(picks),
+        }, { headers: at(when) });
+      assertEquals((await complete(answers.map((a, i) => (i === 0 ? (a + 1) % 4 : a)), t0)).status, 201);
+      for (const path of ['/api/user/dashboard', '/api/user/progress']) {
+        const m = await creditOf(path, t0 + 1000);
+        assertEquals([m.met, m.right, m.total, m.percent], [n, n - 1, total, Math.round((100 * (n - 1)) / n)], path);
+        assert(m.advice.startsWith('Answer the 1 question you missed right when review brings it back'), m.advice);
+      }
+
+      // The missed question answered right in review, two days on: every question met is right.
+      const review =
+        (await client.get<{ due: Array<{ id: string; lessonId: number }> }>('/api/review', at(t0 + 2 * DAY)))
+          .body;
+      assertEquals(review.due.length, 1);
+      const right = await client.post(`/api/review/${review.due[0].id}/answer`, { userAnswer: answers[0] }, {
+        headers: at(t0 + 2 * DAY),
+      });
+      assertEquals(right.status, 200);
+      const afterReview = await creditOf('/api/user/progress', t0 + 2 * DAY + 1000);
+      assertEquals([afterReview.met, afterReview.right, afterReview.percent], [n, n, 100]);
+      assertEquals(
+        afterReview.advice,
+        `Take more Credit lessons: ${total - n} of its questions are still ahead of you`,
+      );
+
+      // A later quiz try with every answer wrong is the latest try of each question.
+      assertEquals((await complete(wrong(answers), t0 + 3 * DAY)).status, 201);
+      const afterRetake = await creditOf('/api/user/dashboard', t0 + 3 * DAY + 1000);
+      assertEquals([afterRetake.met, afterRetake.right, afterRetake.percent], [n, 0, 0]);
     });
   });
 }
