@@ -48,6 +48,18 @@ export function summarizeQuizzes(
   return { total: attempts.length, lastTryByLesson, lastPassed };
 }
 
+type StateLesson = LearnerState['lessons'][number];
+
+/**
+ * Learning order from the placed level up (src/lib/next-lesson.ts): a "next" tip never sends a
+ * learner below the level our assessment places them at while a lesson at it is open.
+ */
+function byPlacement(placement: LearnerState['placement'], a: StateLesson, b: StateLesson): number {
+  const levelOrder = (l: StateLesson) => levelsFrom(placement[l.pillar] ?? 'beginner').indexOf(l.level);
+  return PILLARS.indexOf(a.pillar) - PILLARS.indexOf(b.pillar) || levelOrder(a) - levelOrder(b) ||
+    a.orderIndex - b.orderIndex;
+}
+
 /**
  * The coach for a learner: tips (never the Continue lesson, whose button already says it: the
  * tip's evidence becomes that lesson's reason instead), the "Why this?" panel (the answers that
@@ -70,13 +82,6 @@ export function buildCoach(
     orderIndex: l.orderIndex,
     duration: l.duration,
   });
-  // Within a pillar, from the placed level up (src/lib/next-lesson.ts): "next" never sends a
-  // learner below the level our assessment places them at while a lesson at it is open.
-  const levelOrder = (l: LearnerState['lessons'][number]) =>
-    levelsFrom(state.placement[l.pillar] ?? 'beginner').indexOf(l.level);
-  const byPlacement = (a: LearnerState['lessons'][number], b: LearnerState['lessons'][number]) =>
-    PILLARS.indexOf(a.pillar) - PILLARS.indexOf(b.pillar) || levelOrder(a) - levelOrder(b) ||
-    a.orderIndex - b.orderIndex;
   const bySlug = Object.fromEntries(state.lessons.map((l) => [l.slug, toCoachLesson(l)]));
   const slugById = new Map(state.lessons.map((l) => [l.id, l.slug]));
   // Misses of the last try only, and only while that try was not a pass.
@@ -91,7 +96,9 @@ export function buildCoach(
       !state.completed.has(l.id) &&
       isLessonUnlocked(l, state.lessons, state.completed, state.placement, state.completedAt)
     )
-    .sort((a, b) => Number(b.pillar === focusPillar) - Number(a.pillar === focusPillar) || byPlacement(a, b))
+    .sort((a, b) =>
+      Number(b.pillar === focusPillar) - Number(a.pillar === focusPillar) || byPlacement(state.placement, a, b)
+    )
     .map(toCoachLesson);
   // Answers feed the rules only when they are of today's questions (rules are written for them).
   const current = assessment !== null && assessment.version === currentAssessmentVersion();
