@@ -211,7 +211,7 @@ test.describe('dashboard and progress', () => {
       'Our assessment places you at Beginner in Saving; you passed',
     );
     // Mastery: the saving questions met, right at the latest try, and what would raise it.
-    const mastery = page.getByTestId('mastery').locator('[data-pillar="saving"]');
+    const mastery = page.getByTestId('mastery').locator('[data-mastery="saving"]');
     await expect(mastery.getByTestId('mastery-percent')).toHaveText(
       `${Math.round((100 * f.masteryRight) / f.masteryMet)}%`,
     );
@@ -219,7 +219,7 @@ test.describe('dashboard and progress', () => {
       `${f.masteryRight} of the ${f.masteryMet} questions you have met`,
     );
     await expect(mastery.getByTestId('mastery-advice')).toContainText('Answer the 1 question you missed right');
-    await expect(page.getByTestId('mastery').locator('[data-pillar="credit"] [data-testid="mastery-percent"]'))
+    await expect(page.getByTestId('mastery').locator('[data-mastery="credit"] [data-testid="mastery-percent"]'))
       .toHaveText('—');
     await expect(page.locator('[data-badge="first-lesson"]')).toContainText('Earned');
     await expectNoSeriousA11yViolations(page);
@@ -264,7 +264,7 @@ test.describe('dashboard and progress', () => {
     await expect(saving).toContainText('Longest run of passed quizzes: 1');
     await expect(saving).not.toContainText('/ 3');
     await expect(saving).not.toContainText('Best streak');
-    await expect(page.getByTestId('mastery').locator('[data-pillar="saving"] [data-testid="mastery-met"]'))
+    await expect(page.getByTestId('mastery').locator('[data-mastery="saving"] [data-testid="mastery-met"]'))
       .toContainText(`${f.masteryRight} of the ${f.masteryMet} questions you have met`);
     await expect(page.locator('.pillar-summary [data-pillar="credit"]').getByTestId('average')).toHaveText('—');
     await expect(page.locator('[data-chart="Progress by Pillar & Level"] svg')).toBeVisible();

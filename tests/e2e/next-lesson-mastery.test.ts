@@ -53,8 +53,8 @@ test.describe('next lesson and mastery', () => {
       );
     }
     const mastery = page.getByTestId('mastery');
-    await expect(mastery.locator('[data-pillar="credit"] [data-testid="mastery-percent"]')).toHaveText('—');
-    await expect(mastery.locator('[data-pillar="credit"] [data-testid="mastery-advice"]')).toHaveText(
+    await expect(mastery.locator('[data-mastery="credit"] [data-testid="mastery-percent"]')).toHaveText('—');
+    await expect(mastery.locator('[data-mastery="credit"] [data-testid="mastery-advice"]')).toHaveText(
       "Take a Credit lesson's quiz: mastery counts the questions you have answered.",
     );
     await expectNoSeriousA11yViolations(page);
@@ -74,8 +74,8 @@ test.describe('next lesson and mastery', () => {
     await gotoHydrated(page, '/dashboard');
     await expect(page.getByTestId('next-lesson')).toHaveAttribute('href', `/lesson/${second.id}`);
     const n = correctAnswersOf(first.slug).length;
-    await expect(mastery.locator('[data-pillar="credit"] [data-testid="mastery-percent"]')).toHaveText('100%');
-    await expect(mastery.locator('[data-pillar="credit"] [data-testid="mastery-met"]')).toContainText(
+    await expect(mastery.locator('[data-mastery="credit"] [data-testid="mastery-percent"]')).toHaveText('100%');
+    await expect(mastery.locator('[data-mastery="credit"] [data-testid="mastery-met"]')).toContainText(
       `${n} of the ${n} questions you have met`,
     );
   });

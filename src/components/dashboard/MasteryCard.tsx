@@ -14,7 +14,7 @@ export default function MasteryCard({ mastery }: { mastery: PillarMastery[] }) {
       </p>
       <ul className='mastery-list'>
         {mastery.map((m) => (
-          <li key={m.pillar} className='mastery-item' data-pillar={m.pillar}>
+          <li key={m.pillar} className='mastery-item' data-mastery={m.pillar}>
             <h3>{PILLAR_LABELS[m.pillar]}</h3>
             <p>
               <strong className='mastery-percent' data-testid='mastery-percent'>

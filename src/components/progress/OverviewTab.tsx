@@ -33,7 +33,6 @@ export default function OverviewTab({ progress }: { progress: UserProgress }) {
           </li>
         ))}
       </ul>
-      <MasteryCard mastery={progress.mastery} />
       <AssessmentChange assessments={progress.assessments} />
       <p>
         <a className='btn btn-outline' href='/assessment'>
@@ -41,6 +40,7 @@ export default function OverviewTab({ progress }: { progress: UserProgress }) {
         </a>
       </p>
       {progress.metrics.totalQuizzes > 0 ? <OverviewCharts progress={progress} /> : <EmptyState />}
+      <MasteryCard mastery={progress.mastery} />
       <section className='card' aria-labelledby='badges-heading'>
         <h2 id='badges-heading'>Badges</h2>
         <BadgeList badges={progress.badges} />
