@@ -506,6 +506,8 @@ export const reviewItems = pgTable(
     box: integer('box').notNull().default(1),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     lastReviewedAt: timestamp('last_reviewed_at', { withTimezone: true }),
+    /** Whether the answer at last_reviewed_at was right (null: not reviewed since this was kept); mastery reads it. */
+    lastCorrect: boolean('last_correct'),
     /** Set when the question has been answered right in the last box. */
     retiredAt: timestamp('retired_at', { withTimezone: true }),
     createdAt: createdAt(),

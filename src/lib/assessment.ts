@@ -78,6 +78,24 @@ export function scoreAnswers(questions: AssessmentQuestion[], answers: Answers):
   return { savingScore: percent('saving'), creditScore: percent('credit'), investingScore: percent('investing') };
 }
 
+/**
+ * Issue 40: what a pillar's result left out, so its figures add up: "1 answer did not apply to you
+ * and was left out: your Credit result is from your other 3 answers." Null when nothing was.
+ */
+export function leftOutNote(questions: AssessmentQuestion[], answers: Answers, pillar: Pillar): string | null {
+  const inPillar = questions.filter((q) => q.category === pillar);
+  const leftOut =
+    inPillar.filter((q) => q.options.some((o) => o.notApplicable && o.value === answers[String(q.id)])).length;
+  if (leftOut === 0) return null;
+  const counted = inPillar.filter((q) => countedOption(q, answers)).length;
+  const label = pillar.charAt(0).toUpperCase() + pillar.slice(1);
+  const answersWord = (n: number) => (n === 1 ? '1 answer' : `${n} answers`);
+  return `${answersWord(leftOut)} did not apply to you and ${leftOut === 1 ? 'was' : 'were'} left out: ` +
+    (counted === 0
+      ? `your ${label} result has no answers to count`
+      : `your ${label} result is from your other ${answersWord(counted)}`);
+}
+
 /** A pillar's two halves: "what you know" (knowledge questions) and "what you do" (habits). */
 export interface PillarHalves {
   knowledge: number | null;

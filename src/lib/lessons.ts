@@ -118,16 +118,6 @@ export function lessonCounts(lessons: LessonRef[], completed: Set<number>): Less
   return counts;
 }
 
-/** Next lesson: the first uncompleted one, ordered by level then orderIndex (then pillar). */
-export function nextLesson<T extends LessonRef>(lessons: T[], completed: Set<number>, pillar?: Pillar): T | undefined {
-  return lessons
-    .filter((l) => (!pillar || l.pillar === pillar) && !completed.has(l.id))
-    .sort((a, b) =>
-      levelRank(a.level) - levelRank(b.level) || a.orderIndex - b.orderIndex ||
-      PILLARS.indexOf(a.pillar) - PILLARS.indexOf(b.pillar)
-    )[0];
-}
-
 export interface GradedQuestion {
   questionId: number;
   userAnswer: number;

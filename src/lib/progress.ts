@@ -127,8 +127,14 @@ export function isHighlightedAverage(average: number | null): boolean {
 }
 
 /**
+ * A trend needs enough quizzes to mean something: at least this many, so each half has three
+ * (issue 40: three quizzes gave "-75 pts" from one lesson's miss).
+ */
+export const TREND_MIN_QUIZZES = 6;
+
+/**
  * Improvement rate: percentage points of accuracy gained between the earlier and the later half
- * of the attempts (in time order); null with fewer than 2 attempts.
+ * of the attempts (in time order); null with fewer than TREND_MIN_QUIZZES attempts.
  */
 export function improvementRate(attempts: Array<Pick<AttemptSummary, 'score' | 'totalQuestions'>>): number | null {
   const units = attempts.map((a) => accuracyUnits(a.score, a.totalQuestions));
@@ -139,7 +145,23 @@ export function improvementRate(attempts: Array<Pick<AttemptSummary, 'score' | '
 
 /** The improvement rate from the share sums of the first and the last `half` attempts. */
 export function improvementFromUnits(firstHalf: number, lastHalf: number, half: number): number | null {
-  return half > 0 ? Math.round((100 * (lastHalf - firstHalf)) / (half * ACCURACY_UNITS)) : null;
+  return half * 2 >= TREND_MIN_QUIZZES ? Math.round((100 * (lastHalf - firstHalf)) / (half * ACCURACY_UNITS)) : null;
+}
+
+/** The trend in kind words: how many more quizzes it needs, or which way the later quizzes went. */
+export function describeTrend(rate: number | null, quizzes: number): string {
+  if (rate === null) {
+    const more = Math.max(1, TREND_MIN_QUIZZES - quizzes);
+    return `Your trend shows after ${TREND_MIN_QUIZZES} quizzes: ${more} more to go`;
+  }
+  if (rate > 0) return `Up ${rate} points: your later quizzes go better than your first ones`;
+  if (rate === 0) return 'Steady: your later quizzes go as well as your first ones';
+  return `Down ${-rate} points on your first quizzes: newer lessons are harder, and review brings missed questions back`;
+}
+
+/** An average as the share of questions right, 0-100, from `count` attempts whose shares sum to `units`. */
+export function percentFromUnits(units: number, count: number): number | null {
+  return count > 0 ? Math.round((100 * units) / (count * ACCURACY_UNITS)) : null;
 }
 
 /** Pass rate: passed attempts as a rounded percentage of all attempts; null without attempts. */

@@ -34,8 +34,9 @@ test.describe('coach, review and data rights', () => {
     await gotoHydrated(page, '/dashboard');
     // The Continue lesson is the first credit lesson; the tip that names it is its reason, not a tip.
     await expect(page.getByTestId('next-lesson')).toContainText('How Credit Scores Work');
+    // The one rule's reason (issue 40: it names the placed level), then the tip's evidence.
     await expect(page.getByTestId('next-reason')).toHaveText(
-      'Why this lesson: You said you paid a bill 30 or more days late more than once in the last 2 years (question 5).',
+      'Why this lesson: Credit has your lowest result (6 of 100) and our assessment places you at Beginner in Credit: this is the first Beginner Credit lesson. You said you paid a bill 30 or more days late more than once in the last 2 years (question 5).',
     );
     const coach = page.getByTestId('coach');
     await expect(coach.locator('[data-tip="late-payments"]')).toHaveCount(0);

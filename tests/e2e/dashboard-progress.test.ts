@@ -75,12 +75,15 @@ function historyFigures() {
     totalLessons: saving.length,
     beginnerLessons: lessonsIn('saving', 'beginner').length,
     average: twoDecimals(scores.reduce((a, b) => a + b, 0) / scores.length),
+    // The same average as the share of questions right: (1 + 0 + (n2 - 1)/n2) / 3.
+    averagePercent: Math.round(((1 + 0 + (n2 - 1) / n2) / 3) * 100),
+    // Mastery of saving: every question met (n1 + n2), right at the latest try but the one missed.
+    masteryMet: n1 + n2,
+    masteryRight: n1 + n2 - 1,
     scores: scores.map(twoDecimals),
     correct,
     incorrect: asked - correct,
     asked,
-    // Halves of one attempt: the first (all right) against the last ((n2 - 1) / n2 right).
-    improvement: Math.round(((n2 - 1) / n2 - 1) * 100),
   };
 }
 
@@ -140,6 +143,7 @@ interface ProgressApi {
     completedLessons: number;
     totalLessons: number;
     averageScore: number | null;
+    averagePercent: number | null;
     highlighted: boolean;
     bestStreak: number;
     levels: Record<string, { completed: number; total: number }>;
@@ -202,11 +206,26 @@ test.describe('dashboard and progress', () => {
     await expect(page.locator('[data-pillar="investing"]')).toContainText('Intermediate');
     await expect(page.getByTestId('next-lesson')).toHaveText(/^Continue/);
     await expect(page.getByTestId('continue')).toContainText('Next lesson');
+    // Issue 40's rule: after passing saving beginner 2, the next saving beginner lesson, and why.
+    await expect(page.getByTestId('next-reason')).toContainText(
+      'Our assessment places you at Beginner in Saving; you passed',
+    );
+    // Mastery: the saving questions met, right at the latest try, and what would raise it.
+    const mastery = page.getByTestId('mastery').locator('[data-mastery="saving"]');
+    await expect(mastery.getByTestId('mastery-percent')).toHaveText(
+      `${Math.round((100 * f.masteryRight) / f.masteryMet)}%`,
+    );
+    await expect(mastery.getByTestId('mastery-met')).toContainText(
+      `${f.masteryRight} of the ${f.masteryMet} questions you have met`,
+    );
+    await expect(mastery.getByTestId('mastery-advice')).toContainText('Answer the 1 question you missed right');
+    await expect(page.getByTestId('mastery').locator('[data-mastery="credit"] [data-testid="mastery-percent"]'))
+      .toHaveText('—');
     await expect(page.locator('[data-badge="first-lesson"]')).toContainText('Earned');
     await expectNoSeriousA11yViolations(page);
     await page.getByTestId('next-lesson').click();
     await page.waitForURL('**/lesson/*');
-    await expect(page.locator('.crumbs')).toContainText('Credit');
+    await expect(page.locator('.crumbs')).toContainText('Saving');
   });
 
   test('the greeting goes by local time after the first visit', async ({ page }) => {
@@ -238,8 +257,15 @@ test.describe('dashboard and progress', () => {
     await expect(page.getByText(email)).toBeVisible();
     const saving = page.locator('.pillar-summary [data-pillar="saving"]');
     await expect(saving.getByTestId('completed')).toHaveText(`2/${f.totalLessons}`);
-    await expect(saving.getByTestId('average')).toHaveText(f.average.toFixed(2)); // (3 + 0 + 3(n - 1)/n) / 3
+    // Said as a share of questions right, not "x / 3"; the spec's best streak by its meaning.
+    await expect(saving.getByTestId('average')).toHaveText(`${f.averagePercent}%`);
+    await expect(saving).toContainText(`Questions right on average: ${f.averagePercent}%`);
     await expect(saving.getByTestId('streak')).toHaveText('1');
+    await expect(saving).toContainText('Longest run of passed quizzes: 1');
+    await expect(saving).not.toContainText('/ 3');
+    await expect(saving).not.toContainText('Best streak');
+    await expect(page.getByTestId('mastery').locator('[data-mastery="saving"] [data-testid="mastery-met"]'))
+      .toContainText(`${f.masteryRight} of the ${f.masteryMet} questions you have met`);
     await expect(page.locator('.pillar-summary [data-pillar="credit"]').getByTestId('average')).toHaveText('—');
     await expect(page.locator('[data-chart="Progress by Pillar & Level"] svg')).toBeVisible();
     await expect(page.locator('[data-chart="Overall Quiz Accuracy"] svg')).toBeVisible();
@@ -255,7 +281,11 @@ test.describe('dashboard and progress', () => {
 
     await page.getByRole('tab', { name: 'Performance' }).click();
     await expect(page.locator('[data-chart="Score Progression"] svg')).toBeVisible();
-    await expect(page.locator('[data-metric="improvement"] dd')).toHaveText(`${f.improvement} pts`); // halves of 1: first all right (100%), last (n - 1)/n
+    // Three quizzes are not a trend: no "-n pts" yet, and a kind word on when it shows.
+    await expect(page.locator('[data-metric="improvement"] dt')).toHaveText('Your trend');
+    await expect(page.locator('[data-metric="improvement"] dd')).toHaveText(
+      'Your trend shows after 6 quizzes: 3 more to go',
+    );
     await expect(page.locator('[data-metric="pass-rate"]')).toContainText('67%');
     await expect(page.locator('[data-metric="avg-time"]')).toContainText('1:00');
     await expect(page.locator('[data-metric="total"]')).toContainText('3');
@@ -319,7 +349,7 @@ test.describe('dashboard and progress', () => {
     for (const p of api.pillars) {
       const card = page.locator(`.pillar-summary [data-pillar="${p.pillar}"]`);
       await expect(card.getByTestId('completed')).toHaveText(`${p.completedLessons}/${p.totalLessons}`);
-      await expect(card.getByTestId('average')).toHaveText(p.averageScore === null ? '—' : p.averageScore.toFixed(2));
+      await expect(card.getByTestId('average')).toHaveText(p.averagePercent === null ? '—' : `${p.averagePercent}%`);
       await expect(card.getByTestId('streak')).toHaveText(String(p.bestStreak));
       await expect(card).toHaveAttribute('data-highlighted', String(p.highlighted));
     }
@@ -336,7 +366,10 @@ test.describe('dashboard and progress', () => {
     expect(Math.max(...yLabels.map(Number))).toBe(3);
     await expect(page.locator('[data-metric="total"] dd')).toHaveText(String(api.metrics.totalQuizzes));
     await expect(page.locator('[data-metric="pass-rate"] dd')).toHaveText(`${api.metrics.passRate}%`);
-    await expect(page.locator('[data-metric="improvement"] dd')).toHaveText(`${api.metrics.improvementRate} pts`);
+    expect(api.metrics.improvementRate).toBeNull(); // three quizzes: no trend yet
+    await expect(page.locator('[data-metric="improvement"] dd')).toHaveText(
+      'Your trend shows after 6 quizzes: 3 more to go',
+    );
 
     // Quiz Analytics: every cell and the most-missed list are the API's.
     await page.getByRole('tab', { name: 'Quiz Analytics' }).click();
@@ -371,17 +404,17 @@ test.describe('dashboard and progress', () => {
       if (list === '.detail-list') await page.getByRole('tab', { name: 'Detailed Progress' }).click();
       const saving = page.locator(`${list} [data-pillar="saving"]`);
       const credit = page.locator(`${list} [data-pillar="credit"]`);
-      await expect(saving.getByTestId('average')).toHaveText('2.50');
+      await expect(saving.getByTestId('average')).toHaveText('83%'); // 2.5 of 3
       await expect(saving).toHaveAttribute('data-highlighted', 'true');
       // Marked in words a screen reader reads, not by colour alone.
       await expect(saving.getByTestId('highlight-note')).toBeVisible();
       await expect(saving).toMatchAriaSnapshot(`
         - paragraph:
-          - text: "Average score:"
-          - strong: "2.50"
-          - text: "/ 3 Excellent: 2.5 or more"
+          - text: "Questions right on average:"
+          - strong: "83%"
+          - text: "Excellent: 5 in 6 or better"
       `);
-      await expect(credit.getByTestId('average')).toHaveText('2.49');
+      await expect(credit.getByTestId('average')).toHaveText('83%'); // 2.49 of 3 (82.9%): under 5 in 6
       await expect(credit).toHaveAttribute('data-highlighted', 'false');
       await expect(credit.getByTestId('highlight-note')).toHaveCount(0);
       await expect(credit).not.toContainText('Excellent');

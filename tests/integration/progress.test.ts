@@ -3,7 +3,15 @@ import { assert, assertEquals } from '../helpers/assert.ts';
 import { startServer } from '../helpers/server.mjs';
 import { startResendDouble } from '../helpers/resend-double.mjs';
 import { Client } from '../helpers/client.ts';
-import { correctAnswers, createLearner, lessonsIn, passMarkFor, responses, wrong } from '../helpers/learners.ts';
+import {
+  correctAnswers,
+  createLearner,
+  lessonAt,
+  lessonsIn,
+  passMarkFor,
+  responses,
+  wrong,
+} from '../helpers/learners.ts';
 import { createDatabaseOnServer, databaseKinds } from '../helpers/database.ts';
 import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
 
@@ -63,8 +71,7 @@ for (const kind of databaseKinds()) {
       const average = twoDecimals(scaled.reduce((s, x) => s + x, 0) / scaled.length);
       const correct = n1 + 0 + (n2 - 1) + n3;
       const asked = n1 + n2 + n2 + n3;
-      // Accuracy of the later half (attempts 3 and 4) minus the earlier half (1 and 2), in points.
-      const improvement = Math.round((((n2 - 1) / n2 + 1) / 2 - (1 + 0) / 2) * 100);
+      const percent = Math.round(((1 + 0 + (n2 - 1) / n2 + 1) / 4) * 100);
 
       const p = await client.get<{
         email: string;
@@ -74,6 +81,7 @@ for (const kind of databaseKinds()) {
             completedLessons: number;
             totalLessons: number;
             averageScore: number | null;
+            averagePercent: number | null;
             highlighted: boolean;
             bestStreak: number;
             levels: Record<string, { completed: number; total: number }>;
@@ -81,13 +89,14 @@ for (const kind of databaseKinds()) {
         >;
         accuracy: { correct: number; incorrect: number };
         scoreProgression: Array<{ attempt: number; score: number }>;
-        metrics: { improvementRate: number; passRate: number; avgTimePerQuizMs: number; totalQuizzes: number };
+        metrics: { improvementRate: number | null; passRate: number; avgTimePerQuizMs: number; totalQuizzes: number };
         badges: Array<{ key: string; earnedAt: string }>;
       }>('/api/user/progress');
       assertEquals(p.status, 200);
       const savingRow = p.body.pillars.find((x) => x.pillar === 'saving')!;
       assertEquals([savingRow.completedLessons, savingRow.totalLessons], [3, lessonsIn('saving').length]);
       assertEquals(savingRow.averageScore, average); // (3 + 0 + 3(n2 - 1)/n2 + 3) / 4 on the 0-3 scale
+      assertEquals(savingRow.averagePercent, percent); // the same, as the share of questions right
       assertEquals(savingRow.highlighted, average >= 2.5);
       assertEquals(savingRow.bestStreak, 2);
       assertEquals(savingRow.levels.beginner, { completed: 3, total: lessonsIn('saving', 'beginner').length });
@@ -96,7 +105,7 @@ for (const kind of databaseKinds()) {
       assertEquals(p.body.accuracy, { correct, incorrect: asked - correct });
       assertEquals(p.body.scoreProgression.map((s) => s.score), scaled.map(twoDecimals));
       assertEquals(p.body.metrics, {
-        improvementRate: improvement,
+        improvementRate: null, // four quizzes are not a trend yet (issue 40: from six)
         passRate: 75,
         avgTimePerQuizMs: 60_000,
         totalQuizzes: 4,
@@ -143,7 +152,7 @@ for (const kind of databaseKinds()) {
         {
           overall: { total: number; parts: Record<string, number> };
           priority: string;
-          nextLesson: { title: string; pillar: string };
+          nextLesson: { title: string; pillar: string; reason: string };
         }
       >('/api/user/dashboard');
       // Assessment: (40 + 20 + 70) / 300 × 25 = 10.83; saving: 25% of the completed share of the
@@ -159,7 +168,14 @@ for (const kind of databaseKinds()) {
         investing: 0,
       });
       assertEquals(dash.body.priority, 'credit'); // 0% progress; credit's assessment score (20) is lower than investing's (70)
-      assertEquals(dash.body.nextLesson.pillar, 'credit');
+      // Issue 40's rule: after passing the last saving beginner lesson, the first lesson of saving's
+      // next open level, not the focus pillar's.
+      const intermediate =
+        (await client.get<Array<{ slug: string; title: string }>>('/api/lessons/saving/intermediate'))
+          .body;
+      assertEquals(intermediate[0].slug, lessonAt('saving', 'intermediate', 1).slug);
+      assertEquals(dash.body.nextLesson.title, intermediate[0].title);
+      assertEquals(dash.body.nextLesson.reason.includes('you have passed every Beginner Saving lesson'), true);
     });
 
     it("a new learner gets empty figures, never sample numbers; other learners' data never shows", async () => {

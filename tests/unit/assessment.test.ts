@@ -6,6 +6,7 @@ import {
   colourForScore,
   formatChange,
   knowledgeResult,
+  leftOutNote,
   levelForScore,
   messageForScore,
   placementFor,
@@ -199,6 +200,40 @@ Deno.test('an answer that does not apply is not counted; a pillar answered only 
   // credit: q5 = 3, q6 does not apply → 3 / 4 = 75 (not 3 / 8); investing: only q9, not applicable → 0.
   assertEquals(scoreAnswers(qs, { 5: '3', 6: 'na', 9: 'na' }), { savingScore: 0, creditScore: 75, investingScore: 0 });
   assertEquals(scoreAnswers(qs, { 5: '3', 6: '0' }).creditScore, 38);
+});
+
+Deno.test('the result says which answers did not apply and were left out, so its figures add up', () => {
+  const qs: AssessmentQuestion[] = questions.map((q) => ({
+    ...q,
+    options: [...q.options.slice(0, 4), { value: 'na', label: 'Does not apply', score: 0, notApplicable: true }],
+  }));
+  const all = Object.fromEntries(questions.map((q) => [q.id, '3']));
+  const table: Array<[string, Record<number, string>, string, string | null]> = [
+    ['nothing left out', all, 'credit', null],
+    [
+      'one of four',
+      { ...all, 6: 'na' },
+      'credit',
+      '1 answer did not apply to you and was left out: your Credit result is from your other 3 answers',
+    ],
+    [
+      'two of four',
+      { ...all, 9: 'na', 11: 'na' },
+      'investing',
+      '2 answers did not apply to you and were left out: your Investing result is from your other 2 answers',
+    ],
+    [
+      'all of them',
+      { ...all, 1: 'na', 2: 'na', 3: 'na', 4: 'na' },
+      'saving',
+      '4 answers did not apply to you and were left out: your Saving result has no answers to count',
+    ],
+  ];
+  for (const [name, answers, pillar, note] of table) {
+    assertEquals(leftOutNote(qs, answers, pillar as 'saving'), note, name);
+  }
+  // The figure it explains: credit is 3 of 4 points on its 3 counted answers.
+  assertEquals(scoreAnswers(qs, { ...all, 6: 'na' }).creditScore, 75);
 });
 
 Deno.test('the halves: what you know and what you do, each by the same formula; none counted is null', () => {

@@ -800,6 +800,9 @@ function coachFor(p: Profile) {
     completed,
     completedAt: new Map([...completed].map((id) => [id, new Date('2026-02-01T00:00:00Z')])),
     placement: assessment ? assessment.levels : {},
+    results: assessment
+      ? { saving: assessment.savingScore, credit: assessment.creditScore, investing: assessment.investingScore }
+      : null,
     hasAssessment: Boolean(assessment),
     daily: { timeZone: null, dailyGoal: 1, remindReview: false, remindStreak: false, streak: null },
   };
@@ -1054,13 +1057,15 @@ Deno.test('profiles: the exact tips and evidence for each kind of learner', () =
         }],
       },
       [
-        // (build-on-last-pass gives way: keep-going already names the next saving lesson)
+        // keep-going names the first lesson of the placed level (Advanced); build-on-last-pass the
+        // next one after the pass, in its level (issue 40's rule): two lessons, two tips.
         [
           'keep-going',
           `Our assessment places you at Advanced in Saving, and you have completed 1 of its ${
             totalIn('saving')
           } lessons`,
         ],
+        ['build-on-last-pass', `You passed “${firstOf('saving').title}” with 3 of 4 right`],
         ['also-try', `You have completed 0 of the ${totalIn('credit')} Credit lessons`],
       ],
     ],

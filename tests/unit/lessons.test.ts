@@ -5,7 +5,6 @@ import {
   isLevelUnlocked,
   lessonCounts,
   type LessonRef,
-  nextLesson,
   passMark,
   scaledToThree,
   weightedProgress,
@@ -100,15 +99,6 @@ Deno.test('lesson counts hold total and completed per level, and weightedProgres
   assertEquals(counts.credit.advanced, { total: 1, completed: 0 });
   assertEquals(counts.credit.weightedProgress, 55.1); // 27 of 49
   assertEquals(counts.investing.beginner, { total: 0, completed: 0 });
-});
-
-Deno.test('next lesson: the first uncompleted one, by level then orderIndex', () => {
-  assertEquals(nextLesson(all, new Set(), 'credit')?.id, b1.id);
-  assertEquals(nextLesson(all, new Set([b1.id]), 'credit')?.id, b2.id);
-  assertEquals(nextLesson(all, new Set([b1.id, b2.id]), 'credit')?.id, i1.id);
-  assertEquals(nextLesson(all, new Set(credit.map((l) => l.id)), 'credit'), undefined);
-  // Across pillars, level comes first: a saving beginner lesson before a credit intermediate one.
-  assertEquals(nextLesson(all, new Set([b1.id, b2.id]))?.id, saving[0].id);
 });
 
 Deno.test("grading uses the lesson's answers, not the client's claims", () => {

@@ -41,6 +41,7 @@ function learnerWith(lessons: Lesson[], progress: LessonProgress[]): LearnerStat
     completed: new Set(progress.map((p) => p.lessonId)),
     completedAt: new Map(progress.map((p) => [p.lessonId, p.completedAt!])),
     placement: {},
+    results: null,
     hasAssessment: true,
     daily: { timeZone: null, dailyGoal: 1, remindReview: false, remindStreak: false, streak: null },
   };

@@ -1,8 +1,10 @@
 import { assertEquals } from '../helpers/assert.ts';
 import {
+  accuracyUnits,
   averageScore,
   averageTimeMs,
   bestStreak,
+  describeTrend,
   formatDuration,
   greetingFor,
   improvementRate,
@@ -10,6 +12,7 @@ import {
   isPriority,
   overallProgress,
   passRate,
+  percentFromUnits,
   priorityPillar,
 } from '../../src/lib/progress.ts';
 
@@ -122,12 +125,34 @@ Deno.test('averages are on the 0-3 scale; a quiz of n questions is scaled to 3',
   );
 });
 
-Deno.test('improvement rate compares the earlier half with the later half in percentage points', () => {
+Deno.test('improvement rate compares the earlier half with the later half in percentage points, from 6 quizzes', () => {
   const a = (score: number) => ({ score, totalQuestions: 3 });
   assertEquals(improvementRate([a(1)]), null);
-  assertEquals(improvementRate([a(1), a(3)]), 67); // 33% → 100%
-  assertEquals(improvementRate([a(0), a(1), a(2), a(3)]), 67); // (0+33)/2 → (67+100)/2
-  assertEquals(improvementRate([a(3), a(3), a(1)]), -67); // first 1 vs last 1
+  // Three quizzes are not a trend (issue 40: "-75 pts" after three quizzes).
+  assertEquals(improvementRate([a(3), a(3), a(1)]), null);
+  assertEquals(improvementRate([a(0), a(1), a(2), a(3), a(1)]), null);
+  assertEquals(improvementRate([a(0), a(1), a(1), a(2), a(3), a(3)]), 67); // (0+33+33)/3 → (67+100+100)/3
+  assertEquals(improvementRate([a(3), a(3), a(3), a(3), a(2), a(2), a(1)]), -44); // 100% → 56%, first 3 vs last 3
+});
+
+Deno.test('the trend is worded kindly, and only from enough quizzes', () => {
+  const table: Array<[number | null, number, string]> = [
+    [null, 0, 'Your trend shows after 6 quizzes: 6 more to go'],
+    [null, 3, 'Your trend shows after 6 quizzes: 3 more to go'],
+    [null, 5, 'Your trend shows after 6 quizzes: 1 more to go'],
+    [12, 6, 'Up 12 points: your later quizzes go better than your first ones'],
+    [0, 8, 'Steady: your later quizzes go as well as your first ones'],
+    [-8, 10, 'Down 8 points on your first quizzes: newer lessons are harder, and review brings missed questions back'],
+  ];
+  for (const [rate, quizzes, words] of table) assertEquals(describeTrend(rate, quizzes), words);
+});
+
+Deno.test('an average is shown as the share of questions right', () => {
+  const units = (attempts: Array<[number, number]>) => attempts.reduce((s, [x, n]) => s + accuracyUnits(x, n), 0);
+  assertEquals(percentFromUnits(0, 0), null);
+  assertEquals(percentFromUnits(units([[3, 3], [0, 3], [0, 3], [0, 3]]), 4), 25); // "0.75 / 3"
+  assertEquals(percentFromUnits(units([[3, 3], [2, 3]]), 2), 83); // 2.5 of 3: the highlight
+  assertEquals(percentFromUnits(units([[4, 5]]), 1), 80);
 });
 
 Deno.test('pass rate, average time and its format', () => {

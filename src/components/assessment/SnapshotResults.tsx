@@ -3,6 +3,7 @@ import {
   type AssessmentQuestion,
   bandForScore,
   colourForScore,
+  leftOutNote,
   levelForScore,
   type PillarScores,
   placementScores,
@@ -41,6 +42,7 @@ export default function SnapshotResults(
         {PILLARS.map((pillar) => {
           const score = result[SCORE_OF[pillar]];
           const colour = colourForScore(placed[pillar]);
+          const leftOut = leftOutNote(questions, answers, pillar);
           return (
             <li key={pillar} className={`snapshot-item score-${colour}`} data-pillar={pillar}>
               <div className='snapshot-head'>
@@ -64,6 +66,11 @@ export default function SnapshotResults(
                   <dd data-testid={`habits-${pillar}`}>{half(halves[pillar].habits)}</dd>
                 </div>
               </dl>
+              {leftOut && (
+                <p className='small' data-testid={`left-out-${pillar}`}>
+                  {leftOut}.
+                </p>
+              )}
               <p className='snapshot-band'>
                 <span className={`badge badge-${colour}`}>{bandForScore(placed[pillar])}</span> You start at{' '}
                 <strong>{LEVEL_LABELS[levelForScore(placed[pillar])]}</strong>.

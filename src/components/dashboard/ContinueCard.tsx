@@ -40,11 +40,9 @@ export default function ContinueCard({ data }: { data: Dashboard }) {
       <p className='continue-meta'>
         {PILLAR_LABELS[next.pillar]} · {LEVEL_LABELS[next.level]} · {next.duration} min
       </p>
-      {data.coach.continueReason && (
-        <p className='small next-reason' data-testid='next-reason'>
-          Why this lesson: {data.coach.continueReason}.
-        </p>
-      )}
+      <p className='small next-reason' data-testid='next-reason'>
+        Why this lesson: {next.reason}.{data.coach.continueReason && ` ${data.coach.continueReason}.`}
+      </p>
       <a className='btn btn-primary btn-lg' href={`/lesson/${next.id}`} data-testid='next-lesson'>
         Continue<span className='visually-hidden'>: {next.title}</span>
       </a>

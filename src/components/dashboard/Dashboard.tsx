@@ -7,6 +7,7 @@ import { useRefreshOnVisible } from '../ui/useRefreshOnVisible.ts';
 import BadgeList from './BadgeList.tsx';
 import CoachCard from './CoachCard.tsx';
 import ContinueCard from './ContinueCard.tsx';
+import MasteryCard from './MasteryCard.tsx';
 import OverallCard from './OverallCard.tsx';
 import PillarCards, { PriorityCard } from './PillarCards.tsx';
 import StreakCard from './StreakCard.tsx';
@@ -55,6 +56,8 @@ export default function Dashboard({ initial }: { initial: DashboardData }) {
       </div>
 
       <PillarCards pillars={data.pillars} />
+
+      <MasteryCard mastery={data.mastery} />
 
       <section className='card' aria-labelledby='badges-title'>
         <h2 id='badges-title'>Badges</h2>

@@ -43,6 +43,11 @@ export default function FinishScreen({ result, questions, pillar, level, heading
           </ul>
         </div>
       )}
+      {nextLesson && (
+        <p className='small' data-testid='finish-next-reason'>
+          Why this lesson: {nextLesson.reason}.
+        </p>
+      )}
       <div className='quiz-actions'>
         {nextLesson
           ? (

@@ -1,8 +1,8 @@
 import { LEVEL_LABELS, LEVELS, PILLAR_LABELS } from '../../lib/domain.ts';
 import type { UserProgress } from '../../lib/server/learning/progress.ts';
-import { AverageScore } from './ProgressParts.tsx';
+import { AverageScore, LongestRun } from './ProgressParts.tsx';
 
-/** Detailed Progress: each pillar's lessons, completion rate, average and best streak, level by level. */
+/** Detailed Progress: each pillar's lessons, completion rate, average and longest run of passed quizzes, level by level. */
 export default function DetailTab({ progress }: { progress: UserProgress }) {
   return (
     <ul className='detail-list'>
@@ -21,9 +21,7 @@ export default function DetailTab({ progress }: { progress: UserProgress }) {
             </strong>
           </p>
           <AverageScore pillar={p} />
-          <p>
-            Best streak: <strong>{p.bestStreak}</strong>
-          </p>
+          <LongestRun pillar={p} />
           <ul className='level-lines'>
             {LEVELS.map((l) => (
               <li key={l}>

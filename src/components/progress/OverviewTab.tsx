@@ -3,10 +3,11 @@ import { formatChange, scoreChange } from '../../lib/assessment.ts';
 import { LEVEL_LABELS, LEVELS, PILLAR_LABELS, PILLARS } from '../../lib/domain.ts';
 import type { UserProgress } from '../../lib/server/learning/progress.ts';
 import BadgeList from '../dashboard/BadgeList.tsx';
+import MasteryCard from '../dashboard/MasteryCard.tsx';
 import { meterWidth } from '../ui/meter.ts';
 import Chart from './Chart.tsx';
 import PillarLevelTable from './PillarLevelTable.tsx';
-import { AverageScore, COLORS, EmptyState } from './ProgressParts.tsx';
+import { AverageScore, COLORS, EmptyState, LongestRun } from './ProgressParts.tsx';
 
 /** Overview: each pillar's summary, the assessment's change, the charts and the badges. */
 export default function OverviewTab({ progress }: { progress: UserProgress }) {
@@ -28,9 +29,7 @@ export default function OverviewTab({ progress }: { progress: UserProgress }) {
               />
             </div>
             <AverageScore pillar={p} />
-            <p>
-              Best streak: <strong data-testid='streak'>{p.bestStreak}</strong>
-            </p>
+            <LongestRun pillar={p} />
           </li>
         ))}
       </ul>
@@ -41,6 +40,7 @@ export default function OverviewTab({ progress }: { progress: UserProgress }) {
         </a>
       </p>
       {progress.metrics.totalQuizzes > 0 ? <OverviewCharts progress={progress} /> : <EmptyState />}
+      <MasteryCard mastery={progress.mastery} />
       <section className='card' aria-labelledby='badges-heading'>
         <h2 id='badges-heading'>Badges</h2>
         <BadgeList badges={progress.badges} />

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { formatDuration } from '../../lib/progress.ts';
+import { describeTrend, formatDuration, TREND_MIN_QUIZZES } from '../../lib/progress.ts';
 import type { UserProgress } from '../../lib/server/learning/progress.ts';
 import Chart from './Chart.tsx';
 import { COLORS, EmptyState } from './ProgressParts.tsx';
@@ -53,12 +53,8 @@ export default function PerformanceTab({ progress }: { progress: UserProgress })
         <h2 id='metrics-title'>Performance Metrics</h2>
         <dl className='metrics'>
           <div data-metric='improvement'>
-            <dt>Improvement Rate</dt>
-            <dd>
-              {metrics.improvementRate === null
-                ? '—'
-                : `${metrics.improvementRate > 0 ? '+' : ''}${metrics.improvementRate} pts`}
-            </dd>
+            <dt>Your trend</dt>
+            <dd>{describeTrend(metrics.improvementRate, metrics.totalQuizzes)}</dd>
           </div>
           <div data-metric='pass-rate'>
             <dt>Pass Rate</dt>
@@ -74,8 +70,8 @@ export default function PerformanceTab({ progress }: { progress: UserProgress })
           </div>
         </dl>
         <p className='hint'>
-          Improvement Rate compares the accuracy of your later quizzes with your earlier ones. Pass Rate is the share of
-          quizzes you passed.
+          Your trend compares the share of questions you got right in your later quizzes with your first ones, in
+          percentage points, once you have taken {TREND_MIN_QUIZZES}. Pass Rate is the share of quizzes you passed.
         </p>
       </section>
     </>

@@ -2,23 +2,34 @@ import type { UserProgress } from '../../lib/server/learning/progress.ts';
 
 export const COLORS = { green: '#047857', blue: '#1d4ed8', yellow: '#ca8a04', red: '#b91c1c' };
 
-/** The average out of 3; at 2.5 or more it is marked in words and with a star, not by colour alone. */
+/**
+ * The average as the share of questions right (kept on the 0-3 scale in the API); at 2.5 of 3 or
+ * more it is marked in words and with a star, not by colour alone.
+ */
 export function AverageScore({ pillar }: { pillar: UserProgress['pillars'][number] }) {
   return (
     <p>
-      Average score:{' '}
+      Questions right on average:{' '}
       <strong className={pillar.highlighted ? 'highlight' : undefined} data-testid='average'>
-        {pillar.averageScore === null ? '—' : pillar.averageScore.toFixed(2)}
-      </strong>{' '}
-      / 3
+        {pillar.averagePercent === null ? '—' : `${pillar.averagePercent}%`}
+      </strong>
       {pillar.highlighted && (
         <>
           {' '}
           <span className='highlight-note' data-testid='highlight-note'>
-            <span aria-hidden='true'>★</span> Excellent: 2.5 or more
+            <span aria-hidden='true'>★</span> Excellent: 5 in 6 or better
           </span>
         </>
       )}
+    </p>
+  );
+}
+
+/** The spec's best streak, named apart from the daily streak (docs/DESIGN.md 9). */
+export function LongestRun({ pillar }: { pillar: UserProgress['pillars'][number] }) {
+  return (
+    <p>
+      Longest run of passed quizzes: <strong data-testid='streak'>{pillar.bestStreak}</strong>
     </p>
   );
 }

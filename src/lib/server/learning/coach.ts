@@ -6,6 +6,7 @@ import { type CoachRule, coachRulesSchema } from '../../coach-rules.ts';
 import { LEVEL_LABELS, type Pillar, PILLAR_LABELS, PILLARS } from '../../domain.ts';
 import { countedOption, type PillarScores, placesOnKnowledge, scoreOf } from '../../assessment.ts';
 import { byPosition, isLessonUnlocked } from '../../lessons.ts';
+import { levelsFrom } from '../../next-lesson.ts';
 import {
   type AssessmentRecord,
   currentAssessmentVersion,
@@ -47,6 +48,18 @@ export function summarizeQuizzes(
   return { total: attempts.length, lastTryByLesson, lastPassed };
 }
 
+type StateLesson = LearnerState['lessons'][number];
+
+/**
+ * Learning order from the placed level up (src/lib/next-lesson.ts): a "next" tip never sends a
+ * learner below the level our assessment places them at while a lesson at it is open.
+ */
+function byPlacement(placement: LearnerState['placement'], a: StateLesson, b: StateLesson): number {
+  const levelOrder = (l: StateLesson) => levelsFrom(placement[l.pillar] ?? 'beginner').indexOf(l.level);
+  return PILLARS.indexOf(a.pillar) - PILLARS.indexOf(b.pillar) || levelOrder(a) - levelOrder(b) ||
+    a.orderIndex - b.orderIndex;
+}
+
 /**
  * The coach for a learner: tips (never the Continue lesson, whose button already says it: the
  * tip's evidence becomes that lesson's reason instead), the "Why this?" panel (the answers that
@@ -83,7 +96,9 @@ export function buildCoach(
       !state.completed.has(l.id) &&
       isLessonUnlocked(l, state.lessons, state.completed, state.placement, state.completedAt)
     )
-    .sort((a, b) => Number(b.pillar === focusPillar) - Number(a.pillar === focusPillar) || byPosition(a, b))
+    .sort((a, b) =>
+      Number(b.pillar === focusPillar) - Number(a.pillar === focusPillar) || byPlacement(state.placement, a, b)
+    )
     .map(toCoachLesson);
   // Answers feed the rules only when they are of today's questions (rules are written for them).
   const current = assessment !== null && assessment.version === currentAssessmentVersion();

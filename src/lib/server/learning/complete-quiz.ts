@@ -27,8 +27,8 @@ export type QuizCompletion = CompletionResult & {
   badgesEarned: Array<{ key: string; title: string; description: string }>;
   /** The day's streak and goal after this attempt. */
   daily: DailyStatus;
-  /** The lesson to open next, after a pass. */
-  nextLesson: LessonHeading | null;
+  /** The lesson to open next after a pass, by the one rule (src/lib/next-lesson.ts), and why. */
+  nextLesson: (LessonHeading & { reason: string }) | null;
 };
 
 const heading = (l: Lesson): LessonHeading => ({
@@ -58,13 +58,13 @@ export async function completeQuiz(
   // A question checked during the quiz is graded on its first checked answer (instant feedback).
   const quizResponses = await answersToGrade(user.id, lesson.id, body.attemptId, body.quizResponses);
   const { badgesEarned, daily, ...result } = await recordQuizAttempt(user.id, lesson, { ...body, quizResponses }, now);
-  const next = result.completed ? nextLessonAfter(state, lesson) : null;
+  const next = result.passed ? nextLessonAfter(state, lesson) : undefined;
   return {
     ...result,
     pillar: lesson.pillar,
     level: lesson.level,
     badgesEarned: badgesEarned.map(({ badge }) => ({ key: badge, ...badgeTitle(badge) })),
     daily: daily ?? (await dailyStatus(user.id, now)),
-    nextLesson: next && heading(next),
+    nextLesson: next ? { ...heading(next.lesson), reason: next.reason } : null,
   };
 }

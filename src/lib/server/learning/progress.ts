@@ -2,7 +2,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { type Assessment, users } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
-import { countsFor, isUnlockedFor, type LearnerState, loadLearner } from './learner-store/index.ts';
+import { countsFor, type LearnerState, loadLearner, readMastery, recommendedFor } from './learner-store/index.ts';
 import { toAssessmentRecord } from './assessment.ts';
 import { buildCoach, type QuizSummary } from './coach.ts';
 import {
@@ -18,13 +18,14 @@ import {
 import { dailyStatusOf } from './streaks.ts';
 import { colourForScore, messageForScore, type ScoreColour, scoreOf } from '../../assessment.ts';
 import { type Level, LEVELS, type Pillar, PILLARS } from '../../domain.ts';
-import { nextLesson, passMark } from '../../lessons.ts';
+import { passMark } from '../../lessons.ts';
 import { type Badge, badgeTitle } from '../../badges.ts';
 import {
   averageFromUnits,
   improvementFromUnits,
   isHighlightedAverage,
   overallProgress,
+  percentFromUnits,
   type PillarNumbers,
   priorityPillar,
 } from '../../progress.ts';
@@ -119,11 +120,9 @@ function dashboardCore(state: LearnerState, snapshot: CoreSnapshot) {
     ) => [p.pillar, { assessmentScore: p.assessment?.score ?? null, weightedProgress: p.weightedProgress }]),
   ) as Record<Pillar, PillarNumbers>;
   const priority = priorityPillar(numbers);
-  const open = state.lessons.filter((l) => isUnlockedFor(state, l));
-  const next = (priority ? nextLesson(open, state.completed, priority) : undefined) ??
-    nextLesson(open, state.completed);
+  const next = recommendedFor(state, totals.lastPassedLessonId);
   const weighted = Object.fromEntries(pillars.map((p) => [p.pillar, p.weightedProgress])) as Record<Pillar, number>;
-  const coach = buildCoach(state, quizSummary(state, totals), latest, priority, weighted, next?.id ?? null);
+  const coach = buildCoach(state, quizSummary(state, totals), latest, priority, weighted, next?.lesson.id ?? null);
   return { latest, badges, pillars, priority, next, coach, overall: overallProgress(numbers) };
 }
 
@@ -131,6 +130,7 @@ function dashboardCore(state: LearnerState, snapshot: CoreSnapshot) {
 export async function buildDashboard(userId: string, firstName: string, now = new Date(), visit = false) {
   // The dashboard shows no history: its statement leaves the history parts out.
   const { state, core: snapshot } = await loadLearner(userId);
+  const mastery = await readMastery(userId, state.lessons);
   const { latest, badges, pillars, priority, next, coach, overall } = dashboardCore(state, snapshot);
   const reviewDue = dueCount(state, snapshot, now);
   const daily = dailyStatusOf({ ...snapshot.settings, streak: snapshot.streak, days: snapshot.days }, now);
@@ -146,9 +146,17 @@ export async function buildDashboard(userId: string, firstName: string, now = ne
     priority,
     pillars,
     nextLesson: next
-      ? { id: next.id, title: next.title, pillar: next.pillar, level: next.level, duration: next.duration }
+      ? {
+        id: next.lesson.id,
+        title: next.lesson.title,
+        pillar: next.lesson.pillar,
+        level: next.lesson.level,
+        duration: next.lesson.duration,
+        reason: next.reason,
+      }
       : null,
     badges,
+    mastery,
     daily,
     firstVisit,
   };
@@ -158,8 +166,12 @@ export type Dashboard = Awaited<ReturnType<typeof buildDashboard>>;
 
 async function progressOf(userId: string) {
   const { state, core } = await loadLearner(userId);
-  const snapshot: LearnerSnapshot = { ...core, ...(await readHistoryParts(userId, core.totals)) };
-  return { snapshot, figures: makeProgressFigures(state, snapshot) };
+  const [history, mastery] = await Promise.all([
+    readHistoryParts(userId, core.totals),
+    readMastery(userId, state.lessons),
+  ]);
+  const snapshot: LearnerSnapshot = { ...core, ...history };
+  return { snapshot, figures: { ...makeProgressFigures(state, snapshot), mastery } };
 }
 
 export async function buildUserProgress(userId: string, email: string) {
@@ -191,6 +203,8 @@ function makeProgressFigures(state: LearnerState, snapshot: LearnerSnapshot) {
       completedLessons: LEVELS.reduce((n, l) => n + c[l].completed, 0),
       totalLessons: LEVELS.reduce((n, l) => n + c[l].total, 0),
       averageScore: average,
+      /** The same average as the share of questions right (0-100), as the screens say it. */
+      averagePercent: t ? percentFromUnits(t.accuracyUnits, t.attempts) : null,
       highlighted: isHighlightedAverage(average),
       bestStreak: t?.bestRun ?? 0,
       levels: Object.fromEntries(LEVELS.map((l) => [l, c[l]])) as Record<Level, { total: number; completed: number }>,

@@ -95,6 +95,7 @@ export async function answerReview(userId: string, itemId: string, userAnswer: n
       dueAt: next.dueAt ?? row.item.dueAt,
       retiredAt: next.retired ? now : null,
       lastReviewedAt: now,
+      lastCorrect: correct,
     })
     .where(and(eq(reviewItems.id, itemId), lte(reviewItems.dueAt, now), eq(reviewItems.box, row.item.box)))
     .returning({ id: reviewItems.id });

@@ -13,6 +13,7 @@ export {
   mayOpen,
   NEW_LESSON_DAYS,
   nextLessonAfter,
+  recommendedFor,
 } from './state.ts';
 export {
   type CompletionInput,
@@ -44,5 +45,6 @@ export {
   readReviewItems,
   readSnapshot,
 } from './snapshot.ts';
+export { readMastery } from './mastery.ts';
 export { AGGREGATE_TABLES, rebuildAggregates, rebuildLearnerAggregates } from './aggregates.ts';
 export type { LearnerDaily, LearnerRows } from './rows.ts';

@@ -1,9 +1,10 @@
 // A learner's state as the unlocking rules need it: the catalogue, their progress and placement.
 import type { Lesson, LessonProgress } from '../../../../../db/schema.ts';
-import { placementFor } from '../../../assessment.ts';
+import { placementFor, scoreOf } from '../../../assessment.ts';
 import { questionsOfVersion } from '../assessment.ts';
-import { isLessonUnlocked, isLevelUnlocked, lessonCounts, nextLesson, type Placement } from '../../../lessons.ts';
-import { type Level, LEVELS, type Pillar } from '../../../domain.ts';
+import { isLessonUnlocked, isLevelUnlocked, lessonCounts, type Placement } from '../../../lessons.ts';
+import { type NextLesson, recommendNextLesson } from '../../../next-lesson.ts';
+import { type Level, LEVELS, type Pillar, PILLARS } from '../../../domain.ts';
 import { findActiveLessons } from './catalogue.ts';
 import { type CoreSnapshot, type LearnerDaily, type LearnerRows, readLearner, readLearnerRows } from './rows.ts';
 
@@ -14,6 +15,8 @@ export interface LearnerState {
   /** When each completed lesson was completed (a level never closes when a lesson is added). */
   completedAt: Map<number, Date>;
   placement: Placement;
+  /** Each pillar's result in the newest assessment (0-100); null before one. */
+  results: Record<Pillar, number> | null;
   hasAssessment: boolean;
   /** The zone, daily goal and streak row, as read with the rest. */
   daily: LearnerDaily;
@@ -44,6 +47,9 @@ function stateOf(rows: LearnerRows, all: Lesson[]): LearnerState {
     placement: rows.assessment
       ? placementFor(questionsOfVersion(rows.assessment.version), rows.assessment, rows.assessment.answers ?? {})
       : {},
+    results: rows.assessment
+      ? (Object.fromEntries(PILLARS.map((p) => [p, scoreOf(rows.assessment!, p)])) as Record<Pillar, number>)
+      : null,
     hasAssessment: Boolean(rows.assessment),
     daily: rows.daily,
   };
@@ -84,16 +90,23 @@ export function isNewFor(state: LearnerState, lesson: Lesson, now = new Date()):
   return false;
 }
 
-/**
- * The lesson to open after completing `done`: the next one open to the learner in the same pillar
- * (by level, then order), else the first open one anywhere; null when nothing is left.
- */
-export function nextLessonAfter(state: LearnerState, done: Lesson): Lesson | null {
+/** The lesson to take next (src/lib/next-lesson.ts), after the learner's newest pass (null: none yet). */
+export function recommendedFor(state: LearnerState, lastPassedId: number | null): NextLesson<Lesson> | undefined {
+  return recommendNextLesson({
+    lessons: state.lessons,
+    completed: state.completed,
+    completedAt: state.completedAt,
+    placement: state.placement,
+    results: state.results,
+    lastPassedId,
+  });
+}
+
+/** The lesson to open after passing `done` (the same rule as the dashboard's, with `done` passed). */
+export function nextLessonAfter(state: LearnerState, done: Lesson): NextLesson<Lesson> | undefined {
   const completed = new Set(state.completed).add(done.id);
-  const completedAt = new Map(state.completedAt).set(done.id, new Date());
-  const after = { ...state, completed, completedAt };
-  const open = state.lessons.filter((l) => !completed.has(l.id) && isUnlockedFor(after, l));
-  return nextLesson(open, completed, done.pillar) ?? nextLesson(open, completed) ?? null;
+  const completedAt = new Map(state.completedAt).set(done.id, state.completedAt.get(done.id) ?? new Date());
+  return recommendedFor({ ...state, completed, completedAt }, done.id);
 }
 
 /**

@@ -1,0 +1,81 @@
+// Mastery you can see (issue 40): per pillar, the share of the questions the learner has met that
+// they answered right at their latest try, in a quiz or in review. Pure.
+import { type Pillar, PILLAR_LABELS, PILLARS } from './domain.ts';
+
+/** One answer to one question of a lesson, right or not, and when. */
+export interface AnswerAt {
+  lessonId: number;
+  questionId: number;
+  correct: boolean;
+  at: Date;
+}
+
+export interface MasteryLesson {
+  id: number;
+  pillar: Pillar;
+  questions: ReadonlyArray<{ id: number }>;
+}
+
+export interface PillarMastery {
+  pillar: Pillar;
+  /** The pillar's questions the learner has answered at least once. */
+  met: number;
+  /** Of those, the ones right at the latest try. */
+  right: number;
+  /** The pillar's questions in all (its lessons as they are now). */
+  total: number;
+  /** right / met as a rounded percentage; null before the first question. */
+  percent: number | null;
+  /** What would raise it, in a sentence without its full stop. */
+  advice: string;
+}
+
+const keyOf = (lessonId: number, questionId: number) => `${lessonId}:${questionId}`;
+
+function adviceFor(pillar: Pillar, met: number, right: number, total: number): string {
+  const name = PILLAR_LABELS[pillar];
+  const ahead = total - met;
+  if (met === 0) return `Take a ${name} lesson's quiz: mastery counts the questions you have answered`;
+  const missed = met - right;
+  if (missed > 0) {
+    const them = missed === 1 ? 'the 1 question you missed' : `the ${missed} questions you missed`;
+    return `Answer ${them} right when review brings ${missed === 1 ? 'it' : 'them'} back, or retake ${
+      missed === 1 ? 'its' : 'their'
+    } quiz${ahead > 0 ? `; ${ahead} more ${name} questions wait in lessons you have not taken` : ''}`;
+  }
+  if (ahead > 0) return `Take more ${name} lessons: ${ahead} of its questions are still ahead of you`;
+  return `Every ${name} question met, and right at your latest try`;
+}
+
+/**
+ * Per pillar: the questions of its current lessons the learner has met, and how many were right at
+ * the latest answer (quiz or review, whichever came later; a tie goes to review, which follows a quiz).
+ */
+export function masteryByPillar(
+  lessons: readonly MasteryLesson[],
+  quizAnswers: readonly AnswerAt[],
+  reviewAnswers: readonly AnswerAt[],
+): PillarMastery[] {
+  const latest = new Map<string, AnswerAt>();
+  for (const answer of [...quizAnswers, ...reviewAnswers]) {
+    const key = keyOf(answer.lessonId, answer.questionId);
+    const before = latest.get(key);
+    if (!before || answer.at.getTime() >= before.at.getTime()) latest.set(key, answer);
+  }
+  return PILLARS.map((pillar) => {
+    let met = 0;
+    let right = 0;
+    let total = 0;
+    for (const lesson of lessons.filter((l) => l.pillar === pillar)) {
+      for (const q of lesson.questions) {
+        total++;
+        const answer = latest.get(keyOf(lesson.id, q.id));
+        if (!answer) continue;
+        met++;
+        if (answer.correct) right++;
+      }
+    }
+    const percent = met > 0 ? Math.round((100 * right) / met) : null;
+    return { pillar, met, right, total, percent, advice: adviceFor(pillar, met, right, total) };
+  });
+}
