@@ -27,7 +27,7 @@ test.describe('assessment', () => {
     await expect(page.getByText('0% complete')).toBeVisible();
     await expect(previous).toBeDisabled();
     await expect(next).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Clear Session' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start over' })).toBeVisible();
     for (let i = 0; i < 12; i++) {
       await expect(page.getByText(`Question ${i + 1} of 12`)).toBeVisible();
       await expect(page.getByRole('radio')).toHaveCount(5);
@@ -117,7 +117,7 @@ test.describe('assessment', () => {
     await expect(page.locator('[data-pillar="credit"]')).toContainText('Beginner');
   });
 
-  test('answers in progress survive a reload, and Clear Session starts over', async ({ page }) => {
+  test('answers in progress survive a reload, and Start over clears them', async ({ page }) => {
     await signedInLearner(page);
     await page.goto('/assessment');
     for (let i = 0; i < 5; i++) {
@@ -129,7 +129,7 @@ test.describe('assessment', () => {
     await expect(page.getByText('Question 6 of 12')).toBeVisible();
     await page.getByRole('button', { name: 'Previous' }).click();
     await expect(page.getByRole('radio').nth(picks[4])).toBeChecked();
-    await page.getByRole('button', { name: 'Clear Session' }).click();
+    await page.getByRole('button', { name: 'Start over' }).click();
     await page.getByRole('button', { name: 'Yes, clear my answers' }).click();
     await expect(page.getByText('Question 1 of 12')).toBeVisible();
     await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);

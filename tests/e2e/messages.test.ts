@@ -56,12 +56,26 @@ test.describe('spec messages on failure paths', () => {
     await expect(dialog.getByRole('alert')).toHaveText('Please use a real e-mail address');
   });
 
-  for (
-    const [emailSent, title, duration] of [
-      [true, 'Account Created Successfully!', 10_000],
-      [false, 'Account Created!', 8000],
-    ] as const
-  ) {
+  test('sign-up success with the e-mail sent: the dialog says to check the inbox, no toast repeats it, and closes after 3 s', async ({ page }) => {
+    await page.clock.install();
+    await gotoHydrated(page, '/');
+    const dialog = await fillSignUp(page);
+    await page.route(
+      '**/api/signup',
+      (route) => route.fulfill(json(200, { message: 'Check your inbox.', emailSent: true })),
+    );
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await dialog.getByRole('button', { name: 'Create Account' }).click();
+    await expect(dialog.getByTestId('signup-success')).toBeVisible();
+    await expect(page.getByTestId('toast')).toHaveCount(0);
+    await page.clock.runFor(2900);
+    await expect(dialog).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('toast')).toHaveCount(0);
+  });
+
+  for (const [emailSent, title, duration] of [[false, 'Account Created!', 8000]] as const) {
     test(`sign-up success with emailSent ${emailSent}: the "${title}" toast stays ${duration / 1000} s, the dialog closes after 3 s`, async ({ page }) => {
       await page.clock.install();
       await gotoHydrated(page, '/');

@@ -101,6 +101,12 @@ test('a phone gets a tab bar (Home, Lessons, Review, Progress) in reach of the t
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(tabs).toBeHidden();
-  await expect(page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Lessons' }))
-    .toBeVisible();
+  // A laptop's top links reach what the phone's tabs and name link reach: Review and Account too.
+  const top = page.getByRole('navigation', { name: 'Main', exact: true });
+  for (const name of ['Dashboard', 'Lessons', 'Review', 'Progress', 'Account']) {
+    await expect(top.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await top.getByRole('link', { name: 'Account', exact: true }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(top.getByRole('link', { name: 'Account', exact: true })).toHaveAttribute('aria-current', 'page');
 });

@@ -4,7 +4,7 @@ import { PILLAR_LABELS } from '../../lib/domain.ts';
 import ChoiceQuestion from '../ui/ChoiceQuestion.tsx';
 import type { WizardAction, WizardState } from './wizard-state.ts';
 
-/** One question of the assessment with the progress so far, Previous / Clear Session / Next, and the clearing prompt. */
+/** One question of the assessment with the progress so far, Previous / Start over / Next, and the start-over prompt. */
 export default function QuestionStep({ questions, state, dispatch, retake, headingRef, onNext }: {
   questions: AssessmentQuestion[];
   state: WizardState;
@@ -87,7 +87,7 @@ export default function QuestionStep({ questions, state, dispatch, retake, headi
           onClick={() => dispatch({ type: 'ask-clear' })}
           disabled={saving || confirmClear}
         >
-          Clear Session
+          Start over
         </button>
         <button type='button' className='btn btn-primary' onClick={onNext} disabled={chosen === undefined || saving}>
           {saving ? 'Saving your results...' : index === total - 1 ? 'Complete Assessment' : 'Next'}
@@ -100,22 +100,18 @@ export default function QuestionStep({ questions, state, dispatch, retake, headi
 }
 
 function ConfirmClear({ answeredCount, dispatch }: { answeredCount: number; dispatch: Dispatch<WizardAction> }) {
-  const confirmButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => confirmButton.current?.focus(), []);
+  const keepButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => keepButton.current?.focus(), []);
   return (
     <div className='alert alert-info confirm-clear' role='alertdialog' aria-labelledby='confirm-clear-text'>
       <p id='confirm-clear-text'>Clear all {answeredCount} of your answers and start again from question 1?</p>
       <div className='confirm-actions'>
-        <button
-          type='button'
-          className='btn btn-primary'
-          onClick={() => dispatch({ type: 'clear' })}
-          ref={confirmButton}
-        >
-          Yes, clear my answers
-        </button>
-        <button type='button' className='btn btn-outline' onClick={() => dispatch({ type: 'keep' })}>
+        {/* The safe choice first and primary: keeping the answers. */}
+        <button type='button' className='btn btn-primary' onClick={() => dispatch({ type: 'keep' })} ref={keepButton}>
           Keep my answers
+        </button>
+        <button type='button' className='btn btn-outline' onClick={() => dispatch({ type: 'clear' })}>
+          Yes, clear my answers
         </button>
       </div>
     </div>

@@ -3,7 +3,6 @@
 import type { Dispatch } from 'react';
 import type { QuizCompletion } from '../../lib/server/learning/complete-quiz.ts';
 import { api, messageOf, NetworkError } from '../api.ts';
-import { showToast } from '../../stores/toast.ts';
 import {
   type Checked,
   type PendingQuiz,
@@ -97,15 +96,8 @@ export async function completeQuiz(context: QuizContext, state: QuizState): Prom
       return dispatch({ type: 'sendFailed', error });
     }
     const result = response.data;
+    // The failed screen says the score and the pass mark; no toast repeats it.
     dispatch({ type: 'completed', result });
-    if (!result.passed) {
-      showToast({
-        title: 'Lesson Not Completed',
-        description:
-          `You need at least ${result.passMark} of ${result.totalQuestions} correct answers to pass. You got ${result.score}. Review the explanations and try again.`,
-        variant: 'error',
-      });
-    }
   } catch (e) {
     dispatch({ type: 'sendFailed', error: e instanceof NetworkError ? CONNECTIVITY : COMPLETE_FAILED });
   }
