@@ -177,9 +177,14 @@ for (
       await expect(page.locator('[data-step-label]')).toHaveText(`Step 1 of ${steps}`);
       await expect(page.locator('.lesson-section:visible')).toHaveCount(1);
       await expect(page.getByRole('button', { name: 'Start Quiz' })).toBeHidden();
+      // Read to the end of the step: the step bar stays in view; Continue brings the next heading into view.
+      await page.locator('[data-step-next]').scrollIntoViewIfNeeded();
+      await expect(page.locator('[data-step-bar]')).toBeInViewport();
       await page.getByRole('button', { name: 'Continue' }).click();
       await expect(page.locator('[data-step-label]')).toHaveText(`Step 2 of ${steps}`);
       await expect(page.locator('.lesson-section[data-current] h2')).toBeFocused();
+      await expect(page.locator('.lesson-section[data-current] h2')).toBeInViewport();
+      await expect(page.locator('[data-step-bar]')).toBeInViewport();
       await expectNoSeriousA11yViolations(page);
       await page.reload();
       await expect(page.locator('[data-step-label]')).toHaveText(`Step 2 of ${steps}`);
@@ -187,8 +192,10 @@ for (
       await page.getByRole('button', { name: 'Back' }).click();
       await expect(page.locator('[data-step-label]')).toHaveText(`Step 1 of ${steps}`);
       for (let i = 1; i < steps; i++) await page.getByRole('button', { name: 'Continue' }).click();
-      await expect(page.getByRole('button', { name: 'Take the quiz' })).toBeVisible();
+      // The last step offers one way into the quiz: the card's Start Quiz.
       await expect(page.getByRole('button', { name: 'Start Quiz' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Continue' })).toBeHidden();
+      await expect(page.getByRole('link', { name: 'Skip to quiz' })).toBeHidden();
       await page.getByRole('button', { name: 'Show the whole lesson on one page' }).click();
       await expect(page.locator('.lesson-section:visible')).toHaveCount(steps);
       await page.reload();

@@ -4,7 +4,7 @@
 // module both imported would become a script file requested before the paint);
 // tests/unit/lesson-events.test.ts checks they are the same.
 
-/** Steps to quiz: the learner asked for the quiz ("Start Quiz", "Skip to quiz", "Take the quiz"). */
+/** Steps to quiz: the learner asked for the quiz ("Start Quiz" or "Skip to quiz"). */
 export const START_QUIZ_EVENT = 'lesson:start-quiz';
 /** Quiz to steps: the quiz listens now and has questions; a request made while it loaded is sent again. */
 export const QUIZ_READY_EVENT = 'lesson:quiz-ready';

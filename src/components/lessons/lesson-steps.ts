@@ -15,8 +15,10 @@ export function mountLessonSteps(article: HTMLElement): void {
   const nav = article.querySelector<HTMLElement>('.lesson-steps')!;
   const start = article.querySelector<HTMLElement>('.start-quiz')!;
   const sections = [...body.querySelectorAll<HTMLElement>(':scope > .lesson-section')];
-  const label = nav.querySelector<HTMLElement>('[data-step-label]')!;
-  const meter = nav.querySelector<HTMLElement>('[data-step-meter]')!;
+  const bar = article.querySelector<HTMLElement>('[data-step-bar]')!;
+  const label = bar.querySelector<HTMLElement>('[data-step-label]')!;
+  const meter = bar.querySelector<HTMLElement>('[data-step-meter]')!;
+  const skip = nav.querySelector<HTMLElement>('[data-skip-quiz]')!;
   const back = nav.querySelector<HTMLButtonElement>('[data-step-back]')!;
   const next = nav.querySelector<HTMLButtonElement>('[data-step-next]')!;
   const mode = nav.querySelector<HTMLButtonElement>('[data-step-mode]')!;
@@ -39,6 +41,7 @@ export function mountLessonSteps(article: HTMLElement): void {
   document.addEventListener(QUIZ_VIEW_EVENT, (event) => {
     const reading = (event as CustomEvent<string>).detail === 'content';
     body.hidden = !reading;
+    bar.hidden = !reading;
     nav.hidden = !reading;
     start.hidden = !reading;
   });
@@ -72,10 +75,11 @@ export function mountLessonSteps(article: HTMLElement): void {
     label.textContent = all ? `${sections.length} parts` : `Step ${step + 1} of ${sections.length}`;
     meter.className = `meter-fill w-${Math.round(((all ? sections.length : step + 1) / sections.length) * 20) * 5}`;
     back.hidden = all;
-    next.hidden = all;
+    // The last step has one way into the quiz: the 'Ready for the quiz?' card below it.
+    next.hidden = all || last;
+    skip.hidden = !all && last;
     back.disabled = step === 0;
     next.disabled = false;
-    next.textContent = last ? 'Take the quiz' : 'Continue';
     mode.textContent = all ? 'Read it in steps' : 'Show the whole lesson on one page';
     if (focus && !all) {
       const heading = sections[step].querySelector<HTMLElement>('h2') ?? sections[step];
@@ -91,7 +95,7 @@ export function mountLessonSteps(article: HTMLElement): void {
     show(true);
   });
   next.addEventListener('click', () => {
-    if (step === sections.length - 1) return startQuiz();
+    if (step === sections.length - 1) return;
     step++;
     save();
     show(true);
@@ -101,7 +105,7 @@ export function mountLessonSteps(article: HTMLElement): void {
     save();
     show(false);
   });
-  nav.querySelector('[data-skip-quiz]')!.addEventListener('click', (event) => {
+  skip.addEventListener('click', (event) => {
     event.preventDefault();
     startQuiz();
   });
