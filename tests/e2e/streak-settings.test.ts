@@ -59,6 +59,11 @@ test.describe('daily streak and goal', () => {
     await page.getByRole('button', { name: 'Finish' }).click();
     await expect(page.getByTestId('review-done')).toBeVisible();
     expect(((await (await finished).json()) as { counted: boolean }).counted).toBe(true);
+    // The end screen gives the day's credit as the quiz's finish screen does.
+    await expect(page.getByTestId('review-done').getByTestId('finish-streak')).toHaveText(
+      "1-day streak. Today's goal of 1 met (1 done today).",
+    );
+    await expectNoSeriousA11yViolations(page);
 
     await gotoHydrated(page, '/dashboard');
     await expect(card.getByTestId('streak-days')).toHaveText('1');

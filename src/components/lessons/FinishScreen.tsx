@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import type { QuizCompletion } from '../../lib/server/learning/complete-quiz.ts';
-import FlameIcon from '../ui/FlameIcon.tsx';
+import DailyCredit from '../ui/DailyCredit.tsx';
 import Explanations from './Explanations.tsx';
 import type { QuizQuestion } from './quiz-state.ts';
 
@@ -24,13 +24,7 @@ export default function FinishScreen({ result, questions, pillar, level, heading
         You got <strong>{result.score}</strong> of <strong>{result.totalQuestions}</strong> right (pass mark{' '}
         {result.passMark}).
       </p>
-      {daily && (
-        <p className='finish-streak' data-testid='finish-streak'>
-          <FlameIcon size={20} /> {daily.streak === 1 ? '1-day streak' : `${daily.streak}-day streak`}. {daily.today.met
-            ? `Today's goal of ${daily.today.goal} met (${daily.today.done} done today).`
-            : `Today's goal: ${daily.today.done} of ${daily.today.goal} done.`}
-        </p>
-      )}
+      {daily && <DailyCredit daily={daily} />}
       {badgesEarned && badgesEarned.length > 0 && (
         <div className='finish-badges' data-testid='finish-badges'>
           <h3>New {badgesEarned.length === 1 ? 'badge' : 'badges'}</h3>

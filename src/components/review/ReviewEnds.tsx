@@ -1,4 +1,6 @@
 // How a review round ends: nothing was due, or every question of the round was answered.
+import type { DailyStatus } from '../../lib/server/learning/streaks.ts';
+import DailyCredit from '../ui/DailyCredit.tsx';
 
 /** Nothing is due: when the next question is, or how questions get here. */
 export function ReviewEmpty({ upcoming, nextDueAt }: { upcoming: number; nextDueAt: string | null }) {
@@ -25,7 +27,13 @@ export function ReviewEmpty({ upcoming, nextDueAt }: { upcoming: number; nextDue
 }
 
 /** The round is over: the score, what the boxes mean, and the next round when more are due. */
-export function ReviewDone({ right, total, moreDue }: { right: number; total: number; moreDue: number }) {
+export function ReviewDone({ right, total, moreDue, daily }: {
+  right: number;
+  total: number;
+  moreDue: number;
+  /** What the round did for the day, once the server has counted it. */
+  daily: DailyStatus | null;
+}) {
   return (
     <section className='card quiz' data-testid='review-done'>
       <h2>Review complete</h2>
@@ -34,6 +42,7 @@ export function ReviewDone({ right, total, moreDue }: { right: number; total: nu
         right. Right answers move up a box and come back later; missed ones move back a box (box 1 at the lowest) and
         come back sooner.
       </p>
+      {daily && <DailyCredit daily={daily} />}
       {moreDue > 0
         ? (
           <>

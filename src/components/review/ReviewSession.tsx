@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api, messageOf, NetworkError } from '../api.ts';
 import { BOX_DAYS, describeOutcome } from '../../lib/leitner.ts';
 import type { DueQuestion } from '../../lib/server/learning/review.ts';
+import type { DailyStatus } from '../../lib/server/learning/streaks.ts';
 import ChoiceQuestion from '../ui/ChoiceQuestion.tsx';
 import { ReviewDone, ReviewEmpty } from './ReviewEnds.tsx';
 
@@ -22,16 +23,22 @@ interface Feedback {
 }
 
 /** The round reached its end: it counts toward the daily streak and goal, in the learner's time zone. */
-function recordFinish() {
+async function recordFinish(): Promise<DailyStatus | null> {
   let timeZone: string | undefined;
   try {
     timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   } catch {
     // the server keeps the stored zone
   }
-  api('/api/review/finish', { body: timeZone ? { timeZone } : {} }).catch((error) =>
-    console.warn('Review session not recorded', error)
-  );
+  try {
+    const r = await api<{ counted: boolean; daily: DailyStatus }>('/api/review/finish', {
+      body: timeZone ? { timeZone } : {},
+    });
+    return r.ok && r.data ? r.data.daily : null;
+  } catch (error) {
+    console.warn('Review session not recorded', error);
+    return null;
+  }
 }
 
 export default function ReviewSession({ due, moreDue, upcoming, nextDueAt }: Props) {
@@ -41,6 +48,7 @@ export default function ReviewSession({ due, moreDue, upcoming, nextDueAt }: Pro
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [right, setRight] = useState(0);
+  const [daily, setDaily] = useState<DailyStatus | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const item = due[index];
   const finished = useRef(false);
@@ -49,11 +57,11 @@ export default function ReviewSession({ due, moreDue, upcoming, nextDueAt }: Pro
     // The session reached its end: it counts toward the daily streak and goal (once).
     if (item || due.length === 0 || finished.current) return;
     finished.current = true;
-    recordFinish();
+    void recordFinish().then(setDaily);
   }, [item, due.length]);
 
   if (due.length === 0) return <ReviewEmpty upcoming={upcoming} nextDueAt={nextDueAt} />;
-  if (!item) return <ReviewDone right={right} total={due.length} moreDue={moreDue} />;
+  if (!item) return <ReviewDone right={right} total={due.length} moreDue={moreDue} daily={daily} />;
 
   async function check() {
     if (choice === null) return;
