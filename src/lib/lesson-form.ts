@@ -125,8 +125,14 @@ const integer = (label: string, min: number) =>
 export const lessonFormSchema = z
   .object({
     title: text('Title', 200),
-    pillar: z.enum(PILLARS, { error: 'Pillar must be saving, credit or investing' }),
-    level: z.enum(LEVELS, { error: 'Level must be beginner, intermediate or advanced' }),
+    pillar: z.enum(PILLARS, {
+      error: (issue) => (issue.input ? 'Pillar must be saving, credit or investing' : 'Choose a pillar for the lesson'),
+    }),
+    level: z.enum(LEVELS, {
+      error: (
+        issue,
+      ) => (issue.input ? 'Level must be beginner, intermediate or advanced' : 'Choose a level for the lesson'),
+    }),
     orderIndex: integer('Order', 1).optional().default(LESSON_DEFAULTS.orderIndex),
     duration: integer('Duration', 1).optional(),
     estimatedDuration: integer('Duration', 1).optional(),

@@ -14,7 +14,7 @@ import {
 import { LEVEL_LABELS, LEVELS, PILLAR_LABELS, PILLARS } from '../../src/lib/domain.ts';
 
 // Admin edits change what every learner sees: these tests get a server of their own.
-useOwnServer({ ADMIN_EMAILS: Array.from({ length: 10 }, (_, i) => `author${i + 1}@example.com`).join(',') });
+useOwnServer({ ADMIN_EMAILS: Array.from({ length: 11 }, (_, i) => `author${i + 1}@example.com`).join(',') });
 
 /**
  * Each lesson section's markup, child by child, with a practice tool (the island on the lesson
@@ -205,8 +205,8 @@ test.describe('admin lesson management', () => {
     for (
       const message of [
         'Title is required',
-        'Pillar must be saving, credit or investing',
-        'Level must be beginner, intermediate or advanced',
+        'Choose a pillar for the lesson',
+        'Choose a level for the lesson',
         'Order must be at least 1',
         'Duration must be at least 1',
         'Weight must be from 0 to 100',
@@ -613,6 +613,45 @@ test.describe('admin lesson management', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByTestId('toast')).toContainText('Lesson updated successfully');
     expect(await questions()).toEqual([[2, 'Second?'], [3, 'Third?'], [4, 'Fourth?']]);
+  });
+
+  test('saved by someone else meanwhile: the editor says so and reloads the latest on request', async ({ page }) => {
+    await signedInLearner(page, { email: 'author11@example.com' });
+    const headers = { origin: process.env.BASE_URL! };
+    const q = { question: 'Q?', options: ['a', 'b', 'c', 'd'], correctAnswer: 0, explanation: 'a' };
+    const lesson = {
+      title: 'Stale lesson',
+      pillar: 'credit',
+      level: 'intermediate',
+      orderIndex: 61,
+      sections: [{ content: 'x' }],
+      questions: [q],
+    };
+    const { id } = await (await page.request.post('/api/admin/lessons', { headers, data: lesson })).json();
+    await gotoHydrated(page, '/admin/lessons');
+    await page.getByRole('button', { name: 'Edit Stale lesson' }).click();
+    await expect(page.getByLabel('Title')).toHaveValue('Stale lesson');
+    // Another author saves first.
+    const current = await (await page.request.get(`/api/admin/lessons/${id}`)).json();
+    const other = await page.request.put(`/api/admin/lessons/${id}`, {
+      headers,
+      data: { ...current, title: 'Stale lesson, their version' },
+    });
+    expect(other.status()).toBe(200);
+    await page.getByLabel('Title').fill('Stale lesson, my version');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const alert = page.locator('.editor-form .alert-error');
+    await expect(alert).toContainText('Someone else saved this lesson while you were editing it.');
+    await expectNoSeriousA11yViolations(page);
+    await alert.getByRole('button', { name: 'Reload the latest' }).click();
+    await expect(page.getByLabel('Title')).toHaveValue('Stale lesson, their version');
+    await expect(alert).toHaveCount(0);
+    await page.getByLabel('Title').fill('Stale lesson, both versions');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Lesson updated successfully');
+    expect((await (await page.request.get(`/api/admin/lessons/${id}`)).json()).title).toBe(
+      'Stale lesson, both versions',
+    );
   });
 
   test('a question that arrives with fewer than four options opens padded to four, and the empty ones must be filled in', async ({ page }) => {

@@ -32,8 +32,11 @@ Deno.test("a suggested weight is the median of the level's lessons, else of the 
 Deno.test('title, pillar, level and sections are required; pillar and level come from their sets', () => {
   const e = errorsOf({});
   assertEquals(e.title, 'Title is required');
-  assertEquals(e.pillar, 'Pillar must be saving, credit or investing');
-  assertEquals(e.level, 'Level must be beginner, intermediate or advanced');
+  // Not chosen yet: said in an author's words.
+  assertEquals(e.pillar, 'Choose a pillar for the lesson');
+  assertEquals(e.level, 'Choose a level for the lesson');
+  assertEquals(errorsOf({ ...base, pillar: '' }).pillar, 'Choose a pillar for the lesson');
+  assertEquals(errorsOf({ ...base, level: 'expert' }).level, 'Level must be beginner, intermediate or advanced');
   assertEquals(e.sections, 'Sections are required');
   assertEquals(errorsOf({ ...base, sections: [] }).sections, 'Add at least one section');
   assertEquals(errorsOf({ ...base, pillar: 'gold' }).pillar, 'Pillar must be saving, credit or investing');

@@ -1,8 +1,15 @@
 import { type FormEvent, useEffect, useReducer, useRef } from 'react';
 import { api, fieldErrorsOf, messageOf, NetworkError } from '../api.ts';
-import { lessonFormSchema, suggestedWeight } from '../../lib/lesson-form.ts';
+import { type AuthoredLesson, lessonFormSchema, suggestedWeight } from '../../lib/lesson-form.ts';
 import { showToast } from '../../stores/toast.ts';
-import { type EditorLesson, editorReducer, type Errors, initialEditorState, payloadOf } from './editor/editor-state.ts';
+import {
+  type EditorLesson,
+  editorReducer,
+  type Errors,
+  initialEditorState,
+  payloadOf,
+  toEditorLesson,
+} from './editor/editor-state.ts';
 import ErrorSummary from './editor/ErrorSummary.tsx';
 import LessonFields from './editor/LessonFields.tsx';
 import ObjectivesEditor from './editor/ObjectivesEditor.tsx';
@@ -20,7 +27,7 @@ interface Props {
 /** The lesson form beside its live preview; saves through the admin API and names every field it refuses. */
 export default function LessonEditor({ initial, onDone, others = [] }: Props) {
   const [state, dispatch] = useReducer(editorReducer, initial, initialEditorState);
-  const { lesson, errors, formError, saving } = state;
+  const { lesson, errors, formError, stale, saving } = state;
   const editing = initial.id !== undefined;
   const formRef = useRef<HTMLFormElement>(null);
   const titleRef = useRef<HTMLInputElement | null>(null);
@@ -76,6 +83,7 @@ export default function LessonEditor({ initial, onDone, others = [] }: Props) {
         type: 'refused',
         errors: fields,
         formError: Object.keys(fields).length ? null : messageOf(result, failed),
+        stale: editing && result.status === 409 && Object.keys(fields).length === 0,
       });
       showToast({ title: failed, description: messageOf(result, ''), variant: 'error' });
     } catch (error) {
@@ -86,6 +94,22 @@ export default function LessonEditor({ initial, onDone, others = [] }: Props) {
       });
       showToast({ title: failed, variant: 'error' });
     }
+  }
+
+  /** The lesson as it is now saved (another author's changes), in place of this form's. */
+  async function reloadLatest() {
+    try {
+      const r = await api<AuthoredLesson>(`/api/admin/lessons/${initial.id}`);
+      if (r.ok && r.data) return dispatch({ type: 'reload', lesson: toEditorLesson(r.data) });
+    } catch {
+      // said below
+    }
+    dispatch({
+      type: 'refused',
+      errors: {},
+      formError: 'The latest version could not be loaded. Please try again.',
+      stale: true,
+    });
   }
 
   return (
@@ -101,6 +125,11 @@ export default function LessonEditor({ initial, onDone, others = [] }: Props) {
         {formError && (
           <div className='alert alert-error' role='alert'>
             {formError}
+            {stale && (
+              <button type='button' className='btn btn-outline' onClick={() => void reloadLatest()}>
+                Reload the latest
+              </button>
+            )}
           </div>
         )}
         <ErrorSummary errors={errors} />

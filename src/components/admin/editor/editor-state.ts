@@ -96,6 +96,8 @@ export interface EditorState {
   weightTouched: boolean;
   errors: Errors;
   formError: string | null;
+  /** Someone else saved the lesson first (409): the editor offers to reload the latest. */
+  stale: boolean;
   saving: boolean;
 }
 
@@ -104,7 +106,8 @@ export type EditorAction =
   | { type: 'type-weight'; weight: string }
   | { type: 'suggest-weight'; weight: number }
   | { type: 'saving' }
-  | { type: 'refused'; errors: Errors; formError?: string | null }
+  | { type: 'refused'; errors: Errors; formError?: string | null; stale?: boolean }
+  | { type: 'reload'; lesson: EditorLesson }
   | { type: 'saved' };
 
 export const initialEditorState = (lesson: EditorLesson): EditorState => ({
@@ -112,6 +115,7 @@ export const initialEditorState = (lesson: EditorLesson): EditorState => ({
   weightTouched: lesson.id !== undefined,
   errors: {},
   formError: null,
+  stale: false,
   saving: false,
 });
 
@@ -126,7 +130,15 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'saving':
       return { ...state, errors: {}, formError: null, saving: true };
     case 'refused':
-      return { ...state, errors: action.errors, formError: action.formError ?? null, saving: false };
+      return {
+        ...state,
+        errors: action.errors,
+        formError: action.formError ?? null,
+        stale: action.stale ?? false,
+        saving: false,
+      };
+    case 'reload':
+      return initialEditorState(action.lesson);
     case 'saved':
       return { ...state, saving: false };
   }
