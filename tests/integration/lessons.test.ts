@@ -177,7 +177,7 @@ describe('lessons over HTTP', () => {
     assertEquals(list.status, 200);
     // Browsers find the encoding in the first 1024 bytes (HTML's encoding sniffing).
     assert(/<meta charset="utf-8"/i.test(list.text.slice(0, 1024)), 'the page declares UTF-8 where browsers look');
-    assert(list.text.includes('Zoë<span'), 'the name reads as Zoë');
+    assert(list.text.includes('>Zoë</a>'), 'the name reads as Zoë');
     assert(list.text.includes('<title>Saving lessons · Wealth Coach</title>'));
     const page = await client.get(`/lesson/${first.id}`);
     assertEquals(page.status, 200);
