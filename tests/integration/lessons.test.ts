@@ -209,6 +209,28 @@ describe('lessons over HTTP', () => {
     assertEquals(await statusLine(`/lesson/${locked.id}`), 'HTTP/1.1 403 Forbidden');
   });
 
+  it('the pass that completes a level is marked on the finish answer; the first pass of the day marks the streak day', async () => {
+    const { client } = await createLearner(app.server.url, app.resend);
+    const level = await lessonsOf(client, 'credit', 'beginner');
+    const kinds: string[][] = [];
+    for (const lesson of level) {
+      const pass = await client.post<{ celebrations: Array<{ kind: string; sentence: string }> }>(
+        `/api/lesson/${lesson.id}/complete`,
+        { attemptId: crypto.randomUUID(), quizResponses: responses(correctAnswers(lesson.slug)) },
+      );
+      assertEquals(pass.status, 201);
+      kinds.push(pass.body.celebrations.map((c) => c.kind));
+    }
+    assertEquals(kinds[0], ['streak-day', 'goal-met'], 'a new learner: the day counts and the goal of 1 is met');
+    assertEquals(kinds.slice(1, -1).every((k) => k.length === 0), true, 'nothing new in between');
+    assertEquals(kinds.at(-1), ['level-finished']);
+    const again = await client.post<{ celebrations: unknown[] }>(`/api/lesson/${level[0].id}/complete`, {
+      attemptId: crypto.randomUUID(),
+      quizResponses: responses(correctAnswers(level[0].slug)),
+    });
+    assertEquals(again.body.celebrations, [], 'a lesson passed again marks nothing');
+  });
+
   it('bad lesson requests get 4xx, never 5xx', async () => {
     const { client } = await createLearner(app.server.url, app.resend);
     const [first] = await lessonsOf(client, 'saving', 'beginner');

@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import type { QuizCompletion } from '../../lib/server/learning/complete-quiz.ts';
 import DailyCredit from '../ui/DailyCredit.tsx';
+import Celebrations from './Celebrations.tsx';
 import Explanations from './Explanations.tsx';
 import type { QuizQuestion } from './quiz-state.ts';
 
@@ -25,6 +26,7 @@ export default function FinishScreen({ result, questions, pillar, level, heading
         {result.passMark}).
       </p>
       {daily && <DailyCredit daily={daily} />}
+      <Celebrations items={result.celebrations ?? []} />
       {badgesEarned && badgesEarned.length > 0 && (
         <div className='finish-badges' data-testid='finish-badges'>
           <h3>New {badgesEarned.length === 1 ? 'badge' : 'badges'}</h3>

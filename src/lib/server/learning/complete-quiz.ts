@@ -5,6 +5,7 @@ import type { Lesson } from '../../../../db/schema.ts';
 import type { z } from 'zod';
 import type { lessonCompleteSchema } from '../../schemas.ts';
 import { badgeTitle } from '../../badges.ts';
+import { type Celebration, celebrationsFor } from '../../celebration.ts';
 import { HttpError } from '../platform/http.ts';
 import {
   type CompletionResult,
@@ -27,6 +28,8 @@ export type QuizCompletion = CompletionResult & {
   badgesEarned: Array<{ key: string; title: string; description: string }>;
   /** The day's streak and goal after this attempt. */
   daily: DailyStatus;
+  /** What this pass marks: a streak day, the daily goal met, a level finished (src/lib/celebration.ts). */
+  celebrations: Celebration[];
   /** The lesson to open next after a pass, by the one rule (src/lib/next-lesson.ts), and why. */
   nextLesson: (LessonHeading & { reason: string }) | null;
 };
@@ -65,6 +68,15 @@ export async function completeQuiz(
     level: lesson.level,
     badgesEarned: badgesEarned.map(({ badge }) => ({ key: badge, ...badgeTitle(badge) })),
     daily: daily ?? (await dailyStatus(user.id, now)),
+    celebrations: celebrationsFor({
+      lesson,
+      levelLessonIds: state.lessons.filter((l) => l.pillar === lesson.pillar && l.level === lesson.level).map((l) =>
+        l.id
+      ),
+      completedBefore: state.completed,
+      newPass: result.passed && !result.duplicate,
+      daily,
+    }),
     nextLesson: next ? { ...heading(next.lesson), reason: next.reason } : null,
   };
 }
