@@ -26,16 +26,19 @@ export function celebrationsFor({ lesson, levelLessonIds, completedBefore, newPa
   const found: Celebration[] = [];
   if (!newPass) return found;
   // The first activity of the day is the one that adds the day to the streak.
-  if (daily && daily.today.done === 1) {
-    found.push({
-      kind: 'streak-day',
-      sentence: daily.streak === 1
-        ? 'Day 1 of your streak: come back tomorrow to make it 2.'
-        : `Day ${daily.streak} of your streak: you learned today.`,
-    });
+  // The sentences carry the day's streak and goal, so the screen need not say them twice.
+  const streakDay = daily !== null && daily.today.done === 1;
+  const goalMet = daily !== null && daily.today.done === daily.today.goal;
+  if (daily && streakDay) {
+    const day = daily.streak === 1
+      ? 'Day 1 of your streak: come back tomorrow to make it 2.'
+      : `Day ${daily.streak} of your streak: you learned today.`;
+    const goal = goalMet ? '' : ` Today's goal: ${daily.today.done} of ${daily.today.goal} done.`;
+    found.push({ kind: 'streak-day', sentence: day + goal });
   }
-  if (daily && daily.today.done === daily.today.goal) {
-    found.push({ kind: 'goal-met', sentence: `Today's goal of ${daily.today.goal} is met.` });
+  if (daily && goalMet) {
+    const streak = streakDay ? '' : ` ${daily.streak}-day streak.`;
+    found.push({ kind: 'goal-met', sentence: `Today's goal of ${daily.today.goal} is met.${streak}` });
   }
   const finished = !completedBefore.has(lesson.id) &&
     levelLessonIds.every((id) => id === lesson.id || completedBefore.has(id));

@@ -118,7 +118,12 @@ for (
       await expect(page.getByText(`You got ${right.length} of ${right.length} right`)).toBeVisible();
       await expect(page.getByTestId('finish-badges')).toContainText('First lesson');
       // The daily streak: this pass is today's first lesson, so the streak starts and the goal is met.
-      await expect(page.getByTestId('finish-streak')).toHaveText("1-day streak. Today's goal of 1 met (1 done today).");
+      // The day's streak and goal, said once: by the celebrations of a first pass of the day.
+      await expect(page.getByTestId('celebrations').locator('.celebration-text')).toHaveText([
+        'Day 1 of your streak: come back tomorrow to make it 2.',
+        "Today's goal of 1 is met.",
+      ]);
+      await expect(page.getByTestId('finish-streak')).toHaveCount(0);
       const next = page.getByTestId('finish-next');
       await expect(next).toHaveText(`Next lesson: ${second.title}`);
       await expect(page.getByRole('link', { name: 'Back to lessons' })).toHaveAttribute(

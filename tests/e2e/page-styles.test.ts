@@ -1,14 +1,12 @@
 import { expect, gotoHydrated, lessonAt, lessonIdOf, type Page, signedInLearner, test } from './fixtures.ts';
 
-// Each signed-in page carries the stylesheets of what it renders and no other page's: they share
-// one script (page-script.ts), and Astro gives a script's stylesheets, its dynamic imports'
-// included, to every page that has it, which once put every island's CSS (8-11 KB) into each.
-// One rule of each stylesheet marks it.
+// Each signed-in page carries the stylesheets of what it renders and no other page's: a shared
+// script once put every island's CSS (8-11 KB) into each page. One rule of each stylesheet marks it.
 const MARKERS = {
   dashboard: '.dash-header',
   badges: '.badge-list',
   progress: '.chart-box',
-  quiz: '.finish-streak',
+  quiz: '.finish-badges',
   choices: '.option-mark',
   modal: '.modal-backdrop',
   toaster: '.toast-close',

@@ -16,16 +16,20 @@ Deno.test('a pass that is the first activity of the day marks a streak day', () 
   assertEquals(kinds({ daily: { streak: 4, today: { done: 1, goal: 3 } } }), ['streak-day']);
   assertEquals(
     celebrationsFor({ ...base, daily: { streak: 4, today: { done: 1, goal: 3 } } })[0].sentence,
-    'Day 4 of your streak: you learned today.',
+    "Day 4 of your streak: you learned today. Today's goal: 1 of 3 done.",
   );
   assertEquals(
     celebrationsFor({ ...base, daily: { streak: 1, today: { done: 1, goal: 3 } } })[0].sentence,
-    'Day 1 of your streak: come back tomorrow to make it 2.',
+    "Day 1 of your streak: come back tomorrow to make it 2. Today's goal: 1 of 3 done.",
   );
 });
 
 Deno.test('a pass that reaches the daily goal marks it once, not after', () => {
   assertEquals(kinds({ daily: { streak: 4, today: { done: 3, goal: 3 } } }), ['goal-met']);
+  assertEquals(
+    celebrationsFor({ ...base, daily: { streak: 4, today: { done: 3, goal: 3 } } })[0].sentence,
+    "Today's goal of 3 is met. 4-day streak.",
+  );
   assertEquals(kinds({ daily: { streak: 4, today: { done: 4, goal: 3 } } }), []);
   assertEquals(kinds({ daily: { streak: 1, today: { done: 1, goal: 1 } } }), ['streak-day', 'goal-met']);
 });

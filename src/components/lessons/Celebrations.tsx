@@ -1,4 +1,5 @@
 import type { Celebration } from '../../lib/celebration.ts';
+import FlameIcon from '../ui/FlameIcon.tsx';
 import './celebrations.css';
 
 /** The moments a pass marks, each in a plain sentence, with a short burst (none under reduced motion). */
@@ -9,7 +10,7 @@ export default function Celebrations({ items }: { items: Celebration[] }) {
       {items.map((c) => (
         <li key={c.kind} className={`celebration celebration-${c.kind}`}>
           <span className='celebration-mark' aria-hidden='true'>
-            {c.kind === 'level-finished' ? '🏆' : c.kind === 'goal-met' ? '🎯' : '🔥'}
+            {c.kind === 'streak-day' ? <FlameIcon size={22} /> : c.kind === 'goal-met' ? '\u2713' : '\u2605'}
           </span>
           <span className='celebration-text'>{c.sentence}</span>
         </li>

@@ -16,6 +16,7 @@ interface Props {
 /** After a pass: the score, the day's streak and goal, new badges, the next lesson and a way back. */
 export default function FinishScreen({ result, questions, pillar, level, headingRef }: Props) {
   const { daily, badgesEarned, nextLesson } = result;
+  const celebrations = result.celebrations ?? [];
   return (
     <section className='card quiz-result finish' aria-labelledby='result-title'>
       <h2 id='result-title' tabIndex={-1} ref={headingRef}>
@@ -25,8 +26,9 @@ export default function FinishScreen({ result, questions, pillar, level, heading
         You got <strong>{result.score}</strong> of <strong>{result.totalQuestions}</strong> right (pass mark{' '}
         {result.passMark}).
       </p>
-      {daily && <DailyCredit daily={daily} />}
-      <Celebrations items={result.celebrations ?? []} />
+      {/* A streak day or a goal met is said by its celebration, which carries the day's figures. */}
+      {daily && !celebrations.some((c) => c.kind !== 'level-finished') && <DailyCredit daily={daily} />}
+      <Celebrations items={celebrations} />
       {badgesEarned && badgesEarned.length > 0 && (
         <div className='finish-badges' data-testid='finish-badges'>
           <h3>New {badgesEarned.length === 1 ? 'badge' : 'badges'}</h3>
