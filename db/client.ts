@@ -44,6 +44,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: options.max ?? 10,
       idle_timeout: 30,
       connect_timeout: 5,
+      // Reconnect within a second once the database is back: the default backoff grows to 20 s
+      // after the failed attempts of even a short outage, and queries wait through it.
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
       onnotice: () => {},
       connection: POSTGRES_CONNECTION,
     });
