@@ -41,6 +41,8 @@ export const users = pgTable(
     /** Opt-in reminder e-mails (at most one a day; never to an unverified address). */
     remindReview: boolean('remind_review').notNull().default(false),
     remindStreak: boolean('remind_streak').notNull().default(false),
+    /** The learner's answer to the one-time "nudge to keep your streak?" offer (null: not answered yet). */
+    reminderOffer: text('reminder_offer', { enum: ['accepted', 'declined'] }),
     /** The first dashboard visit (spec 3's first-login timestamp): only then the greeting is 'Welcome'. */
     firstVisitAt: timestamp('first_visit_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -450,6 +452,8 @@ export const learnerStreaks = pgTable('learner_streaks', {
    * "finish" is not a second session.
    */
   reviewCountedAt: timestamp('review_counted_at', { withTimezone: true }),
+  /** The newest practice answer ("Practise now" on /review): a finished practice round counts like a review session. */
+  practicedAt: timestamp('practiced_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

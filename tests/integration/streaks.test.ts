@@ -16,7 +16,7 @@ import {
   finishReviewSession,
   recordActivity,
 } from '../../src/lib/server/learning/streaks.ts';
-import { updateSettings } from '../../src/lib/server/learning/learner-settings.ts';
+import { answerReminderOffer, updateSettings } from '../../src/lib/server/learning/learner-settings.ts';
 import { sendDueReminders } from '../../src/lib/server/learning/reminders.ts';
 import { deleteAccount, exportAccount } from '../../src/lib/server/auth/account-data.ts';
 import {
@@ -337,6 +337,8 @@ for (const kind of databaseKinds()) {
         // 19:00 in Berlin the next day with nothing done: each gets a streak reminder.
         assertEquals((await sendDueReminders(db, at('2026-02-02T18:00:00Z'))).sent, 2);
         await updateSettings(id, { remindReview: true });
+        // A no to the reminder offer is kept, and never turns off a reminder already on.
+        await answerReminderOffer(id, false);
 
         const data = await exportAccount(id);
         assertEquals(data.settings, {
@@ -344,6 +346,7 @@ for (const kind of databaseKinds()) {
           dailyGoal: 3,
           remindReview: true,
           remindStreak: true,
+          reminderOffer: 'declined',
         });
         assertEquals(
           data.dailyStreak &&

@@ -4,6 +4,7 @@ import { greetingFor } from '../../lib/progress.ts';
 import type { Dashboard as DashboardData } from '../../lib/server/learning/progress.ts';
 import type { DailyStatus } from '../../lib/server/learning/streaks.ts';
 import { useRefreshOnVisible } from '../ui/useRefreshOnVisible.ts';
+import ReminderOffer from '../ui/ReminderOffer.tsx';
 import BadgeList from './BadgeList.tsx';
 import CoachCard from './CoachCard.tsx';
 import ContinueCard from './ContinueCard.tsx';
@@ -33,6 +34,8 @@ export default function Dashboard({ initial }: { initial: DashboardData }) {
         <ContinueCard data={data} />
         <StreakCard daily={data.daily} />
       </div>
+
+      <ReminderOffer />
 
       <div className='dash-middle'>
         <CoachCard coach={data.coach} continueLessonId={data.nextLesson?.id ?? null} />

@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import type { QuizCompletion } from '../../lib/server/learning/complete-quiz.ts';
 import DailyCredit from '../ui/DailyCredit.tsx';
+import ReminderOffer from '../ui/ReminderOffer.tsx';
 import Celebrations from './Celebrations.tsx';
 import Explanations from './Explanations.tsx';
 import type { QuizQuestion } from './quiz-state.ts';
@@ -29,6 +30,7 @@ export default function FinishScreen({ result, questions, pillar, level, heading
       {/* A streak day or a goal met is said by its celebration, which carries the day's figures. */}
       {daily && !celebrations.some((c) => c.kind !== 'level-finished') && <DailyCredit daily={daily} />}
       <Celebrations items={celebrations} />
+      <ReminderOffer headingLevel={3} />
       {badgesEarned && badgesEarned.length > 0 && (
         <div className='finish-badges' data-testid='finish-badges'>
           <h3>New {badgesEarned.length === 1 ? 'badge' : 'badges'}</h3>

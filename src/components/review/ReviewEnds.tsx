@@ -1,9 +1,14 @@
 // How a review round ends: nothing was due, or every question of the round was answered.
+import type { ReactNode } from 'react';
 import type { DailyStatus } from '../../lib/server/learning/streaks.ts';
 import DailyCredit from '../ui/DailyCredit.tsx';
 
-/** Nothing is due: when the next question is, or how questions get here. */
-export function ReviewEmpty({ upcoming, nextDueAt }: { upcoming: number; nextDueAt: string | null }) {
+/** Nothing is due: when the next question is, or how questions get here; `action`: what to do instead. */
+export function ReviewEmpty({ upcoming, nextDueAt, action }: {
+  upcoming: number;
+  nextDueAt: string | null;
+  action?: ReactNode;
+}) {
   return (
     <section className='card quiz' data-testid='review-empty'>
       <h2>Nothing to review right now</h2>
@@ -19,7 +24,8 @@ export function ReviewEmpty({ upcoming, nextDueAt }: { upcoming: number; nextDue
             'No missed questions yet. When you miss one in a lesson quiz, it will show up here.'
           )}
       </p>
-      <a className='btn btn-primary' href='/dashboard'>
+      {action}
+      <a className={action ? 'btn btn-outline' : 'btn btn-primary'} href='/dashboard'>
         Back to Dashboard
       </a>
     </section>

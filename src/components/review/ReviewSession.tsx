@@ -4,7 +4,9 @@ import { BOX_DAYS, describeOutcome } from '../../lib/leitner.ts';
 import type { DueQuestion } from '../../lib/server/learning/review.ts';
 import type { DailyStatus } from '../../lib/server/learning/streaks.ts';
 import ChoiceQuestion from '../ui/ChoiceQuestion.tsx';
-import { ReviewDone, ReviewEmpty } from './ReviewEnds.tsx';
+import { ReviewDone } from './ReviewEnds.tsx';
+import PracticeSession from './PracticeSession.tsx';
+import { recordFinish } from './review-finish.ts';
 
 interface Props {
   due: DueQuestion[];
@@ -20,25 +22,6 @@ interface Feedback {
   explanation: string;
   box: number;
   retired: boolean;
-}
-
-/** The round reached its end: it counts toward the daily streak and goal, in the learner's time zone. */
-async function recordFinish(): Promise<DailyStatus | null> {
-  let timeZone: string | undefined;
-  try {
-    timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    // the server keeps the stored zone
-  }
-  try {
-    const r = await api<{ counted: boolean; daily: DailyStatus }>('/api/review/finish', {
-      body: timeZone ? { timeZone } : {},
-    });
-    return r.ok && r.data ? r.data.daily : null;
-  } catch (error) {
-    console.warn('Review session not recorded', error);
-    return null;
-  }
 }
 
 export default function ReviewSession({ due, moreDue, upcoming, nextDueAt }: Props) {
@@ -60,7 +43,7 @@ export default function ReviewSession({ due, moreDue, upcoming, nextDueAt }: Pro
     void recordFinish().then(setDaily);
   }, [item, due.length]);
 
-  if (due.length === 0) return <ReviewEmpty upcoming={upcoming} nextDueAt={nextDueAt} />;
+  if (due.length === 0) return <PracticeSession upcoming={upcoming} nextDueAt={nextDueAt} />;
   if (!item) return <ReviewDone right={right} total={due.length} moreDue={moreDue} daily={daily} />;
 
   async function check() {

@@ -102,6 +102,7 @@ export async function exportAccount(userId: string) {
       dailyGoal: user.dailyGoal,
       remindReview: user.remindReview,
       remindStreak: user.remindStreak,
+      reminderOffer: user.reminderOffer,
     },
     signInWith: oauthRows,
     sessions: sessionRows.map((s) => ({
@@ -129,6 +130,7 @@ export async function exportAccount(userId: string) {
         freezes: streak.freezes,
         frozenDays: streak.frozenDays,
         reviewCountedAt: streak.reviewCountedAt,
+        practicedAt: streak.practicedAt,
         updatedAt: streak.updatedAt,
       }
       : null,

@@ -142,7 +142,11 @@ export async function lockLearner(tx: Executor, userId: string, timeZone: string
   if (!user) return null;
   await tx.insert(learnerStreaks).values({ userId }).onConflictDoNothing();
   const [streak] = await tx
-    .select({ ...streakColumns, reviewCountedAt: learnerStreaks.reviewCountedAt })
+    .select({
+      ...streakColumns,
+      reviewCountedAt: learnerStreaks.reviewCountedAt,
+      practicedAt: learnerStreaks.practicedAt,
+    })
     .from(learnerStreaks)
     .where(eq(learnerStreaks.userId, userId))
     .for('update');
@@ -221,8 +225,8 @@ export async function recordActivity(
 
 /**
  * A review session finished: it counts as the day's review activity when the learner answered a
- * due question since the last session counted (review_items.last_reviewed_at), so a retried or
- * repeated finish is not a second session.
+ * due question (review_items.last_reviewed_at) or a practice question (learner_streaks.practiced_at)
+ * since the last session counted, so a retried or repeated finish is not a second session.
  */
 export async function finishReviewSession(
   userId: string,
@@ -236,7 +240,8 @@ export async function finishReviewSession(
     const [{ answeredAt }] = await tx.select({ answeredAt: max(reviewItems.lastReviewedAt) }).from(reviewItems).where(
       eq(reviewItems.userId, userId),
     );
-    const newest = answeredAt ? new Date(answeredAt) : null;
+    const practiced = locked.streak.practicedAt ? new Date(locked.streak.practicedAt) : null;
+    const newest = newestOf(answeredAt ? new Date(answeredAt) : null, practiced);
     const counted = locked.streak.reviewCountedAt ? new Date(locked.streak.reviewCountedAt) : null;
     if (!newest || (counted && newest.getTime() <= counted.getTime())) return { counted: false, daily: null };
     return {
@@ -245,4 +250,9 @@ export async function finishReviewSession(
     };
   });
   return { counted: result?.counted ?? false, daily: result?.daily ?? (await dailyStatus(userId, now)) };
+}
+
+function newestOf(a: Date | null, b: Date | null): Date | null {
+  if (!a || !b) return a ?? b;
+  return a.getTime() >= b.getTime() ? a : b;
 }
