@@ -93,4 +93,14 @@ for (const [device, viewport] of DEVICES) {
     }
     if (viewport.width < 400) expect(multiLine, 'a phone shows some answer on more than one line').toBeGreaterThan(0);
   });
+
+  test(`a missing lesson answers 404 Not Found and says so (${device})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signedInLearner(page);
+    const response = (await page.goto('/lesson/999999'))!;
+    expect([response.status(), response.statusText()]).toEqual([404, 'Not Found']);
+    await expect(page.getByRole('heading', { name: 'Lesson Not Found' })).toBeVisible();
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page);
+  });
 }
