@@ -1,7 +1,7 @@
 // `node scripts/docs-screenshots.mjs`: the README's screenshots (docs/*.png), taken from the built
 // app (npm run build first) with a learner made for the occasion: the dashboard on a phone and a
 // laptop, and the learning loop (a lesson step, an answer's feedback, the finish and the failed
-// screens) on a phone and a desktop. Uses Debian's Chromium (CHROMIUM_PATH).
+// screens, /review and a practice answer) on a phone and a desktop. Uses Debian's Chromium (CHROMIUM_PATH).
 import { chromium } from '@playwright/test';
 import { startServer } from '../tests/helpers/server.mjs';
 
@@ -104,6 +104,18 @@ try {
     await page.screenshot({ path: `docs/failed-${size}.png` });
     await takeQuiz(page, third, right);
     await page.screenshot({ path: `docs/finish-${size}.png` });
+
+    // A reason to come back: /review, and "Practise now" when nothing is due.
+    await page.goto(`${server.url}/review`, { waitUntil: 'networkidle' });
+    await page.screenshot({ path: `docs/review-${size}.png` });
+    const practise = page.getByRole('button', { name: 'Practise now' });
+    if (await practise.isVisible()) {
+      await practise.click();
+      await page.getByRole('radio').first().check();
+      await page.getByRole('button', { name: 'Check answer' }).click();
+      await page.getByTestId('practice-feedback').waitFor();
+      await page.screenshot({ path: `docs/practice-${size}.png` });
+    }
     await context.close();
   }
   console.log('docs/*.png written');
