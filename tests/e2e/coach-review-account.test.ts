@@ -106,6 +106,9 @@ test.describe('coach, review and data rights', () => {
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Finish' }).click();
     await expect(page.getByTestId('review-done')).toContainText('You got 1 of 1 right');
+    // Nothing else is due: the end offers practice, which opens on /review.
+    await page.getByTestId('review-done').getByRole('link', { name: 'Practise now' }).click();
+    await expect(page.getByRole('button', { name: 'Practise now' })).toBeVisible();
   });
 
   test('a wrong pick in review is marked wrong (never styled as correct) beside the correct option', async ({ page }) => {

@@ -66,9 +66,18 @@ export function ReviewDone({ right, total, moreDue, daily }: {
           </>
         )
         : (
-          <a className='btn btn-primary' href='/dashboard'>
-            Back to Dashboard
-          </a>
+          <>
+            <p>Nothing else is due. Practise any time: it counts toward today's goal.</p>
+            <div className='quiz-actions'>
+              <a className='btn btn-primary' href='/dashboard'>
+                Back to Dashboard
+              </a>
+              {/* /review with nothing due opens on "Practise now". */}
+              <a className='btn btn-outline' href='/review'>
+                Practise now
+              </a>
+            </div>
+          </>
         )}
     </section>
   );
