@@ -7,6 +7,7 @@ import {
   checkFactSources,
   checkLesson,
   checkOrderOfOperations,
+  isAmongTwoLongest,
   onlyHedgedKeys,
 } from '../src/lib/content-rules.ts';
 import { LEVELS, type Pillar, PILLARS } from '../src/lib/domain.ts';
@@ -46,12 +47,13 @@ for (const p of PILLARS.filter((p) => !pillar || p === pillar)) {
       i === q.correctAnswer || o.length < q.options[q.correctAnswer].length
     )
   ).length;
+  const twoLongest = questions.filter(isAmongTwoLongest).length;
   const positions = [0, 1, 2, 3].map((i) => questions.filter((q) => q.correctAnswer === i).length).join('/');
   const hedged = inPillar.reduce((n, l) => n + onlyHedgedKeys(l.questions).length, 0);
   const skills = ['recall', 'apply', 'calculate'].map((s) => `${s} ${questions.filter((q) => q.skill === s).length}`)
     .join(', ');
   console.log(
-    `${p}: lessons ${counts} (want at least ${MIN_LESSONS_PER_LEVEL} each), ${questions.length} questions, correct is longest in ${longest}, positions ${positions}, only-hedged key ${hedged}, ${skills}, weights ${
+    `${p}: lessons ${counts} (want at least ${MIN_LESSONS_PER_LEVEL} each), ${questions.length} questions, correct is longest in ${longest}, among the two longest in ${twoLongest}, positions ${positions}, only-hedged key ${hedged}, ${skills}, weights ${
       inPillar.reduce((s, l) => s + l.weight, 0).toFixed(2)
     }`,
   );

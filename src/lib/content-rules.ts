@@ -10,6 +10,7 @@ import {
   type LessonFile,
   MAX_LONGEST_CORRECT_SHARE,
   MAX_POSITION_SHARE,
+  MAX_TWO_LONGEST_SHARE,
   MIN_LESSONS_PER_LEVEL,
   type ParsedLesson,
   REVIEW_MAX_AGE_DAYS,
@@ -204,15 +205,21 @@ export function checkCurriculum(lessons: ParsedLesson[], minPerLevel = MIN_LESSO
   return problems;
 }
 
+/** The correct option is longer than at least two of the other options (ties do not count). */
+export const isAmongTwoLongest = (q: LessonFile['questions'][number]): boolean =>
+  q.options.filter((o, i) => i !== q.correctAnswer && o.length < q.options[q.correctAnswer].length).length >= 2;
+
 /** The correct option must not be findable by its length or its place. */
 export function checkQuizBalance(pillar: string, questions: LessonFile['questions']): string[] {
   const problems: string[] = [];
   const positions = [0, 0, 0, 0];
   let longest = 0;
+  let twoLongest = 0;
   for (const q of questions) {
     positions[q.correctAnswer]++;
     const lengths = q.options.map((o) => o.length);
     if (lengths.every((len, i) => i === q.correctAnswer || len < lengths[q.correctAnswer])) longest++;
+    if (isAmongTwoLongest(q)) twoLongest++;
   }
   const count = questions.length;
   if (count === 0) return problems;
@@ -221,6 +228,13 @@ export function checkQuizBalance(pillar: string, questions: LessonFile['question
       `${pillar}: the correct option is the strictly longest in ${longest} of ${count} questions (at most ${
         Math.floor(MAX_LONGEST_CORRECT_SHARE * count)
       })`,
+    );
+  }
+  if (twoLongest > MAX_TWO_LONGEST_SHARE * count) {
+    problems.push(
+      `${pillar}: the correct option is among the two longest (longer than two of the others) in ${twoLongest} of ${count} questions (at most ${
+        Math.floor(MAX_TWO_LONGEST_SHARE * count)
+      }); shorten it or lengthen a wrong option`,
     );
   }
   if (Math.max(...positions) > MAX_POSITION_SHARE * count) {

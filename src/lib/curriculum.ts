@@ -11,6 +11,12 @@ export const SKILLS = ['recall', 'apply', 'calculate'] as const;
 export type Skill = (typeof SKILLS)[number];
 /** Quiz-quality limits per pillar (the curriculum issue's rules). */
 export const MAX_LONGEST_CORRECT_SHARE = 0.35;
+/**
+ * The correct option is "among the two longest" when it is longer than at least two of the other
+ * three options (ties give no cue, so they do not count); a test-wise guess between the two
+ * longest options would find it. Chance is one half; a pillar may not go over it.
+ */
+export const MAX_TWO_LONGEST_SHARE = 0.5;
 export const MAX_POSITION_SHARE = 0.4;
 /** A lesson's review date must be this recent. */
 export const REVIEW_MAX_AGE_DAYS = 366;

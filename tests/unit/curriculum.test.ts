@@ -18,6 +18,7 @@ import {
   checkLesson,
   checkOrderOfOperations,
   checkQuizBalance,
+  isAmongTwoLongest,
   onlyHedgedKeys,
 } from '../../src/lib/content-rules.ts';
 import { checkEquation, findEquations } from '../../src/lib/curriculum-math.ts';
@@ -208,16 +209,18 @@ Deno.test('the arithmetic checker reads markdown, parentheses, percentages, "of"
   assertEquals(findEquations('Months of expenses = savings ÷ expenses; card 2 = the new one'), []);
 });
 
+/** A quiz question for the balance checks: only its options and key matter. */
+const quizQuestion = (options: string[], correctAnswer: number) => ({
+  question: 'A question here?',
+  options,
+  correctAnswer,
+  explanation: 'x',
+  skill: 'apply' as const,
+});
+
 Deno.test('per pillar, the correct option is the strictly longest in at most 35% of questions and no position holds over 40%', () => {
-  const q = (options: string[], correctAnswer: number) => ({
-    question: 'A question here?',
-    options,
-    correctAnswer,
-    explanation: 'x',
-    skill: 'apply' as const,
-  });
   const balanced = [0, 1, 2, 3, 0, 1, 2, 3, 0, 1].map((pos, i) =>
-    q(['aa', 'bb', 'cc', 'dd'].map((o, k) => (k === pos && i < 3 ? 'longest one' : o)), pos)
+    quizQuestion(['aa', 'bb', 'cc', 'dd'].map((o, k) => (k === pos && i < 3 ? 'longest one' : o)), pos)
   );
   assertEquals(checkQuizBalance('saving', balanced), []);
   const longest = balanced.map((x) => ({
@@ -227,6 +230,33 @@ Deno.test('per pillar, the correct option is the strictly longest in at most 35%
   assertMatch(checkQuizBalance('saving', longest).join('\n'), /strictly longest in 10 of 10 questions \(at most 3\)/);
   const sameSpot = balanced.map((x, i) => ({ ...x, correctAnswer: i < 5 ? 2 : x.correctAnswer }));
   assertMatch(checkQuizBalance('saving', sameSpot).join('\n'), /more than 40% in one position/);
+});
+
+Deno.test('per pillar, the correct option is among the two longest in at most half of the questions (ties give no cue)', () => {
+  // A small lesson written the way issue 41 found saving: the key is never the strictly longest
+  // (so the 35% rule passes), but it is always the second longest.
+  const bad = [0, 1, 2, 3].map((pos) =>
+    quizQuestion(
+      ['short one', 'mid option', 'tiny', 'small'].map((o, k) =>
+        k === pos ? 'the key, second longest' : k === (pos + 1) % 4 ? 'a far longer wrong option here' : o
+      ),
+      pos,
+    )
+  );
+  assert(bad.every(isAmongTwoLongest));
+  assertMatch(
+    checkQuizBalance('saving', bad).join('\n'),
+    /among the two longest \(longer than two of the others\) in 4 of 4 questions \(at most 2\)/,
+  );
+  assertEquals(checkQuizBalance('saving', bad).filter((p) => /strictly longest/.test(p)), []);
+  // Half of them with a short key passes; equal lengths are no cue.
+  const fixed = bad.map((
+    x,
+    i,
+  ) => (i % 2 ? { ...x, options: x.options.map((o, k) => (k === x.correctAnswer ? 'key' : o)) } : x));
+  assertEquals(checkQuizBalance('saving', fixed).filter((p) => /two longest/.test(p)), []);
+  assert(!isAmongTwoLongest(quizQuestion(['$120', '$150', '$105', '$900'], 0)));
+  assert(isAmongTwoLongest(quizQuestion(['$120', '$15', '$50', '$1,080'], 0)));
 });
 
 Deno.test('the checks catch duplicate slugs, bad order, counts and weights', () => {
