@@ -10,7 +10,11 @@ import { Client, strongPassword } from '../helpers/client.ts';
 import { createLearner } from '../helpers/learners.ts';
 import { linkIn } from '../helpers/resend-double.mjs';
 import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
-import { lessonReports } from '../../db/schema.ts';
+import { lessonReports, lessons, users } from '../../db/schema.ts';
+import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
+import { loadContent } from '../../src/lib/server/content/curriculum-loader.ts';
+import { createReport } from '../../src/lib/server/learning/reports.ts';
+import { HttpError } from '../../src/lib/server/platform/http.ts';
 import { REPORT_REASONS, REPORT_STATUSES, REPORTS_PER_DAY } from '../../src/lib/reports.ts';
 
 interface InboxReport {
@@ -41,6 +45,35 @@ const ADMIN = () => `studio.${crypto.randomUUID().slice(0, 6)}@example.com`;
 const allReports = (inbox: Inbox) => inbox.lessons.flatMap((l) => l.reports);
 
 for (const kind of databaseKinds()) {
+  describe(`the day's limit under concurrent reports (${kind})`, () => {
+    it(`${kind}: ${REPORTS_PER_DAY + 10} reports at the same moment: exactly ${REPORTS_PER_DAY} are recorded`, async () => {
+      const test: TestDatabase = await createTestDatabase(kind);
+      setDatabaseHandle(test.handle);
+      try {
+        const db = test.handle.db;
+        await loadContent(db);
+        const [user] = await db
+          .insert(users)
+          .values({ email: `r.${crypto.randomUUID().slice(0, 6)}@example.com`, firstName: 'R', lastName: 'L' })
+          .returning();
+        const [lesson] = await db.select({ id: lessons.id }).from(lessons).limit(1);
+        const now = new Date();
+        const outcomes = await Promise.allSettled(
+          Array.from(
+            { length: REPORTS_PER_DAY + 10 },
+            () => createReport(user.id, { lessonId: lesson.id, step: 1, reason: 'typo', note: '' }, now),
+          ),
+        );
+        const refused = outcomes.filter((o) => o.status === 'rejected');
+        assertEquals(outcomes.length - refused.length, REPORTS_PER_DAY);
+        for (const r of refused) assertEquals(((r as PromiseRejectedResult).reason as HttpError).status, 429);
+        assertEquals((await db.select().from(lessonReports)).length, REPORTS_PER_DAY);
+      } finally {
+        await test.drop();
+      }
+    });
+  });
+
   describe(`learners' reports and the studio inbox (${kind})`, () => {
     let resend: Awaited<ReturnType<typeof startResendDouble>>;
     let database: TestDatabase | null = null;
@@ -285,6 +318,27 @@ for (const kind of databaseKinds()) {
       assertEquals(again.map((r) => [r.id, r.status]), [[id, 'wont_fix']]);
       const picked = await patch({ status: 'fixed', fixedInVersion: group.version });
       assertEquals(picked.body.fixedInVersion, group.version, 'the author may pick the version');
+    });
+
+    it(`${kind}: the learner's reports are in their data export and go with their account`, async () => {
+      const { client, password } = await createLearner(server.url, resend);
+      const created = await client.post<{ id: number }>('/api/reports', {
+        lessonId: lesson.id,
+        step: 1,
+        reason: 'outdated',
+        note: 'The rate quoted is from last year.',
+      });
+      await admin.request(`/api/studio/reports/${created.body.id}`, { method: 'PATCH', json: { reply: 'Updated.' } });
+      const exported = await client.get<{ reports: Array<Record<string, unknown>> }>('/api/account/export');
+      assertEquals(exported.body.reports.length, 1);
+      assertEquals(
+        [exported.body.reports[0].note, exported.body.reports[0].reply, exported.body.reports[0].step],
+        ['The rate quoted is from last year.', 'Updated.', 1],
+      );
+      assert(!('repliedBy' in exported.body.reports[0]), 'who replied stays out');
+      assertEquals((await client.post('/api/account/delete', { password })).status, 200);
+      const inbox = (await admin.get<Inbox>('/api/studio/reports?status=all')).body;
+      assert(!allReports(inbox).some((r) => r.id === created.body.id), 'deleted with the account');
     });
   });
 }
