@@ -6,13 +6,8 @@ import { auditLog, lessonReports, lessons } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
 import { HttpError } from '../platform/http.ts';
 import { log } from '../platform/log.ts';
-import {
-  REPORT_STATUSES,
-  type ReportFilter,
-  type ReportReason,
-  type ReportStatus,
-  type ReportUpdate,
-} from '../../reports.ts';
+import { REPORT_STATUSES, type ReportFilter, type ReportReason, type ReportStatus } from '../../reports.ts';
+import type { ReportUpdate } from '../../report-schemas.ts';
 
 /** The most reports one page of the inbox lists. */
 export const INBOX_LIMIT = 200;

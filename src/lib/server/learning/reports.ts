@@ -5,7 +5,8 @@ import { and, count, desc, eq, gt, inArray, isNotNull, isNull, min, sql } from '
 import { lessonReports, lessons } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
 import { HttpError } from '../platform/http.ts';
-import { type ReportInput, REPORTS_PER_DAY, type ReportStatus } from '../../reports.ts';
+import { REPORTS_PER_DAY, type ReportStatus } from '../../reports.ts';
+import type { ReportInput } from '../../report-schemas.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

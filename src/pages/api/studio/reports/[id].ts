@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../../lib/server/auth/guards.ts';
 import { HttpError, readJson } from '../../../../lib/server/platform/http.ts';
 import { requestNow } from '../../../../lib/server/platform/clock.ts';
-import { reportUpdateSchema } from '../../../../lib/reports.ts';
+import { reportUpdateSchema } from '../../../../lib/report-schemas.ts';
 import { updateReport } from '../../../../lib/server/learning/report-inbox.ts';
 
 /** The studio sets a report's status (fixed: in which lesson version) and its reply to the learner. */
