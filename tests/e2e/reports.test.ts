@@ -6,6 +6,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   gotoHydrated,
+  lessonAt,
   lessonIdOf,
   lessonsIn,
   type Page,
@@ -20,7 +21,9 @@ const SIZES = [
   { name: 'phone', viewport: { width: 390, height: 844 }, admin: 'reports.phone@example.com' },
 ];
 
-useOwnServer({ ADMIN_EMAILS: SIZES.map((s) => s.admin).join(',') });
+const REVIEW_ADMIN = 'reports.review@example.com';
+
+useOwnServer({ ADMIN_EMAILS: [...SIZES.map((s) => s.admin), REVIEW_ADMIN].join(',') });
 
 async function noSidewaysScroll(page: Page): Promise<void> {
   const wide = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
@@ -126,3 +129,69 @@ for (const size of SIZES) {
     });
   });
 }
+
+test.describe('reports from review and practice', () => {
+  test.use({ viewport: SIZES[0].viewport });
+
+  test('"Report a problem" follows the feedback in practice and in review, and names the question answered', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const { headers } = await signedInLearner(page);
+    const lesson = lessonAt('saving', 'beginner', 1);
+    const id = await lessonIdOf(page, 'saving', lesson.slug);
+    // A fail (every question missed, so each is in review from tomorrow), then a pass.
+    for (const answers of [lesson.correctAnswers.map((a) => (a + 1) % 4), lesson.correctAnswers]) {
+      const res = await page.request.post(`/api/lesson/${id}/complete`, {
+        headers,
+        data: {
+          attemptId: crypto.randomUUID(),
+          quizResponses: answers.map((userAnswer, i) => ({ questionId: i + 1, userAnswer })),
+        },
+      });
+      expect(res.status()).toBe(201);
+    }
+    const tag = crypto.randomUUID().slice(0, 8);
+    const reportAfterFeedback = async (feedback: string, reason: string, note: string) => {
+      await page.getByRole('radio').first().check();
+      await page.getByRole('button', { name: 'Check answer' }).click();
+      await expect(page.getByTestId(feedback)).toBeVisible();
+      await page.getByRole('button', { name: 'Report a problem' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Report a problem' });
+      await dialog.getByRole('radio', { name: reason }).check();
+      await dialog.getByLabel('Anything to add? (optional)').fill(note);
+      await dialog.getByRole('button', { name: 'Send report' }).click();
+      await expect(page.getByTestId('report-sent')).toBeVisible();
+      await page.getByRole('button', { name: 'Close', exact: true }).click();
+    };
+
+    // Practice: nothing is due today.
+    await gotoHydrated(page, '/review');
+    await page.getByRole('button', { name: 'Practise now' }).click();
+    await reportAfterFeedback('practice-feedback', 'Unclear or confusing', `practice ${tag}`);
+
+    // Review: two days on, the missed questions are due.
+    const at = { 'x-test-now': new Date(Date.now() + 2 * 24 * 3600_000).toISOString() };
+    const due = (await (await page.request.get('/api/review', { headers: at })).json()) as {
+      due: Array<{ questionId: number }>;
+    };
+    await page.setExtraHTTPHeaders(at);
+    await gotoHydrated(page, '/review');
+    await reportAfterFeedback('review-feedback', 'Out of date (a figure, a rule, a link)', `review ${tag}`);
+
+    const adminContext = await browser.newContext();
+    try {
+      const admin = await adminContext.newPage();
+      await signedInLearner(admin, { email: REVIEW_ADMIN });
+      const inbox = (await (await admin.request.get('/api/studio/reports?status=all')).json()) as {
+        lessons: Array<{ lessonId: number; reports: Array<{ questionId: number; reason: string; note: string }> }>;
+      };
+      const mine = inbox.lessons.flatMap((l) => l.reports.map((r) => ({ lessonId: l.lessonId, ...r })))
+        .filter((r) => r.note.endsWith(tag));
+      const review = mine.find((r) => r.note.startsWith('review'))!;
+      const practice = mine.find((r) => r.note.startsWith('practice'))!;
+      expect([review.lessonId, review.reason, review.questionId]).toEqual([id, 'outdated', due.due[0].questionId]);
+      expect([practice.reason, practice.questionId > 0]).toEqual(['unclear', true]);
+    } finally {
+      await adminContext.close();
+    }
+  });
+});
