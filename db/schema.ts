@@ -2,6 +2,7 @@ import { relations, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -572,3 +573,50 @@ export const learnerDaysRelations = relations(
   learnerDays,
   ({ one }) => ({ user: one(users, { fields: [learnerDays.userId], references: [users.id] }) }),
 );
+
+/**
+ * A learner's report of a problem with a lesson: about one question (`questionId`) or one step of
+ * the text (`step`), on the lesson version the learner saw. The studio's inbox sets its status and
+ * a reply; the learner sees the reply on the dashboard until they dismiss it (`replyReadAt`).
+ * The reasons and statuses are src/lib/reports.ts's.
+ */
+export const lessonReports = pgTable(
+  'lesson_reports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id),
+    questionId: integer('question_id'),
+    step: integer('step'),
+    lessonVersion: integer('lesson_version').notNull(),
+    reason: text('reason', { enum: ['wrong_answer', 'unclear', 'typo', 'outdated', 'other'] }).notNull(),
+    /** The learner's note as typed (plain text, at most 1,000 characters); '' when none. */
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: ['open', 'fixed', 'wont_fix'] }).notNull().default('open'),
+    /** The lesson version that fixed it; set exactly when the status is 'fixed'. */
+    fixedInVersion: integer('fixed_in_version'),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    repliedBy: uuid('replied_by').references(() => users.id, { onDelete: 'set null' }),
+    replyReadAt: timestamp('reply_read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('lesson_reports_user_idx').on(t.userId, t.createdAt),
+    index('lesson_reports_inbox_idx').on(t.status, t.lessonId, t.questionId),
+    check('lesson_reports_subject_check', sql`(${t.questionId} IS NULL) <> (${t.step} IS NULL)`),
+    check(
+      'lesson_reports_reason_check',
+      sql`${t.reason} IN ('wrong_answer', 'unclear', 'typo', 'outdated', 'other')`,
+    ),
+    check('lesson_reports_status_check', sql`${t.status} IN ('open', 'fixed', 'wont_fix')`),
+    check('lesson_reports_fixed_check', sql`(${t.status} = 'fixed') = (${t.fixedInVersion} IS NOT NULL)`),
+  ],
+);
+
+export type LessonReport = typeof lessonReports.$inferSelect;

@@ -11,6 +11,7 @@ import ContinueCard from './ContinueCard.tsx';
 import MasteryCard from './MasteryCard.tsx';
 import OverallCard from './OverallCard.tsx';
 import PillarCards, { PriorityCard } from './PillarCards.tsx';
+import RepliesCard from './RepliesCard.tsx';
 import StreakCard from './StreakCard.tsx';
 
 /** `initial.firstVisit`: the learner's first dashboard visit, recorded on the server. */
@@ -36,6 +37,8 @@ export default function Dashboard({ initial }: { initial: DashboardData }) {
       </div>
 
       <ReminderOffer />
+
+      <RepliesCard replies={data.replies} />
 
       <div className='dash-middle'>
         <CoachCard coach={data.coach} continueLessonId={data.nextLesson?.id ?? null} />

@@ -1,15 +1,24 @@
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { initialQuizState, type QuizQuestion, quizReducer } from './quiz-state.ts';
 import { checkAnswer, completeQuiz, type QuizContext, takePendingQuiz } from './quiz-requests.ts';
-import { QUIZ_READY_EVENT, QUIZ_VIEW_EVENT, REREAD_EVENT, START_QUIZ_EVENT } from './lesson-events.ts';
+import {
+  QUIZ_READY_EVENT,
+  QUIZ_VIEW_EVENT,
+  REPORT_STEP_EVENT,
+  REREAD_EVENT,
+  START_QUIZ_EVENT,
+} from './lesson-events.ts';
 import QuestionScreen from './QuestionScreen.tsx';
 import FinishScreen from './FinishScreen.tsx';
 import FailedScreen from './FailedScreen.tsx';
 import MissedReview from './MissedReview.tsx';
 import SignInDialog from './SignInDialog.tsx';
+import ReportDialog from '../ui/ReportProblem.tsx';
 
 export interface LessonQuizProps {
   lessonId: number;
+  /** The lesson version the page shows (a report names it). */
+  lessonVersion: number;
   userId: string;
   pillar: string;
   level: string;
@@ -22,8 +31,11 @@ export interface LessonQuizProps {
  * learner's picks and the correct answers after a fail, and the questions missed above the text
  * until the next attempt. The lesson's steps start it and hide the text meanwhile (lesson-events.ts).
  */
-export default function LessonQuiz({ lessonId, userId, pillar, level, questions }: LessonQuizProps) {
+export default function LessonQuiz(
+  { lessonId, lessonVersion, userId, pillar, level, questions }: LessonQuizProps,
+) {
   const [state, dispatch] = useReducer(quizReducer, initialQuizState);
+  const [reportStep, setReportStep] = useState<number | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const feedbackRef = useRef<HTMLHeadingElement>(null);
   const context: QuizContext = { lessonId, userId, questions, dispatch };
@@ -46,6 +58,11 @@ export default function LessonQuiz({ lessonId, userId, pillar, level, questions 
     document.dispatchEvent(new Event(QUIZ_READY_EVENT));
     return () => document.removeEventListener(START_QUIZ_EVENT, start);
   }, [questions.length]);
+  useEffect(() => {
+    const report = (event: Event) => setReportStep(Number((event as CustomEvent<number>).detail));
+    document.addEventListener(REPORT_STEP_EVENT, report);
+    return () => document.removeEventListener(REPORT_STEP_EVENT, report);
+  }, []);
   useEffect(() => {
     document.dispatchEvent(new CustomEvent(QUIZ_VIEW_EVENT, { detail: state.view }));
   }, [state.view]);
@@ -75,6 +92,7 @@ export default function LessonQuiz({ lessonId, userId, pillar, level, questions 
         error={state.error}
         headingRef={headingRef}
         feedbackRef={feedbackRef}
+        report={{ lessonId, lessonVersion, questionId: question.id }}
         onChoose={(answer) => dispatch({ type: 'choose', questionId: question.id, answer })}
         onCheck={() => void checkAnswer(context, state)}
         onNext={() => dispatch({ type: 'next' })}
@@ -102,6 +120,12 @@ export default function LessonQuiz({ lessonId, userId, pillar, level, questions 
     <>
       {screen}
       {state.signIn && <SignInDialog onClose={() => dispatch({ type: 'closeSignIn' })} />}
+      {reportStep !== null && (
+        <ReportDialog
+          subject={{ lessonId, lessonVersion, step: reportStep }}
+          onClose={() => setReportStep(null)}
+        />
+      )}
     </>
   );
 }

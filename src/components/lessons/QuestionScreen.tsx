@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import ChoiceQuestion from '../ui/ChoiceQuestion.tsx';
 import type { Checked, QuizQuestion } from './quiz-state.ts';
+import { ReportButton, type ReportSubject } from '../ui/ReportProblem.tsx';
 
 interface Props {
   question: QuizQuestion;
@@ -13,6 +14,8 @@ interface Props {
   error: string | null;
   headingRef: Ref<HTMLHeadingElement>;
   feedbackRef: Ref<HTMLHeadingElement>;
+  /** What "Report a problem" after the feedback names: this question of this lesson version. */
+  report: ReportSubject;
   onChoose: (answer: number) => void;
   onCheck: () => void;
   onNext: () => void;
@@ -54,6 +57,7 @@ export default function QuestionScreen(props: Props) {
             </p>
           )}
           <p className='why'>{feedback.explanation}</p>
+          <ReportButton subject={props.report} />
         </div>
       )}
       {error && (

@@ -12,3 +12,5 @@ export const QUIZ_READY_EVENT = 'lesson:quiz-ready';
 export const QUIZ_VIEW_EVENT = 'lesson:quiz-view';
 /** Quiz to steps: the learner chose to read the lesson again (after a failed quiz), from the first step. */
 export const REREAD_EVENT = 'lesson:reread';
+/** Steps to quiz, with the step as detail: the learner wants to report a problem with that step. */
+export const REPORT_STEP_EVENT = 'lesson:report-step';

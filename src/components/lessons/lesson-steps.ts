@@ -7,6 +7,7 @@ export const START_QUIZ_EVENT = 'lesson:start-quiz';
 export const QUIZ_READY_EVENT = 'lesson:quiz-ready';
 export const QUIZ_VIEW_EVENT = 'lesson:quiz-view';
 export const REREAD_EVENT = 'lesson:reread';
+export const REPORT_STEP_EVENT = 'lesson:report-step';
 
 const key = (lessonId: string) => `lesson-step:${lessonId}`;
 
@@ -23,6 +24,8 @@ export function mountLessonSteps(article: HTMLElement): void {
   const next = nav.querySelector<HTMLButtonElement>('[data-step-next]')!;
   const mode = nav.querySelector<HTMLButtonElement>('[data-step-mode]')!;
   const startButton = start.querySelector<HTMLButtonElement>('[data-start-quiz]')!;
+  // "Report a problem" at the end of each step: the quiz island opens the dialog.
+  const reports = [...body.querySelectorAll<HTMLButtonElement>('[data-report-step]')];
   const lessonId = article.dataset.lessonId ?? '';
 
   // A request made before the quiz has loaded waits for it (the quiz hydrates after the paint).
@@ -35,6 +38,7 @@ export function mountLessonSteps(article: HTMLElement): void {
   document.addEventListener(QUIZ_READY_EVENT, () => {
     quizReady = true;
     startButton.disabled = false;
+    for (const report of reports) report.disabled = false;
     if (quizRequested) startQuiz();
     quizRequested = false;
   });
@@ -110,6 +114,11 @@ export function mountLessonSteps(article: HTMLElement): void {
     startQuiz();
   });
   startButton.addEventListener('click', startQuiz);
+  for (const report of reports) {
+    report.addEventListener('click', () => {
+      document.dispatchEvent(new CustomEvent(REPORT_STEP_EVENT, { detail: Number(report.dataset.reportStep) }));
+    });
+  }
   document.addEventListener(REREAD_EVENT, () => {
     step = 0;
     save();

@@ -6,6 +6,7 @@ import { api, messageOf, NetworkError } from '../api.ts';
 import type { PracticeQuestion } from '../../lib/server/learning/practice.ts';
 import type { DailyStatus } from '../../lib/server/learning/streaks.ts';
 import ChoiceQuestion from '../ui/ChoiceQuestion.tsx';
+import { ReportButton } from '../ui/ReportProblem.tsx';
 import DailyCredit from '../ui/DailyCredit.tsx';
 import { ReviewEmpty } from './ReviewEnds.tsx';
 import { recordFinish } from './review-finish.ts';
@@ -155,6 +156,14 @@ function PracticeRound({ questions, onAgain }: { questions: PracticeQuestion[]; 
           </p>
           <p>{feedback.explanation}</p>
         </div>
+      )}
+      {feedback && (
+        <p className='report-after'>
+          <ReportButton
+            key={`${item.lessonId}-${item.questionId}`}
+            subject={{ lessonId: item.lessonId, questionId: item.questionId }}
+          />
+        </p>
       )}
       <div className='quiz-actions'>
         <a className='btn btn-ghost' href='/dashboard'>

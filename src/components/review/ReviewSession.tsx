@@ -4,6 +4,7 @@ import { BOX_DAYS, describeOutcome } from '../../lib/leitner.ts';
 import type { DueQuestion } from '../../lib/server/learning/review.ts';
 import type { DailyStatus } from '../../lib/server/learning/streaks.ts';
 import ChoiceQuestion from '../ui/ChoiceQuestion.tsx';
+import { ReportButton } from '../ui/ReportProblem.tsx';
 import { ReviewDone } from './ReviewEnds.tsx';
 import PracticeSession from './PracticeSession.tsx';
 import { recordFinish } from './review-finish.ts';
@@ -111,6 +112,11 @@ export default function ReviewSession({ due, moreDue, upcoming, nextDueAt }: Pro
           <p>{feedback.explanation}</p>
           <p>{describeOutcome(item.box, feedback)}</p>
         </div>
+      )}
+      {feedback && (
+        <p className='report-after'>
+          <ReportButton key={item.id} subject={{ lessonId: item.lessonId, questionId: item.questionId }} />
+        </p>
       )}
       <div className='quiz-actions'>
         <a className='btn btn-ghost' href='/dashboard'>

@@ -9,6 +9,7 @@ import {
   learnerDays,
   learnerStreaks,
   lessonProgress,
+  lessonReports,
   lessons,
   oauthAccounts,
   questionSets,
@@ -40,6 +41,7 @@ export async function exportAccount(userId: string) {
     dayRows,
     streakRows,
     reminderRows,
+    reportRows,
   ] = await Promise.all([
     db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt)),
     db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(asc(assessments.createdAt)),
@@ -78,6 +80,24 @@ export async function exportAccount(userId: string) {
       .from(remindersSent)
       .where(eq(remindersSent.userId, userId))
       .orderBy(asc(remindersSent.day)),
+    // Problems the learner reported and the replies; who replied stays out.
+    db
+      .select({
+        lessonId: lessonReports.lessonId,
+        questionId: lessonReports.questionId,
+        step: lessonReports.step,
+        lessonVersion: lessonReports.lessonVersion,
+        reason: lessonReports.reason,
+        note: lessonReports.note,
+        status: lessonReports.status,
+        fixedInVersion: lessonReports.fixedInVersion,
+        reply: lessonReports.reply,
+        repliedAt: lessonReports.repliedAt,
+        createdAt: lessonReports.createdAt,
+      })
+      .from(lessonReports)
+      .where(eq(lessonReports.userId, userId))
+      .orderBy(asc(lessonReports.createdAt)),
   ]);
   const streak = streakRows[0];
   return {
@@ -136,6 +156,7 @@ export async function exportAccount(userId: string) {
       : null,
     activityDays: dayRows.map(({ userId: _u, ...d }) => d),
     remindersSent: reminderRows,
+    reports: reportRows,
   };
 }
 

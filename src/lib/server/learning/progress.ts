@@ -18,6 +18,7 @@ import {
 import { dailyStatusOf } from './streaks.ts';
 import { colourForScore, messageForScore, type ScoreColour, scoreOf } from '../../assessment.ts';
 import { type Level, LEVELS, type Pillar, PILLARS } from '../../domain.ts';
+import { unreadReplies } from './reports.ts';
 import { passMark } from '../../lessons.ts';
 import { type Badge, badgeTitle } from '../../badges.ts';
 import {
@@ -130,7 +131,7 @@ function dashboardCore(state: LearnerState, snapshot: CoreSnapshot) {
 export async function buildDashboard(userId: string, firstName: string, now = new Date(), visit = false) {
   // The dashboard shows no history: its statement leaves the history parts out.
   const { state, core: snapshot } = await loadLearner(userId);
-  const mastery = await readMastery(userId, state.lessons);
+  const [mastery, replies] = await Promise.all([readMastery(userId, state.lessons), unreadReplies(userId)]);
   const { latest, badges, pillars, priority, next, coach, overall } = dashboardCore(state, snapshot);
   const reviewDue = dueCount(state, snapshot, now);
   const daily = dailyStatusOf({ ...snapshot.settings, streak: snapshot.streak, days: snapshot.days }, now);
@@ -159,6 +160,8 @@ export async function buildDashboard(userId: string, firstName: string, now = ne
     mastery,
     daily,
     firstVisit,
+    /** Replies to the learner's reports not yet dismissed (reports.ts). */
+    replies,
   };
 }
 

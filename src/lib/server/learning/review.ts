@@ -9,6 +9,8 @@ import { findActiveLessons, type LearnerSnapshot, readReviewItems } from './lear
 export interface DueQuestion {
   id: string;
   lessonId: number;
+  /** The question's id in its lesson (what a report about it names). */
+  questionId: number;
   lessonTitle: string;
   pillar: string;
   box: number;
@@ -62,6 +64,7 @@ function makeQueue(review: LearnerSnapshot['review'], active: readonly Lesson[],
       due.push({
         id: item.id,
         lessonId: lesson.id,
+        questionId: q.id,
         lessonTitle: lesson.title,
         pillar: lesson.pillar,
         box: item.box,
