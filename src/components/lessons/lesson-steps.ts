@@ -63,7 +63,23 @@ export function mountLessonSteps(article: HTMLElement): void {
     }
   }
 
+  // The furthest step this page told the server (the studio's funnel; the page view counts step 1).
+  // Sent once per further step, fire and forget: reading never waits on it.
+  let reported = 1;
+  function report() {
+    const reached = all ? sections.length : step + 1;
+    if (reached <= reported) return;
+    reported = reached;
+    fetch(`/api/lesson/${lessonId}/step`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ step: reached }),
+      keepalive: true,
+    }).catch(() => {});
+  }
+
   function show(focus: boolean) {
+    report();
     article.dataset.mode = all ? 'all' : 'steps';
     const last = step === sections.length - 1;
     if (last) article.dataset.lastStep = '';
