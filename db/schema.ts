@@ -304,7 +304,7 @@ export const quizAttempts = pgTable(
   ) => [
     uniqueIndex('quiz_attempts_user_attempt_idx').on(t.userId, t.attemptId),
     uniqueIndex('quiz_attempts_user_seq_idx').on(t.userId, t.seq),
-    // The question statistics read one version's attempts, each learner's in order (src/lib/server/studio/).
+    // The question statistics read one version's attempts, each learner's in order (src/lib/server/content/lesson-stats.ts).
     index('quiz_attempts_lesson_version_idx').on(t.lessonId, t.lessonVersion, t.userId, t.seq).where(
       sql`${t.lessonVersion} is not null`,
     ),
@@ -601,6 +601,7 @@ export const lessonReads = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.lessonId, t.lessonVersion] }),
-    index('lesson_reads_lesson_idx').on(t.lessonId, t.lessonVersion),
+    // The funnel reads a sample of one version's readers from the index alone (content/lesson-stats.ts).
+    index('lesson_reads_lesson_idx').on(t.lessonId, t.lessonVersion, t.userId, t.furthestStep, t.quizAt),
   ],
 );

@@ -12,4 +12,4 @@ CREATE TABLE "lesson_reads" (
 --> statement-breakpoint
 ALTER TABLE "lesson_reads" ADD CONSTRAINT "lesson_reads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lesson_reads" ADD CONSTRAINT "lesson_reads_lesson_id_lessons_id_fk" FOREIGN KEY ("lesson_id") REFERENCES "public"."lessons"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "lesson_reads_lesson_idx" ON "lesson_reads" USING btree ("lesson_id","lesson_version");
+CREATE INDEX "lesson_reads_lesson_idx" ON "lesson_reads" USING btree ("lesson_id","lesson_version","user_id","furthest_step","quiz_at");

@@ -32,7 +32,10 @@ test("an admin reads a lesson's statistics, sorts the questions and follows one 
       { id: number; slug: string }
     >;
     lessonId = list.find((l) => l.slug === lesson.slug)!.id;
-    expect((await learnerPage.request.get(`/lesson/${lessonId}`)).status()).toBe(200);
+    // The lesson page's script reports the first step shown (the opening) to the funnel.
+    const opened = learnerPage.waitForResponse((r) => r.url().endsWith(`/api/lesson/${lessonId}/step`));
+    await learnerPage.goto(`/lesson/${lessonId}`);
+    expect((await opened).status()).toBe(204);
     const done = await learnerPage.request.post(`/api/lesson/${lessonId}/complete`, {
       headers,
       data: {

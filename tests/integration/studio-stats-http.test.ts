@@ -7,7 +7,7 @@ import { serverWithMail } from '../helpers/app.ts';
 import { correctAnswers, createLearner, lessonAt, responses } from '../helpers/learners.ts';
 import { linkIn } from '../helpers/resend-double.mjs';
 import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
-import type { LessonStats } from '../../src/lib/server/studio/stats.ts';
+import type { LessonStats } from '../../src/lib/server/content/lesson-stats.ts';
 
 const ADMIN = 'stats.admin@example.com';
 const app = serverWithMail({ ADMIN_EMAILS: ADMIN });
@@ -75,6 +75,13 @@ describe('studio statistics over HTTP', () => {
     const before = (await admin.get<LessonStats>(`/api/studio/stats/${lessonId}`)).body;
     const { client: learner } = await createLearner(app.server.url, app.resend);
     assertEquals((await learner.get(`/lesson/${lessonId}`)).status, 200);
+    assertEquals(
+      (await admin.get<LessonStats>(`/api/studio/stats/${lessonId}`)).body.funnel.opened,
+      before.funnel.opened,
+      'a GET writes nothing',
+    );
+    // The page's script reports the first step shown: the opening.
+    assertEquals((await learner.post(`/api/lesson/${lessonId}/step`, { step: 1 })).status, 204);
     const steps = before.steps.length;
     for (const step of [0, steps + 1, 1001, 'two', null]) {
       const r = await learner.post(`/api/lesson/${lessonId}/step`, { step });

@@ -8,8 +8,8 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers
 import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
 import { createLesson } from '../../src/lib/server/content/admin-lessons.ts';
 import { recordQuizAttempt } from '../../src/lib/server/learning/learner-store/index.ts';
-import { recordOpened, recordQuizReached, recordStep } from '../../src/lib/server/studio/lesson-reads.ts';
-import { lessonStats } from '../../src/lib/server/studio/stats.ts';
+import { recordQuizReached, recordStep } from '../../src/lib/server/learning/lesson-reads.ts';
+import { lessonStats } from '../../src/lib/server/content/lesson-stats.ts';
 import { HttpError } from '../../src/lib/server/platform/http.ts';
 import { lessonFormSchema } from '../../src/lib/lesson-form.ts';
 import { type Lesson, lessons, quizAttempts, users } from '../../db/schema.ts';
@@ -104,7 +104,7 @@ const answer = (picked: number[]) => ({
 async function takeQuiz(db: TestDatabase['handle']['db'], lesson: Lesson, copy: number) {
   const ids = await learners(db, PATTERNS.length, `copy${copy}-`);
   for (const [i, userId] of ids.entries()) {
-    await recordOpened(userId, lesson, T0);
+    await recordStep(userId, lesson, 1, T0);
     await recordStep(userId, lesson, 2, T0);
     await recordQuizReached(userId, lesson, T0);
     await recordQuizAttempt(userId, lesson, answer(PATTERNS[i]), new Date(T0.getTime() + (i + 1) * 10 * MINUTE));
@@ -175,13 +175,13 @@ for (const kind of databaseKinds()) {
       const [admin] = await learners(db, 1, 'author');
       const lesson = await createLesson(admin, lessonForm);
       const readers = await learners(db, 6, 'reader');
-      for (const id of readers) await recordOpened(id, lesson, T0);
+      for (const id of readers) await recordStep(id, lesson, 1, T0);
       // Three stop at step 1; two read to step 2 (one of them twice, and a step back changes nothing)
       // and one of those reaches the quiz; the sixth reaches the quiz.
       await recordStep(readers[3], lesson, 2, T0);
       await recordStep(readers[4], lesson, 2, T0);
       await recordStep(readers[4], lesson, 1, T0);
-      await recordOpened(readers[4], lesson, new Date(T0.getTime() + MINUTE));
+      await recordStep(readers[4], lesson, 1, new Date(T0.getTime() + MINUTE));
       await recordQuizReached(readers[4], lesson, T0);
       await recordQuizReached(readers[5], lesson, T0);
       await assertRejects(() => recordStep(readers[0], lesson, 3, T0), HttpError);

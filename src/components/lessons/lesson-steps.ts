@@ -63,9 +63,9 @@ export function mountLessonSteps(article: HTMLElement): void {
     }
   }
 
-  // The furthest step this page told the server (the studio's funnel; the page view counts step 1).
-  // Sent once per further step, fire and forget: reading never waits on it.
-  let reported = 1;
+  // The furthest step this page told the server, for the studio's funnel: the first step shown
+  // (the opening: a GET writes nothing), then each further one. Fire and forget: reading never waits.
+  let reported = 0;
   function report() {
     const reached = all ? sections.length : step + 1;
     if (reached <= reported) return;

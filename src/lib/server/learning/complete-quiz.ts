@@ -17,7 +17,7 @@ import {
 import { answersToGrade } from './quiz-checks.ts';
 import { type DailyStatus, dailyStatus } from './streaks.ts';
 import { unlockHint } from './unlock-hint.ts';
-import { recordQuizReached } from '../studio/lesson-reads.ts';
+import { recordQuizReached } from './lesson-reads.ts';
 
 type LessonHeading = Pick<Lesson, 'id' | 'title' | 'pillar' | 'level' | 'duration'>;
 

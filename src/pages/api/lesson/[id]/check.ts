@@ -6,7 +6,7 @@ import { parseLessonId } from '../../../../lib/server/platform/params.ts';
 import { quizCheckSchema } from '../../../../lib/schemas.ts';
 import { checkAnswer } from '../../../../lib/server/learning/quiz-checks.ts';
 import { unlockHint } from '../../../../lib/server/learning/unlock-hint.ts';
-import { recordQuizReached } from '../../../../lib/server/studio/lesson-reads.ts';
+import { recordQuizReached } from '../../../../lib/server/learning/lesson-reads.ts';
 import { requestNow } from '../../../../lib/server/platform/clock.ts';
 
 /**

@@ -5,7 +5,7 @@ import { loadLearnerState, mayOpen } from '../../../../lib/server/learning/learn
 import { parseLessonId } from '../../../../lib/server/platform/params.ts';
 import { requestNow } from '../../../../lib/server/platform/clock.ts';
 import { lessonStepSchema } from '../../../../lib/schemas.ts';
-import { recordStep } from '../../../../lib/server/studio/lesson-reads.ts';
+import { recordStep } from '../../../../lib/server/learning/lesson-reads.ts';
 
 /** The lesson page showed a step (lesson-steps.ts): the studio's funnel keeps the furthest one. */
 export const POST: APIRoute = async (context) => {

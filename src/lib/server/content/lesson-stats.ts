@@ -1,5 +1,5 @@
 // The studio's statistics of a lesson (issue 43), on its current version: the funnel from the
-// lesson_reads rows (lesson-reads.ts) and the attempts, and per question its answers, share
+// lesson_reads rows (learning/lesson-reads.ts) and the attempts, and per question its answers, share
 // correct, discrimination and pick rates, all counted in SQL over the rows of one
 // (lesson, version) through their indexes (migration 0026). Every statement is bounded: at most
 // STATS_SAMPLE learners' attempts are read, and the results are a row per step, per question or per option.
@@ -118,7 +118,10 @@ async function readCounts({ id, version }: Key) {
   const db = await getDb();
   const result = await db.execute(sql`
     select furthest_step as step, count(*) as readers, count(quiz_at) as quiz, count(*) - count(quiz_at) as stopped
-    from lesson_reads where lesson_id = ${id} and lesson_version = ${version}
+    from (
+      select furthest_step, quiz_at from lesson_reads where lesson_id = ${id} and lesson_version = ${version}
+      order by user_id limit ${STATS_SAMPLE}
+    ) sample
     group by furthest_step order by furthest_step limit 1000`);
   return rowsOf(result).map((r) => ({
     step: num(r.step),

@@ -1,6 +1,7 @@
 // What the funnel of the studio's statistics reads from: one lesson_reads row per learner and
-// version of a lesson, written when the lesson page is opened, moved on when a further step is
-// shown, and marked at the first quiz answer. Each write is one statement on one row (its key),
+// version of a lesson, written when the lesson page shows its first step (the opening, sent by the
+// page's script: a GET writes nothing), moved on when a further step is shown, and marked at the
+// first quiz answer. Each write is one statement on one row (its key),
 // and a write that changes nothing (a reopened page, a step already reached) writes nothing.
 import { sql } from 'drizzle-orm';
 import type { Lesson } from '../../../../db/schema.ts';
@@ -12,16 +13,7 @@ type ReadLesson = Pick<Lesson, 'id' | 'version' | 'sections'>;
 /** How many steps the lesson page shows (a lesson without sections is one step). */
 export const stepCount = (lesson: Pick<Lesson, 'sections'>): number => Math.max(1, lesson.sections.length);
 
-/** The lesson page was opened: the first opening of this version is kept. */
-export async function recordOpened(userId: string, lesson: ReadLesson, now = new Date()): Promise<void> {
-  const db = await getDb();
-  await db.execute(sql`
-    insert into lesson_reads (user_id, lesson_id, lesson_version, opened_at)
-    values (${userId}, ${lesson.id}, ${lesson.version}, ${now.toISOString()})
-    on conflict do nothing`);
-}
-
-/** A step was shown (1-based); only a step further than before moves the row. */
+/** A step was shown (1-based): the first one opens the row; only a step further than before moves it. */
 export async function recordStep(userId: string, lesson: ReadLesson, step: number, now = new Date()): Promise<void> {
   if (step > stepCount(lesson)) {
     throw new HttpError(400, `This lesson has ${stepCount(lesson)} steps`, { step: 'No such step' });
