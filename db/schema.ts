@@ -304,10 +304,12 @@ export const quizAttempts = pgTable(
   ) => [
     uniqueIndex('quiz_attempts_user_attempt_idx').on(t.userId, t.attemptId),
     uniqueIndex('quiz_attempts_user_seq_idx').on(t.userId, t.seq),
-    // The question statistics read one version's attempts, each learner's in order (src/lib/server/content/lesson-stats.ts).
-    index('quiz_attempts_lesson_version_idx').on(t.lessonId, t.lessonVersion, t.userId, t.seq).where(
-      sql`${t.lessonVersion} is not null`,
-    ),
+    // The question statistics read one version's attempts, each learner's in order, the funnel's
+    // columns from the index alone (src/lib/server/content/lesson-stats.ts).
+    index('quiz_attempts_lesson_version_idx').on(t.lessonId, t.lessonVersion, t.userId, t.seq, t.passed, t.createdAt)
+      .where(
+        sql`${t.lessonVersion} is not null`,
+      ),
   ],
 );
 

@@ -1,5 +1,5 @@
 ALTER TABLE "quiz_attempts" ADD COLUMN "lesson_version" integer;--> statement-breakpoint
-CREATE INDEX "quiz_attempts_lesson_version_idx" ON "quiz_attempts" USING btree ("lesson_id","lesson_version","user_id","seq") WHERE "lesson_version" is not null;--> statement-breakpoint
+CREATE INDEX "quiz_attempts_lesson_version_idx" ON "quiz_attempts" USING btree ("lesson_id","lesson_version","user_id","seq","passed","created_at") WHERE "lesson_version" is not null;--> statement-breakpoint
 CREATE TABLE "lesson_reads" (
 	"user_id" uuid NOT NULL,
 	"lesson_id" integer NOT NULL,
