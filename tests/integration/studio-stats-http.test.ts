@@ -106,5 +106,13 @@ describe('studio statistics over HTTP', () => {
     assertEquals(after.steps[steps - 1].reached, before.steps[steps - 1].reached + 1);
     assert(after.questions.every((q, i) => q.answers === before.questions[i].answers + 1));
     assert(after.questions.every((q) => q.shareCorrect !== null));
+    // The learner's data export holds the read, with the version of the lesson it was of.
+    const exported = await learner.get<{ lessonReads: Array<Record<string, unknown>> }>('/api/account/export');
+    assertEquals(
+      exported.body.lessonReads.map((r) => [r.lessonId, r.lessonVersion, r.furthestStep, Boolean(r.quizAt)]),
+      [
+        [lessonId, after.lesson.version, steps, true],
+      ],
+    );
   });
 });

@@ -9,6 +9,7 @@ import {
   learnerDays,
   learnerStreaks,
   lessonProgress,
+  lessonReads,
   lessons,
   oauthAccounts,
   questionSets,
@@ -40,6 +41,7 @@ export async function exportAccount(userId: string) {
     dayRows,
     streakRows,
     reminderRows,
+    readRows,
   ] = await Promise.all([
     db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt)),
     db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(asc(assessments.createdAt)),
@@ -78,6 +80,7 @@ export async function exportAccount(userId: string) {
       .from(remindersSent)
       .where(eq(remindersSent.userId, userId))
       .orderBy(asc(remindersSent.day)),
+    db.select().from(lessonReads).where(eq(lessonReads.userId, userId)).orderBy(asc(lessonReads.openedAt)),
   ]);
   const streak = streakRows[0];
   return {
@@ -136,6 +139,8 @@ export async function exportAccount(userId: string) {
       : null,
     activityDays: dayRows.map(({ userId: _u, ...d }) => d),
     remindersSent: reminderRows,
+    /** How far each lesson version was read (the studio's funnel counts it). */
+    lessonReads: readRows.map(({ userId: _u, ...r }) => r),
   };
 }
 
