@@ -9,7 +9,7 @@ import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
 import { createLesson } from '../../src/lib/server/content/admin-lessons.ts';
 import { recordQuizAttempt } from '../../src/lib/server/learning/learner-store/index.ts';
 import { recordQuizReached, recordStep } from '../../src/lib/server/learning/lesson-reads.ts';
-import { lessonStats } from '../../src/lib/server/content/lesson-stats.ts';
+import { lessonStats, STATS_SAMPLE } from '../../src/lib/server/content/lesson-stats.ts';
 import { HttpError } from '../../src/lib/server/platform/http.ts';
 import { lessonFormSchema } from '../../src/lib/lesson-form.ts';
 import { type Lesson, lessons, quizAttempts, users } from '../../db/schema.ts';
@@ -199,6 +199,31 @@ for (const kind of databaseKinds()) {
         Array.isArray(r) ? r : (r as unknown as { rows: Array<{ n: number }> }).rows
       );
       assertEquals(Number(row.n), 6, 'one row per reader and version');
+    });
+  });
+
+  Deno.test(`${kind}: past STATS_SAMPLE learners and readers the figures are of a sample, and say so`, async () => {
+    await withDatabase(kind, async (db) => {
+      const [admin] = await learners(db, 1, 'author');
+      const lesson = await createLesson(admin, lessonForm);
+      const n = STATS_SAMPLE + 20;
+      // Every learner answers all four right at the first try, written as the learner store writes them.
+      const good = JSON.stringify([1, 2, 3, 4].map((q, i) => ({ questionId: q, userAnswer: i, isCorrect: true })));
+      await db.execute(sql`insert into users (email, first_name, last_name)
+        select 'many' || i || '@example.com', 'M', 'L' from generate_series(1, ${n}) i`);
+      await db.execute(sql`insert into quiz_attempts (user_id, lesson_id, attempt_id, question_set_id, responses, score,
+          total_questions, passed, seq, pillar, level, accuracy_units, accuracy_cum, lesson_version)
+        select id, ${lesson.id}, gen_random_uuid(), 1, ${good}::jsonb, 4, 4, true, 1, 'credit', 'advanced', 0, 0, ${lesson.version}
+        from users where email like 'many%'`);
+      await db.execute(sql`insert into lesson_reads (user_id, lesson_id, lesson_version, furthest_step)
+        select id, ${lesson.id}, ${lesson.version}, 2 from users where email like 'many%'`);
+      const stats = await lessonStats(lesson.id);
+      assertEquals(stats.sampled, true);
+      assertEquals(stats.funnel.opened, STATS_SAMPLE);
+      assertEquals(stats.funnel.tookQuiz, STATS_SAMPLE);
+      assertEquals(stats.funnel.passed, STATS_SAMPLE);
+      assertEquals(stats.questions.map((q) => q.answers), [1, 2, 3, 4].map(() => STATS_SAMPLE));
+      assertEquals(stats.questions.map((q) => q.shareCorrect), [1, 1, 1, 1]);
     });
   });
 
