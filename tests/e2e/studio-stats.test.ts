@@ -9,6 +9,7 @@ import {
   test,
   useOwnServer,
 } from './fixtures.ts';
+import { problemsOn } from './phone-sweep.ts';
 
 // Attempts of this test's learners only: a server of its own.
 const AUTHOR = 'stats.author@example.com';
@@ -78,6 +79,7 @@ test("an admin reads a lesson's statistics, sorts the questions and follows one 
   for (const width of [390, 360]) {
     await page.setViewportSize({ width, height: 844 });
     expect(await noSidewaysScroll(page), `no sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
+    expect(await problemsOn(page, `statistics at ${width} px`)).toEqual([]);
     await expectNoSeriousA11yViolations(page);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
