@@ -25,8 +25,8 @@ export interface HistoryOptions {
 }
 
 const lessonTable = `create table if not exists bench_lessons as
-  select row_number() over (order by id) as idx, id, pillar, level, total, q, md5(q::text) as digest, 0 as qset, good, bad from (
-    select l.id, l.pillar, l.level, jsonb_array_length(l.questions) as total,
+  select row_number() over (order by id) as idx, id, pillar, level, version, total, q, md5(q::text) as digest, 0 as qset, good, bad from (
+    select l.id, l.pillar, l.level, l.version, jsonb_array_length(l.questions) as total,
       jsonb_agg(jsonb_build_object('questionId', e->'id', 'question', e->'question', 'options', e->'options', 'correctAnswer', e->'correctAnswer',
         'explanation', e->'explanation') order by o) as q,
       jsonb_agg(jsonb_build_object('questionId', (e->>'id')::int, 'userAnswer', (e->>'correctAnswer')::int, 'isCorrect', true) order by o) as good,
@@ -49,11 +49,11 @@ export function historyStatements(o: HistoryOptions): string[] {
     `insert into question_sets (lesson_id, digest, questions) select id, digest, q from bench_lessons on conflict (lesson_id, digest) do nothing`,
     `update bench_lessons b set qset = s.id from question_sets s where s.lesson_id = b.id and s.digest = b.digest`,
     `insert into quiz_attempts (id, user_id, lesson_id, attempt_id, question_set_id, responses, score, total_questions, passed, duration_ms, created_at,
-        seq, pillar, level, accuracy_units, accuracy_cum)
+        seq, pillar, level, accuracy_units, accuracy_cum, lesson_version)
       select md5(u.id::text || ':' || s.n)::uuid, u.id, b.id, md5(u.id::text || ':a' || s.n)::uuid, b.qset,
         case when s.n % 3 <> 0 then b.good else b.bad end, case when s.n % 3 <> 0 then b.total else 0 end, b.total, s.n % 3 <> 0,
         45000 + (s.n * 7919) % 90000, now() - (${n} - s.n) * interval '${h} hours',
-        s.n, b.pillar, b.level, case when s.n % 3 <> 0 then ${ACCURACY_UNITS} else 0 end, ${ACCURACY_UNITS}::bigint * (s.n - s.n / 3)
+        s.n, b.pillar, b.level, case when s.n % 3 <> 0 then ${ACCURACY_UNITS} else 0 end, ${ACCURACY_UNITS}::bigint * (s.n - s.n / 3), b.version
       from users u cross join generate_series(1, ${n}) s(n)
       join bench_lessons b on b.idx = (s.n - 1) % (select count(*) from bench_lessons) + 1
       where ${o.learners}`,
@@ -61,6 +61,13 @@ export function historyStatements(o: HistoryOptions): string[] {
       select user_id, lesson_id, bool_or(passed), max(score), (array_agg(score order by seq desc))[1], max(total_questions), count(*),
         min(created_at) filter (where passed), max(created_at)
       from quiz_attempts where ${mine} group by user_id, lesson_id
+      on conflict do nothing`,
+    // The studio's funnel: each lesson taken was opened 20 minutes before its first attempt and read to the end.
+    `insert into lesson_reads (user_id, lesson_id, lesson_version, furthest_step, opened_at, quiz_at)
+      select a.user_id, a.lesson_id, a.lesson_version, greatest(1, jsonb_array_length(l.sections)),
+        min(a.created_at) - interval '20 minutes', min(a.created_at)
+      from quiz_attempts a join lessons l on l.id = a.lesson_id
+      where a.${mine} group by a.user_id, a.lesson_id, a.lesson_version, l.sections
       on conflict do nothing`,
     // Each missed question once (the newest miss), box 1, due a day after that miss.
     `insert into review_items (id, user_id, lesson_id, question_id, box, due_at, created_at)

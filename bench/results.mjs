@@ -82,6 +82,8 @@ export function writeResults({ root, mode, results, table, minutes, command, kin
     if (found) sections[m] = found[0];
   }
   sections[mode] = section;
+  // Figures measured by hand outside the runner (a statement's timing on a large database) stay.
+  const kept = text.match(/<!-- kept -->[\s\S]*?<!-- \/kept -->/)?.[0];
   const historyAt = text.indexOf(HISTORY);
   const oldLines = historyAt < 0 ? [] : text.slice(historyAt).split('\n').filter((l) => /^\| \d{4}-/.test(l));
   const line = `| ${date} | ${commit} | ${mode}${mode === 'lighthouse' ? '' : ` (${kinds.join(' / ')})`} | ${
@@ -95,6 +97,7 @@ export function writeResults({ root, mode, results, table, minutes, command, kin
     'detail is in git history.',
     '',
     ...Object.keys(TITLES).flatMap((m) => (sections[m] ? [sections[m], ''] : [])),
+    ...(kept ? [kept, ''] : []),
     ...HISTORY_HEAD,
     ...oldLines,
     line,

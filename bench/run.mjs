@@ -65,6 +65,7 @@ const signedInRoutes = (lessonId) => [
   [`/api/lesson/${lessonId}`, bearer],
   ['/admin/lessons', cookie, 'admin'],
   ['/api/admin/lessons', bearer, 'admin'],
+  [`/studio/stats/${lessonId}`, cookie, 'admin'],
 ];
 
 // ---- measuring -------------------------------------------------------------------------------

@@ -297,12 +297,20 @@ export const quizAttempts = pgTable(
     accuracyUnits: bigint('accuracy_units', { mode: 'number' }).notNull(),
     /** The learner's accuracy units summed over attempts 1..seq (the improvement rate's halves). */
     accuracyCum: bigint('accuracy_cum', { mode: 'number' }).notNull(),
+    /** The lesson's version the answers belong to (lessons.version); null for attempts recorded before it was kept. */
+    lessonVersion: integer('lesson_version'),
   },
   (
     t,
   ) => [
     uniqueIndex('quiz_attempts_user_attempt_idx').on(t.userId, t.attemptId),
     uniqueIndex('quiz_attempts_user_seq_idx').on(t.userId, t.seq),
+    // The question statistics read one version's attempts, each learner's in order, the funnel's
+    // columns from the index alone (src/lib/server/content/lesson-stats.ts).
+    index('quiz_attempts_lesson_version_idx').on(t.lessonId, t.lessonVersion, t.userId, t.seq, t.passed, t.createdAt)
+      .where(
+        sql`${t.lessonVersion} is not null`,
+      ),
   ],
 );
 
@@ -572,6 +580,33 @@ export const learnerStreaksRelations = relations(
 export const learnerDaysRelations = relations(
   learnerDays,
   ({ one }) => ({ user: one(users, { fields: [learnerDays.userId], references: [users.id] }) }),
+);
+
+/**
+ * How far a learner read a version of a lesson, for the studio's funnel: written when the lesson
+ * page is opened (once), when a step further than before is shown, and at the first quiz answer.
+ */
+export const lessonReads = pgTable(
+  'lesson_reads',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id),
+    lessonVersion: integer('lesson_version').notNull(),
+    /** The furthest step shown, 1-based (the whole lesson on one page counts as its last step). */
+    furthestStep: integer('furthest_step').notNull().default(1),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the learner first answered a question of this version's quiz. */
+    quizAt: timestamp('quiz_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.lessonId, t.lessonVersion] }),
+    // The funnel reads a sample of one version's readers from the index alone (content/lesson-stats.ts).
+    index('lesson_reads_lesson_idx').on(t.lessonId, t.lessonVersion, t.userId, t.furthestStep, t.quizAt),
+  ],
 );
 
 /**

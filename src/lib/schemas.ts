@@ -118,6 +118,9 @@ export const quizCheckSchema = z.object({
   userAnswer: optionIndex,
 });
 
+/** A lesson step shown to the learner (lesson-steps.ts), 1-based; the lesson bounds it further. */
+export const lessonStepSchema = z.object({ step: z.number().int().min(1).max(1000) });
+
 export const lessonCompleteSchema = z.object({
   attemptId: z.uuid('attemptId must be a UUID made by the client'),
   quizResponses: z

@@ -33,7 +33,20 @@ export default function AdminLessons() {
     void load();
   }, [load]);
 
-  async function edit(lesson: LessonSummary) {
+  // A link from the statistics (/admin/lessons?edit={id}#question-{n}) opens that lesson's editor at the question.
+  useEffect(() => {
+    const id = new URLSearchParams(location.search).get('edit');
+    if (id && /^\d{1,9}$/.test(id)) void edit({ id: Number(id) });
+  }, []);
+  useEffect(() => {
+    const target = editing && /^#question-\d{1,3}$/.test(location.hash)
+      ? document.querySelector<HTMLElement>(location.hash)
+      : null;
+    target?.scrollIntoView({ block: 'start' });
+    target?.focus();
+  }, [editing]);
+
+  async function edit(lesson: Pick<LessonSummary, 'id'>) {
     try {
       const r = await api<AuthoredLesson>(`/api/admin/lessons/${lesson.id}`);
       if (!r.ok || !r.data) throw new Error('load');
@@ -61,6 +74,7 @@ export default function AdminLessons() {
 
   if (editing) {
     const done = () => {
+      if (location.search) history.replaceState(null, '', location.pathname);
       setEditing(null);
       void load();
     };

@@ -67,7 +67,23 @@ export function mountLessonSteps(article: HTMLElement): void {
     }
   }
 
+  // The furthest step this page told the server, for the studio's funnel: the first step shown
+  // (the opening: a GET writes nothing), then each further one. Fire and forget: reading never waits.
+  let reported = 0;
+  function report() {
+    const reached = all ? sections.length : step + 1;
+    if (reached <= reported) return;
+    reported = reached;
+    fetch(`/api/lesson/${lessonId}/step`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ step: reached }),
+      keepalive: true,
+    }).catch(() => {});
+  }
+
   function show(focus: boolean) {
+    report();
     article.dataset.mode = all ? 'all' : 'steps';
     const last = step === sections.length - 1;
     if (last) article.dataset.lastStep = '';

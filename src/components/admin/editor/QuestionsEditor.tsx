@@ -36,7 +36,7 @@ function QuestionEditor({ index: i, question, errors, onChange, onRemove }: {
   const options = padOptions(question.options);
   const optionsError = errors[`questions.${i}.options`] ?? errors[`questions.${i}.correctAnswer`];
   return (
-    <div className='item card' data-question={i + 1}>
+    <div className='item card' data-question={i + 1} id={`question-${i + 1}`} tabIndex={-1}>
       <h3>Question {i + 1}</h3>
       <Field
         label={`Question ${i + 1} text`}

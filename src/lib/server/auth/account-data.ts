@@ -10,6 +10,7 @@ import {
   learnerStreaks,
   lessonProgress,
   lessonReports,
+  lessonReads,
   lessons,
   oauthAccounts,
   questionSets,
@@ -42,6 +43,7 @@ export async function exportAccount(userId: string) {
     streakRows,
     reminderRows,
     reportRows,
+    readRows,
   ] = await Promise.all([
     db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt)),
     db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(asc(assessments.createdAt)),
@@ -98,6 +100,7 @@ export async function exportAccount(userId: string) {
       .from(lessonReports)
       .where(eq(lessonReports.userId, userId))
       .orderBy(asc(lessonReports.createdAt)),
+    db.select().from(lessonReads).where(eq(lessonReads.userId, userId)).orderBy(asc(lessonReads.openedAt)),
   ]);
   const streak = streakRows[0];
   return {
@@ -157,6 +160,8 @@ export async function exportAccount(userId: string) {
     activityDays: dayRows.map(({ userId: _u, ...d }) => d),
     remindersSent: reminderRows,
     reports: reportRows,
+    /** How far each lesson version was read (the studio's funnel counts it). */
+    lessonReads: readRows.map(({ userId: _u, ...r }) => r),
   };
 }
 

@@ -17,6 +17,7 @@ import {
 import { answersToGrade } from './quiz-checks.ts';
 import { type DailyStatus, dailyStatus } from './streaks.ts';
 import { unlockHint } from './unlock-hint.ts';
+import { recordQuizReached } from './lesson-reads.ts';
 
 type LessonHeading = Pick<Lesson, 'id' | 'title' | 'pillar' | 'level' | 'duration'>;
 
@@ -61,6 +62,8 @@ export async function completeQuiz(
   // A question checked during the quiz is graded on its first checked answer (instant feedback).
   const quizResponses = await answersToGrade(user.id, lesson.id, body.attemptId, body.quizResponses);
   const { badgesEarned, daily, ...result } = await recordQuizAttempt(user.id, lesson, { ...body, quizResponses }, now);
+  // The funnel's "reached the quiz", for a quiz finished without checking an answer first.
+  if (!result.duplicate) await recordQuizReached(user.id, lesson, now);
   const next = result.passed ? nextLessonAfter(state, lesson) : undefined;
   return {
     ...result,

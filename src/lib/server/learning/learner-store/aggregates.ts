@@ -71,7 +71,8 @@ export async function rebuildAggregates(tx: Executor, userId?: string): Promise<
   await insertInChunks(pillars, (rows) => tx.insert(learnerPillarStats).values(rows));
   await insertInChunks(levels, (rows) => tx.insert(learnerLevelStats).values(rows));
   await insertInChunks(questions, (rows) => tx.insert(learnerQuestionStats).values(rows));
-  badges.push(...(await assessmentBadges(tx, userId)), ...(await levelBadges(tx, userId)));
+  // Not push(...rows): with every learner (a rebuild of 100,000) the arguments would overflow the stack.
+  for (const row of [...(await assessmentBadges(tx, userId)), ...(await levelBadges(tx, userId))]) badges.push(row);
   await insertInChunks(badges, (rows) => tx.insert(userBadges).values(rows).onConflictDoNothing());
 }
 

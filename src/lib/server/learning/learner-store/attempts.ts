@@ -138,6 +138,7 @@ export async function recordQuizAttempt(
       level: lesson.level,
       accuracyUnits: units,
       accuracyCum: (stats?.accuracyUnits ?? 0) + units,
+      lessonVersion: lesson.version,
     });
     await addToAggregates(tx, {
       userId,

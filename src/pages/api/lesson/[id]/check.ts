@@ -6,6 +6,8 @@ import { parseLessonId } from '../../../../lib/server/platform/params.ts';
 import { quizCheckSchema } from '../../../../lib/schemas.ts';
 import { checkAnswer } from '../../../../lib/server/learning/quiz-checks.ts';
 import { unlockHint } from '../../../../lib/server/learning/unlock-hint.ts';
+import { recordQuizReached } from '../../../../lib/server/learning/lesson-reads.ts';
+import { requestNow } from '../../../../lib/server/platform/clock.ts';
 
 /**
  * Instant feedback: grades one answer of a quiz in progress with its correct option and
@@ -25,5 +27,6 @@ export const POST: APIRoute = async (context) => {
       questionId: 'Unknown question',
     });
   }
+  await recordQuizReached(user.id, lesson, requestNow(context.request));
   return Response.json(checked);
 };
