@@ -572,3 +572,20 @@ export const learnerDaysRelations = relations(
   learnerDays,
   ({ one }) => ({ user: one(users, { fields: [learnerDays.userId], references: [users.id] }) }),
 );
+
+/**
+ * The addresses a lesson had before its slug changed: /learn/{old slug} answers 301 to the
+ * current one (src/lib/server/content/library.ts). A slug is a lesson's current slug or an old
+ * one of at most one lesson.
+ */
+export const lessonSlugs = pgTable(
+  'lesson_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lesson_slugs_lesson_idx').on(t.lessonId)],
+);

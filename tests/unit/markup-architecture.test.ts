@@ -20,6 +20,7 @@ const RAW_SINKS: Record<string, { count: number; why: string }> = {
     why: "set:html of a lesson section's text: markdown.ts's sanitizer output",
   },
   'src/components/landing/LandingPage.astro': { count: 1, why: 'set:html of the JSON-LD (jsonForScript)' },
+  'src/layouts/PublicLayout.astro': { count: 1, why: "set:html of a library page's JSON-LD (jsonForScript)" },
   'src/components/admin/editor/LessonPreview.tsx': {
     count: 1,
     why: 'the admin preview: /api/admin/preview answers LessonSection.astro as rendered by Astro (sanitized markdown)',

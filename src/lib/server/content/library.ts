@@ -1,0 +1,141 @@
+// The public lesson library (issue 42): the published lessons for /learn, full-text search over
+// them (PostgreSQL's own, the same on PGlite), a lesson by its slug or an old one, and the
+// version tags public pages answer with. Every read is of stored data, so a publish shows on the
+// next request on every instance.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type Lesson, lessons, lessonSlugs } from '../../../../db/schema.ts';
+import type { Level, Pillar } from '../../domain.ts';
+import { type HighlightPart, highlightParts, lessonSummary, MATCH_END, MATCH_START } from '../../library.ts';
+import { findActiveLessons } from '../learning/learner-store/index.ts';
+import { getDb } from '../platform/db.ts';
+
+export interface LibraryEntry {
+  id: number;
+  slug: string;
+  title: string;
+  pillar: Pillar;
+  level: Level;
+  orderIndex: number;
+  duration: number;
+  reviewedAt: string | null;
+  summary: string;
+}
+
+export interface SearchHit extends LibraryEntry {
+  /** The title with the matched words marked. */
+  titleParts: HighlightPart[];
+  /** A passage of the text around the matched words, marked. */
+  excerpt: HighlightPart[];
+  rank: number;
+}
+
+/** The longest query searched: longer input is cut here (the rest is not an error). */
+export const QUERY_MAX = 200;
+
+export function toEntry(lesson: Lesson): LibraryEntry {
+  return {
+    id: lesson.id,
+    slug: lesson.slug,
+    title: lesson.title,
+    pillar: lesson.pillar,
+    level: lesson.level,
+    orderIndex: lesson.orderIndex,
+    duration: lesson.duration,
+    reviewedAt: lesson.reviewedAt,
+    summary: lessonSummary(lesson),
+  };
+}
+
+/** Every published lesson, in learning order. */
+export async function listLibrary(): Promise<LibraryEntry[]> {
+  return (await findActiveLessons()).map(toEntry);
+}
+
+const MARKERS = `${MATCH_START}${MATCH_END}`;
+const HEADLINE_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=28, MinWords=12, MaxFragments=2, ` +
+  'FragmentDelimiter=" … "';
+
+/**
+ * The lessons matching a query, best first. Title words weigh most (A), then the objectives (B),
+ * then section headings and text (C); a lesson whose title matches always ranks above one that
+ * matches only in its text. The query is parsed by websearch_to_tsquery, which accepts any
+ * input (quotes, operators, punctuation) without error; it is always a bound parameter.
+ */
+export async function searchLibrary(query: string): Promise<SearchHit[]> {
+  const q = query.slice(0, QUERY_MAX).trim();
+  if (!q) return [];
+  const db = await getDb();
+  const body =
+    sql`translate(coalesce((select string_agg(concat_ws(' ', s->>'header', s->>'subheader', s->>'content'), ' ')
+    from jsonb_array_elements(${lessons.sections}) s), '') || ' ' || coalesce(${lessons.content}, ''), ${MARKERS}, '')`;
+  const plainBody =
+    sql`regexp_replace(regexp_replace(${body}, '\\[\\[calculator:[a-z-]+\\]\\]|\\]\\([^)]*\\)', ' ', 'g'),
+    '[*_#>|~\`\\[]+', ' ', 'g')`;
+  const objectives =
+    sql`translate(coalesce((select string_agg(o, ' ') from jsonb_array_elements_text(${lessons.learningObjectives}) o), ''), ${MARKERS}, '')`;
+  const title = sql`translate(${lessons.title}, ${MARKERS}, '')`;
+  const result = await db.execute(
+    sql`with q as (select websearch_to_tsquery('english', ${q}) as q),
+      doc as (
+        select ${lessons.id} as id, ${title} as title, ${plainBody} as body,
+          setweight(to_tsvector('english', ${title}), 'A') ||
+          setweight(to_tsvector('english', ${objectives}), 'B') ||
+          setweight(to_tsvector('english', ${body}), 'C') as vector
+        from ${lessons} where ${lessons.deletedAt} is null
+      )
+      select doc.id, ts_rank(doc.vector, q.q) as rank,
+        to_tsvector('english', doc.title) @@ q.q as title_match,
+        ts_headline('english', doc.title, q.q, ${`StartSel=${MATCH_START}, StopSel=${MATCH_END}, HighlightAll=true`}) as title_h,
+        ts_headline('english', doc.body, q.q, ${HEADLINE_OPTIONS}) as excerpt
+      from doc, q
+      where doc.vector @@ q.q
+      order by title_match desc, rank desc, doc.id
+      limit 50`,
+  );
+  const byId = new Map((await findActiveLessons()).map((l) => [l.id, l]));
+  return resultRows<{ id: number; rank: number; title_h: string; excerpt: string }>(result).flatMap((row) => {
+    const lesson = byId.get(Number(row.id));
+    if (!lesson) return [];
+    return [{
+      ...toEntry(lesson),
+      titleParts: highlightParts(row.title_h),
+      excerpt: highlightParts(row.excerpt),
+      rank: Number(row.rank),
+    }];
+  });
+}
+
+/** Rows of db.execute: postgres.js answers an array, PGlite an object holding one. */
+function resultRows<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+export type SlugLookup = { lesson: Lesson; moved?: undefined } | { moved: string; lesson?: undefined } | null;
+
+/** The published lesson at a slug; for an old slug, the lesson's current slug; otherwise null. */
+export async function findBySlug(slug: string): Promise<SlugLookup> {
+  if (slug.length > 200) return null;
+  const db = await getDb();
+  const [lesson] = await db.select().from(lessons).where(and(eq(lessons.slug, slug), isNull(lessons.deletedAt)));
+  if (lesson) return { lesson };
+  const [old] = await db
+    .select({ slug: lessons.slug })
+    .from(lessonSlugs)
+    .innerJoin(lessons, eq(lessons.id, lessonSlugs.lessonId))
+    .where(and(eq(lessonSlugs.slug, slug), isNull(lessons.deletedAt)));
+  return old ? { moved: old.slug } : null;
+}
+
+/** The catalogue's state as stored: every publish, edit or deletion changes it. */
+export async function libraryVersion(): Promise<string> {
+  const db = await getDb();
+  const [{ key }] = await db
+    .select({
+      key: sql<
+        string
+      >`count(*) filter (where ${lessons.deletedAt} is null) || ':' || coalesce(sum(${lessons.version}), 0)
+        || ':' || coalesce(max(${lessons.updatedAt})::text, '') || ':' || coalesce(max(${lessons.deletedAt})::text, '')`,
+    })
+    .from(lessons);
+  return key;
+}
