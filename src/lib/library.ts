@@ -36,7 +36,9 @@ export function plainText(markdown: string): string {
   return markdown
     .replace(/^\s*\[\[calculator:[a-z-]+\]\]\s*$/gim, ' ')
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[*_`#>|~]+/g, ' ')
+    .replace(/[*_`#|~]+/g, ' ')
+    // Block quotes' marks (written as \u003e: it is not an HTML escape).
+    .replace(/^\s*\u003e+/gm, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -1,6 +1,5 @@
 import type { APIRoute } from 'astro';
-
-export const prerender = true;
+import { publicSite } from '../lib/server/content/library-seo.ts';
 
 /** Signed-in pages: they redirect a crawler to sign in, and carry noindex besides. */
 const ACCOUNT_PAGES = [
@@ -11,7 +10,6 @@ const ACCOUNT_PAGES = [
   '/progress',
   '/account',
   '/assessment',
-  '/login',
   '/check-inbox',
   '/verify-email',
   '/reset-password',
@@ -19,8 +17,8 @@ const ACCOUNT_PAGES = [
   '/unsubscribe',
 ];
 
-export const GET: APIRoute = ({ site }) => {
-  const origin = site ?? new URL('http://localhost:4321');
+export const GET: APIRoute = () => {
+  const origin = publicSite();
   const body = [
     'User-agent: *',
     'Allow: /',

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { listLibrary } from '../lib/server/content/library.ts';
+import { publicSite } from '../lib/server/content/library-seo.ts';
 
 /** The public pages search engines should know, with how often they change. */
 const PAGES = [
@@ -10,9 +11,9 @@ const PAGES = [
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Every published lesson under /learn, its lastmod the day it was last reviewed (read per request: a publish shows at once). */
-export const GET: APIRoute = async ({ site }) => {
+export const GET: APIRoute = async () => {
   // Our own paths on our own origin: URL.href percent-encodes anything XML would need escaped.
-  const origin = site ?? new URL('http://localhost:4321');
+  const origin = publicSite();
   const pages = PAGES.map(({ path, changefreq, priority }) =>
     `  <url><loc>${new URL(path, origin).href}</loc><changefreq>${changefreq}</changefreq>` +
     `<priority>${priority}</priority></url>`

@@ -5,6 +5,12 @@ import type { Lesson } from '../../../../db/schema.ts';
 import { LEVEL_LABELS, PILLAR_LABELS } from '../../domain.ts';
 import { isoMinutes, lessonSummary } from '../../library.ts';
 import type { LibraryEntry } from './library.ts';
+import { getEnv } from '../platform/env.ts';
+
+/** The public origin every canonical and structured-data URL is on: PUBLIC_URL as the server runs. */
+export function publicSite(): URL {
+  return new URL(`${getEnv().PUBLIC_URL}/`);
+}
 
 const lessonUrl = (site: URL, slug: string) => new URL(`/learn/${slug}`, site).href;
 
