@@ -589,3 +589,28 @@ export const lessonSlugs = pgTable(
   },
   (t) => [index('lesson_slugs_lesson_idx').on(t.lessonId)],
 );
+
+/**
+ * A beginner quiz a visitor took before signing up (issue 42), sent with the sign-up and kept
+ * with the unverified account; it counts as a completion, once, when the address is verified
+ * (src/lib/server/learning/visitor-results.ts), and `counted_at` records that it did.
+ */
+export const visitorQuizResults = pgTable(
+  'visitor_quiz_results',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id),
+    attemptId: uuid('attempt_id').notNull(),
+    responses: jsonb('responses').$type<Array<{ questionId: number; userAnswer: number }>>().notNull(),
+    durationMs: integer('duration_ms'),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
+    countedAt: timestamp('counted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('visitor_quiz_results_attempt_idx').on(t.userId, t.attemptId)],
+);

@@ -1,6 +1,6 @@
 // The public lesson library's pure rules (issue 42): a lesson's one-line summary, the pieces of a
 // search highlight, and the slug an author may give a lesson. The server side is
-// src/lib/server/content/library.ts.
+// src/lib/server/learning/library.ts.
 
 /** Where PostgreSQL's ts_headline marks a match: private-use characters, removed from the text first. */
 export const MATCH_START = '\uE000';

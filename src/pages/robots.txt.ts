@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { publicSite } from '../lib/server/content/library-seo.ts';
+import { publicSite } from '../lib/server/learning/library-seo.ts';
 
 /** Signed-in pages: they redirect a crawler to sign in, and carry noindex besides. */
 const ACCOUNT_PAGES = [

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { listLibrary } from '../lib/server/content/library.ts';
-import { publicSite } from '../lib/server/content/library-seo.ts';
+import { listLibrary } from '../lib/server/learning/library.ts';
+import { publicSite } from '../lib/server/learning/library-seo.ts';
 
 /** The public pages search engines should know, with how often they change. */
 const PAGES = [

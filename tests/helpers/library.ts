@@ -17,6 +17,10 @@ export function libraryServer(kind: Kind, env: Record<string, string> = {}) {
       if (!server) throw new Error('call start in beforeAll');
       return server.url;
     },
+    /** The PostgreSQL database's URL (none on PGlite). */
+    get databaseUrl(): string | undefined {
+      return database?.url;
+    },
     get resend() {
       if (!resend) throw new Error('call start in beforeAll');
       return resend;

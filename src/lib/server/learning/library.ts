@@ -6,7 +6,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Lesson, lessons, lessonSlugs } from '../../../../db/schema.ts';
 import type { Level, Pillar } from '../../domain.ts';
 import { type HighlightPart, highlightParts, lessonSummary, MATCH_END, MATCH_START } from '../../library.ts';
-import { findActiveLessons } from '../learning/learner-store/index.ts';
+import { findActiveLessons } from './learner-store/index.ts';
 import { getDb } from '../platform/db.ts';
 
 export interface LibraryEntry {
