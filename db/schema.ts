@@ -2,6 +2,7 @@ import { relations, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -613,4 +614,24 @@ export const visitorQuizResults = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('visitor_quiz_results_attempt_idx').on(t.userId, t.attemptId)],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * Each lesson's full-text document for /learn search (issue 42), kept by the trigger
+ * `lessons_search_sync` (migration 0024) on every write of a lesson's title, objectives or text:
+ * title weighted A, objectives B, section text C; `body` is the text as plain words, quoted by
+ * ts_headline. Never written by the app.
+ */
+export const lessonSearch = pgTable(
+  'lesson_search',
+  {
+    lessonId: integer('lesson_id')
+      .primaryKey()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    document: tsvector('document').notNull(),
+    body: text('body').notNull(),
+  },
+  (t) => [index('lesson_search_document_idx').using('gin', t.document)],
 );

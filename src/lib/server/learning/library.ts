@@ -3,7 +3,7 @@
 // version tags public pages answer with. Every read is of stored data, so a publish shows on the
 // next request on every instance.
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { type Lesson, lessons, lessonSlugs } from '../../../../db/schema.ts';
+import { type Lesson, lessons, lessonSearch, lessonSlugs } from '../../../../db/schema.ts';
 import type { Level, Pillar } from '../../domain.ts';
 import { type HighlightPart, highlightParts, lessonSummary, MATCH_END, MATCH_START } from '../../library.ts';
 import { findActiveLessons } from './learner-store/index.ts';
@@ -52,6 +52,7 @@ export async function listLibrary(): Promise<LibraryEntry[]> {
 }
 
 const MARKERS = `${MATCH_START}${MATCH_END}`;
+const TITLE_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, HighlightAll=true`;
 const HEADLINE_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=28, MinWords=12, MaxFragments=2, ` +
   'FragmentDelimiter=" … "';
 
@@ -65,31 +66,17 @@ export async function searchLibrary(query: string): Promise<SearchHit[]> {
   const q = query.slice(0, QUERY_MAX).trim();
   if (!q) return [];
   const db = await getDb();
-  const body =
-    sql`translate(coalesce((select string_agg(concat_ws(' ', s->>'header', s->>'subheader', s->>'content'), ' ')
-    from jsonb_array_elements(${lessons.sections}) s), '') || ' ' || coalesce(${lessons.content}, ''), ${MARKERS}, '')`;
-  const plainBody =
-    sql`regexp_replace(regexp_replace(${body}, '\\[\\[calculator:[a-z-]+\\]\\]|\\]\\([^)]*\\)', ' ', 'g'),
-    '[*_#>|~\`\\[]+', ' ', 'g')`;
-  const objectives =
-    sql`translate(coalesce((select string_agg(o, ' ') from jsonb_array_elements_text(${lessons.learningObjectives}) o), ''), ${MARKERS}, '')`;
-  const title = sql`translate(${lessons.title}, ${MARKERS}, '')`;
+  // Each lesson's document is stored (lesson_search, kept by a trigger): a query reads it, and
+  // quotes (ts_headline) only the lessons that match.
   const result = await db.execute(
-    sql`with q as (select websearch_to_tsquery('english', ${q}) as q),
-      doc as (
-        select ${lessons.id} as id, ${title} as title, ${plainBody} as body,
-          setweight(to_tsvector('english', ${title}), 'A') ||
-          setweight(to_tsvector('english', ${objectives}), 'B') ||
-          setweight(to_tsvector('english', ${body}), 'C') as vector
-        from ${lessons} where ${lessons.deletedAt} is null
-      )
-      select doc.id, ts_rank(doc.vector, q.q) as rank,
-        to_tsvector('english', doc.title) @@ q.q as title_match,
-        ts_headline('english', doc.title, q.q, ${`StartSel=${MATCH_START}, StopSel=${MATCH_END}, HighlightAll=true`}) as title_h,
-        ts_headline('english', doc.body, q.q, ${HEADLINE_OPTIONS}) as excerpt
-      from doc, q
-      where doc.vector @@ q.q
-      order by title_match desc, rank desc, doc.id
+    sql`with q as (select websearch_to_tsquery('english', ${q}) as q)
+      select ${lessons.id} as id, ts_rank(${lessonSearch.document}, q.q) as rank,
+        to_tsvector('english', translate(${lessons.title}, ${MARKERS}, '')) @@ q.q as title_match,
+        ts_headline('english', translate(${lessons.title}, ${MARKERS}, ''), q.q, ${TITLE_OPTIONS}) as title_h,
+        ts_headline('english', ${lessonSearch.body}, q.q, ${HEADLINE_OPTIONS}) as excerpt
+      from q, ${lessonSearch} join ${lessons} on ${lessons.id} = ${lessonSearch.lessonId}
+      where ${lessonSearch.document} @@ q.q and ${lessons.deletedAt} is null
+      order by title_match desc, rank desc, ${lessons.id}
       limit 50`,
   );
   const byId = new Map((await findActiveLessons()).map((l) => [l.id, l]));
