@@ -118,6 +118,13 @@ for (const kind of databaseKinds()) {
       );
       const done = list.body.find((l) => l.id === id);
       assertEquals([done?.completed, done?.completionData?.attempts], [true, 1]);
+      // The account's data says where that completion came from.
+      const exported = await elsewhere.get<
+        { quizzesBeforeSignUp: Array<{ lessonId: number; countedAt: string | null }> }
+      >(
+        '/api/account/export',
+      );
+      assertEquals(exported.body.quizzesBeforeSignUp.map((r) => [r.lessonId, r.countedAt !== null]), [[id, true]]);
       // Lesson 2 counts although the level's order had not opened it: a beginner quiz is open to everyone.
       assertEquals(list.body.find((l) => l.completed && l.id !== id), undefined);
     });

@@ -19,6 +19,7 @@ import {
   sessions,
   userBadges,
   users,
+  visitorQuizResults,
 } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
 import { answeredResponses } from '../learning/learner-store/index.ts';
@@ -40,6 +41,7 @@ export async function exportAccount(userId: string) {
     dayRows,
     streakRows,
     reminderRows,
+    visitorRows,
   ] = await Promise.all([
     db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt)),
     db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(asc(assessments.createdAt)),
@@ -78,6 +80,13 @@ export async function exportAccount(userId: string) {
       .from(remindersSent)
       .where(eq(remindersSent.userId, userId))
       .orderBy(asc(remindersSent.day)),
+    // Quizzes taken before sign-up and carried by it (issue 42), counted or not.
+    db
+      .select({ result: visitorQuizResults, title: lessons.title })
+      .from(visitorQuizResults)
+      .innerJoin(lessons, eq(lessons.id, visitorQuizResults.lessonId))
+      .where(eq(visitorQuizResults.userId, userId))
+      .orderBy(asc(visitorQuizResults.id)),
   ]);
   const streak = streakRows[0];
   return {
@@ -121,6 +130,10 @@ export async function exportAccount(userId: string) {
     lessonProgress: progressRows.map(({ progress: { userId: _u, ...p }, title }) => ({ ...p, lessonTitle: title })),
     badges: badgeRows.map(({ userId: _u, ...b }) => b),
     reviewQueue: reviewRows.map(({ userId: _u, ...r }) => r),
+    quizzesBeforeSignUp: visitorRows.map(({ result: { userId: _u, id: _i, ...r }, title }) => ({
+      ...r,
+      lessonTitle: title,
+    })),
     emails: mailRows,
     dailyStreak: streak
       ? {
