@@ -173,7 +173,12 @@ for (const kind of databaseKinds()) {
       assertEquals(metaOf(page, 'og:url'), `${PUBLIC_URL}/learn/${slug}`);
       assertEquals(metaOf(page, 'og:type'), 'article');
       assertMatch(metaOf(page, 'og:title') ?? '', /^Emergency Fund 101/);
-      assertMatch(metaOf(page, 'og:image') ?? '', new RegExp(`^${PUBLIC_URL}/`));
+      // Each curriculum lesson's own preview image, drawn at build.
+      assertEquals(metaOf(page, 'og:image'), `${PUBLIC_URL}/og/${slug}.png`);
+      assertEquals(metaOf(page, 'twitter:image'), `${PUBLIC_URL}/og/${slug}.png`);
+      const image = await fetch(`${app.url}/og/${slug}.png`);
+      assertEquals([image.status, image.headers.get('content-type')], [200, 'image/png']);
+      assertEquals([...new Uint8Array((await image.arrayBuffer()).slice(0, 4))], [0x89, 0x50, 0x4e, 0x47]);
       assertEquals(metaOf(page, 'twitter:card'), 'summary_large_image');
       assert((metaOf(page, 'description') ?? '').length > 40, 'a description of its own');
       assertEquals(metaOf(page, 'robots'), undefined);

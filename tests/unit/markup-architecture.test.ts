@@ -29,6 +29,8 @@ const RAW_SINKS: Record<string, { count: number; why: string }> = {
 /** Documents that are not HTML pages of the app, built as strings of our own constants, and why. */
 const STRING_DOCUMENTS: Record<string, string> = {
   'src/pages/sitemap.xml.ts': 'XML of our own paths (URL.href percent-encodes)',
+  'src/lib/server/content/lesson-image.ts':
+    "a lesson preview's SVG, drawn at build; its words through xmlText (safe-markup.ts)",
   'src/middleware.ts': 'the failure page, constant text: it must render when a page or the database failed',
 };
 
