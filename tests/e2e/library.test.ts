@@ -75,8 +75,14 @@ test('a visitor finds a beginner lesson by search, passes its quiz, signs up, ve
   await page.getByLabel('Last name').fill('Visitor');
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/signup') && r.method() === 'POST');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText(/check your (email|inbox)/i).first()).toBeVisible({ timeout: 20_000 });
+  const signup = JSON.parse((await sent).postData() ?? '{}');
+  expect(signup.quizResults).toHaveLength(1);
+  // The save sent again (a double click, a retried request): it must still count once.
+  const again = await page.request.post('/api/signup', { headers: { origin: process.env.BASE_URL! }, data: signup });
+  expect(again.status()).toBe(200);
   // The browser handed its result over with the sign-up.
   expect(await page.evaluate(() => localStorage.getItem('visitor-quiz-results'))).toBeNull();
 
