@@ -119,6 +119,13 @@ test('a learner whose level is locked reads the lesson and is told why its quiz 
   await expect(page.getByRole('button', { name: /Start/ })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   expect(await sideways(page)).toBe(0);
+
+  // A lesson open to them: the same address offers their own quiz.
+  const open = lessonAt('credit', 'beginner', 1);
+  await gotoHydrated(page, `/learn/${open.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: open.title })).toBeVisible();
+  await page.getByRole('link', { name: 'Skip to quiz' }).click();
+  await expect(page.getByText(`Question 1 of ${open.questionCount}`)).toBeVisible();
 });
 
 test('an author renames a lesson and its address stays; a new address in the editor moves it, the old one answers 301', async ({ page }) => {
