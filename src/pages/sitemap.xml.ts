@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { listLibrary } from '../lib/server/learning/library.ts';
 import { publicSite } from '../lib/server/learning/library-seo.ts';
+import { PUBLIC_CACHE } from '../lib/server/platform/page-version.ts';
 
 /** The public pages search engines should know, with how often they change. */
 const PAGES = [
@@ -32,6 +33,6 @@ export const GET: APIRoute = async () => {
     '',
   ].join('\n');
   return new Response(body, {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': PUBLIC_CACHE },
   });
 };

@@ -65,6 +65,8 @@ test('a visitor finds a beginner lesson by search, passes its quiz, signs up, ve
     await page.getByRole('button', { name: i < answers.length - 1 ? 'Next' : 'See your result' }).click();
   }
   await expect(page.getByTestId('visitor-result')).toContainText(`You passed: ${answers.length} of ${answers.length}`);
+  await expect(page.getByRole('heading', { name: /You passed/ })).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
   expect(await sideways(page)).toBe(0);
 
   await page.getByRole('link', { name: 'Save your progress' }).click();
