@@ -31,6 +31,14 @@ function splitOnce(text: string, marker: string): [string, string] {
   return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + marker.length)];
 }
 
+/**
+ * A search box's text as the library searches it: control characters (NUL, which PostgreSQL's
+ * text refuses, among them) become spaces; at most 1,000 characters.
+ */
+export function cleanQuery(raw: string | null): string {
+  return (raw ?? '').slice(0, 1000).replace(/[\u0000-\u001f\u007f]/g, ' ');
+}
+
 /** Markdown as plain words: links keep their text, marks and calculator lines go. */
 export function plainText(markdown: string): string {
   return markdown

@@ -81,6 +81,10 @@ for (const kind of databaseKinds()) {
         assertEquals(r.status, 200, q.slice(0, 40));
       }
       assertEquals((await visitor.get('/learn?q=%E0%A4%A')).status, 200);
+      for (const q of ['%00', `${word}%00x`, '%01%1F%7F', '%EE%80%80%EE%80%81']) {
+        assertEquals((await visitor.get(`/learn?q=${q}`)).status, 200, q);
+      }
+      assertEquals(resultSlugs((await visitor.get(`/learn?q=${word}%00`)).text)[0], `${word}-basics`);
       assertEquals(resultSlugs((await visitor.get(`/learn?q=${encodeURIComponent(`"${word} basics"`)}`)).text), [
         `${word}-basics`,
       ]);
@@ -129,7 +133,9 @@ for (const kind of databaseKinds()) {
       assertEquals((await visitor.get('/learn/stable-address')).status, 200);
       assertEquals((await visitor.get('/learn/new-address')).headers.get('location'), '/learn/stable-address');
 
-      assertEquals((await visitor.get('/learn/no-such-lesson')).status, 404);
+      for (const path of ['no-such-lesson', '%00', 'a%00b', 'UPPER', '..%2fadmin', 'x'.repeat(300), '%E2%80%AE']) {
+        assertEquals((await visitor.get(`/learn/${path}`)).status, 404, path);
+      }
       const curriculum = await visitor.get('/curriculum');
       assertEquals([curriculum.status, curriculum.headers.get('location')], [301, '/learn']);
     });

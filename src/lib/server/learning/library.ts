@@ -5,7 +5,15 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Lesson, lessons, lessonSearch, lessonSlugs } from '../../../../db/schema.ts';
 import type { Level, Pillar } from '../../domain.ts';
-import { type HighlightPart, highlightParts, lessonSummary, MATCH_END, MATCH_START } from '../../library.ts';
+import {
+  cleanQuery,
+  type HighlightPart,
+  highlightParts,
+  lessonSummary,
+  MATCH_END,
+  MATCH_START,
+  SLUG_PATTERN,
+} from '../../library.ts';
 import { findActiveLessons } from './learner-store/index.ts';
 import { getDb } from '../platform/db.ts';
 
@@ -63,7 +71,7 @@ const HEADLINE_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWord
  * input (quotes, operators, punctuation) without error; it is always a bound parameter.
  */
 export async function searchLibrary(query: string): Promise<SearchHit[]> {
-  const q = query.slice(0, QUERY_MAX).trim();
+  const q = cleanQuery(query).slice(0, QUERY_MAX).trim();
   if (!q) return [];
   const db = await getDb();
   // Each lesson's document is stored (lesson_search, kept by a trigger): a query reads it, and
@@ -101,7 +109,8 @@ export type SlugLookup = { lesson: Lesson; moved?: undefined } | { moved: string
 
 /** The published lesson at a slug; for an old slug, the lesson's current slug; otherwise null. */
 export async function findBySlug(slug: string): Promise<SlugLookup> {
-  if (slug.length > 200) return null;
+  // Every slug, current or old, is lowercase-hyphen: anything else (NUL included) is no lesson's.
+  if (slug.length > 200 || !SLUG_PATTERN.test(slug)) return null;
   const db = await getDb();
   const [lesson] = await db.select().from(lessons).where(and(eq(lessons.slug, slug), isNull(lessons.deletedAt)));
   if (lesson) return { lesson };
