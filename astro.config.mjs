@@ -47,6 +47,8 @@ export default defineConfig({
   image: { endpoint: { route: '/_image', entrypoint: './src/image-endpoint-off.ts' } },
   markdown: { syntaxHighlight: false },
   vite: {
+    // Names this build in public pages' ETags (src/lib/server/platform/page-version.ts): new markup, new tags.
+    define: { 'import.meta.env.BUILD_ID': JSON.stringify(Date.now().toString(36)) },
     // Scripts as files (cached across pages), see below; small stylesheets stay inline (Vite's 4 KB rule).
     // Every stylesheet inline (build.inlineStylesheets 'always') painted sooner under Lighthouse
     // (LCP 0.1-0.4 s) but cost the lessons list and lesson page 15-25% of their throughput (8 KB

@@ -206,6 +206,47 @@ async function againstStatic(db, name, url, headers = {}) {
   }
 }
 
+/**
+ * The public library signed out (issue 42): /learn and a lesson page beside the trivial page (no
+ * cookie), and a repeat visit of the lesson answered 304 to its ETag (a 200 there is a failure).
+ */
+async function publicRows(db, base) {
+  const library = await fetch(`${base}/learn`).then((r) => r.text());
+  const lessonPath = library.match(/href="(\/learn\/[a-z0-9-]+)"/)?.[1];
+  if (!lessonPath) throw new Error('/learn links no lesson');
+  const first = await fetch(base + lessonPath);
+  await first.arrayBuffer();
+  const tag = first.headers.get('etag');
+  if (first.status !== 200 || !tag) throw new Error(`${lessonPath} answered ${first.status} without an ETag`);
+  await judged(db, async () => {
+    const t = await measure({ url: `${base}/trivial` });
+    const l = await measure({ url: `${base}/learn` });
+    const p = await measure({ url: base + lessonPath });
+    await load({ url: base + lessonPath, headers: { 'if-none-match': tag } }, 1);
+    const n = await load({ url: base + lessonPath, headers: { 'if-none-match': tag } });
+    const budget = '>= 0.5 of trivial, p99 < 100 ms';
+    return [
+      { name: 'GET /learn (signed out)', ratio: l.rps / t.rps, p99: l.p99, failed: l.failed, budget, pass: pageBudget },
+      {
+        name: `GET ${lessonPath} (signed out)`,
+        ratio: p.rps / t.rps,
+        p99: p.p99,
+        failed: p.failed,
+        budget,
+        pass: pageBudget,
+      },
+      {
+        name: `GET ${lessonPath} repeat visit (304)`,
+        ratio: n.requests.average / t.rps,
+        p99: n.latency.p99,
+        failed: n.errors + n.timeouts + n['2xx'] + n['4xx'] + n['5xx'],
+        budget,
+        pass: pageBudget,
+      },
+    ];
+  });
+}
+
 async function completionRow(db, base, lessonId) {
   const lesson = await fetch(`${base}/api/admin/lessons/${lessonId}`, { headers: bearer(GROUP.admin) }).then((r) =>
     r.json()
@@ -301,6 +342,7 @@ async function serverRows(kind) {
       await againstStatic(kind, 'GET /api/admin/lessons/all', `${base}/api/admin/lessons/all`, bearer(GROUP.admin));
     }
     for (const route of signedInRoutes(lesson.id)) if (wanted(route[0])) await learnerRoute(kind, base, route);
+    if (wanted('/learn')) await publicRows(kind, base);
     if (wanted('complete')) await completionRow(kind, base, lesson.id);
   } finally {
     await server.stop();
@@ -366,7 +408,8 @@ const lighthousePages = (lessonId) => [
   // [name, path, session token or null, public?]
   ['landing', '/', null, true],
   ['sign in', '/login', null, true],
-  ['curriculum', '/curriculum', null, true],
+  ['library', '/learn', null, true],
+  ['public lesson', '/learn/saving-banking-basics', null, true],
   ['lessons', '/lessons?pillar=credit', token(GROUP.history + 1)],
   ['lesson', `/lesson/${lessonId}`, token(GROUP.history + 1)],
   ['dashboard', '/dashboard', token(GROUP.history + 1)],

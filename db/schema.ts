@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -655,3 +656,65 @@ export const lessonReports = pgTable(
 );
 
 export type LessonReport = typeof lessonReports.$inferSelect;
+
+/**
+ * The addresses a lesson had before its slug changed: /learn/{old slug} answers 301 to the
+ * current one (src/lib/server/content/library.ts). A slug is a lesson's current slug or an old
+ * one of at most one lesson.
+ */
+export const lessonSlugs = pgTable(
+  'lesson_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lesson_slugs_lesson_idx').on(t.lessonId)],
+);
+
+/**
+ * A beginner quiz a visitor took before signing up (issue 42), sent with the sign-up and kept
+ * with the unverified account; it counts as a completion, once, when the address is verified
+ * (src/lib/server/learning/visitor-results.ts), and `counted_at` records that it did.
+ */
+export const visitorQuizResults = pgTable(
+  'visitor_quiz_results',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id),
+    attemptId: uuid('attempt_id').notNull(),
+    responses: jsonb('responses').$type<Array<{ questionId: number; userAnswer: number }>>().notNull(),
+    durationMs: integer('duration_ms'),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
+    countedAt: timestamp('counted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('visitor_quiz_results_attempt_idx').on(t.userId, t.attemptId)],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * Each lesson's full-text document for /learn search (issue 42), kept by the trigger
+ * `lessons_search_sync` (migration 0024) on every write of a lesson's title, objectives or text:
+ * title weighted A, objectives B, section text C; `body` is the text as plain words, quoted by
+ * ts_headline. Never written by the app.
+ */
+export const lessonSearch = pgTable(
+  'lesson_search',
+  {
+    lessonId: integer('lesson_id')
+      .primaryKey()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    document: tsvector('document').notNull(),
+    body: text('body').notNull(),
+  },
+  (t) => [index('lesson_search_document_idx').using('gin', t.document)],
+);

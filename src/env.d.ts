@@ -7,3 +7,8 @@ declare namespace App {
     session: import('./lib/server/auth/types.ts').SessionInfo | null;
   }
 }
+
+interface ImportMetaEnv {
+  /** Set at build (astro.config.mjs): names the build in public pages' ETags. */
+  readonly BUILD_ID?: string;
+}

@@ -1,6 +1,7 @@
 // The admin lesson form's rules (spec section 5), shared by the editor and the API.
 import { z } from 'zod';
 import { type Level, LEVELS, type Pillar, PILLARS } from './domain.ts';
+import { SLUG_MAX, SLUG_PATTERN } from './library.ts';
 
 export const LESSON_DEFAULTS = { orderIndex: 1, duration: 10, options: 4 } as const;
 
@@ -125,6 +126,14 @@ const integer = (label: string, min: number) =>
 export const lessonFormSchema = z
   .object({
     title: text('Title', 200),
+    /** The lesson's address (/learn/{slug}); a new lesson without one gets one from its title. Never follows the title. */
+    slug: z
+      .string({ error: 'The address must be text' })
+      .trim()
+      .max(SLUG_MAX, `The address must be at most ${SLUG_MAX} characters`)
+      .regex(SLUG_PATTERN, 'The address must be lowercase letters and digits joined by single hyphens (like my-lesson)')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     pillar: z.enum(PILLARS, {
       error: (issue) => (issue.input ? 'Pillar must be saving, credit or investing' : 'Choose a pillar for the lesson'),
     }),
@@ -178,6 +187,7 @@ export interface AuthoredLesson {
   id: number;
   version: number;
   title: string;
+  slug: string;
   pillar: Pillar;
   level: Level;
   orderIndex: number;

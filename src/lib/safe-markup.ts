@@ -30,3 +30,12 @@ export function safeHref(url: string): string {
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replaceAll('<', '\\u003c');
 }
+
+/**
+ * Text for an XML document built as a string (the lesson preview images' SVG, lesson-image.ts):
+ * the five characters XML gives meaning to, as entities.
+ */
+export function xmlText(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
+    .replaceAll("'", '&apos;');
+}

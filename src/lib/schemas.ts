@@ -22,6 +22,24 @@ const name = (label: 'First name' | 'Last name') =>
 // chosen with a space at either end still signs in.
 const newPassword = checked(fieldMessages.passwordRequired, newPasswordProblem);
 
+/**
+ * A beginner quiz a visitor took before signing up (issue 42), as the browser kept it and the
+ * sign-up request carries it ("Save your progress"). Checked against its lesson on arrival.
+ */
+export const visitorQuizResultSchema = z.object({
+  lessonId: z.number().int().min(1).max(2_147_483_647),
+  attemptId: z.uuid('attemptId must be a UUID made by the client'),
+  quizResponses: z
+    .array(z.object({
+      questionId: z.number().int().min(1).max(100_000),
+      userAnswer: z.number().int().min(0, 'userAnswer is an option index from 0 to 3').max(3),
+    }))
+    .min(1)
+    .max(50),
+  durationMs: z.number().int().min(0).max(24 * 60 * 60 * 1000).optional(),
+});
+export type VisitorQuizResult = z.infer<typeof visitorQuizResultSchema>;
+
 export const signupSchema = z.object({
   email,
   password: newPassword,
@@ -36,6 +54,8 @@ export const signupSchema = z.object({
     .superRefine((value, ctx) => {
       if (phoneProblem(value)) ctx.addIssue({ code: 'custom', message: PHONE_INVALID });
     }),
+  /** Quizzes taken before signing up: kept with the account, counted once the address is verified. */
+  quizResults: z.array(visitorQuizResultSchema, { error: 'quizResults must be a list' }).max(60).optional().default([]),
 });
 
 export const loginSchema = z.object({

@@ -43,7 +43,7 @@ Deno.test({
       const asset = html.match(/\/_astro\/[\w.-]+\.js/)?.[0];
       assert(asset, 'the landing page loads a script file');
       const ours = directivesOf(CONTENT_SECURITY_POLICY);
-      const pages = ['/', '/curriculum', '/login', '/no-such-page'];
+      const pages = ['/', '/learn', '/learn/credit-apr-and-interest', '/login', '/no-such-page'];
       const others = [
         '/favicon.svg',
         asset,

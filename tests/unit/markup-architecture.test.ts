@@ -20,6 +20,7 @@ const RAW_SINKS: Record<string, { count: number; why: string }> = {
     why: "set:html of a lesson section's text: markdown.ts's sanitizer output",
   },
   'src/components/landing/LandingPage.astro': { count: 1, why: 'set:html of the JSON-LD (jsonForScript)' },
+  'src/layouts/PublicLayout.astro': { count: 1, why: "set:html of a library page's JSON-LD (jsonForScript)" },
   'src/components/admin/editor/LessonPreview.tsx': {
     count: 1,
     why: 'the admin preview: /api/admin/preview answers LessonSection.astro as rendered by Astro (sanitized markdown)',
@@ -28,6 +29,8 @@ const RAW_SINKS: Record<string, { count: number; why: string }> = {
 /** Documents that are not HTML pages of the app, built as strings of our own constants, and why. */
 const STRING_DOCUMENTS: Record<string, string> = {
   'src/pages/sitemap.xml.ts': 'XML of our own paths (URL.href percent-encodes)',
+  'src/lib/server/content/lesson-image.ts':
+    "a lesson preview's SVG, drawn at build; its words through xmlText (safe-markup.ts)",
   'src/middleware.ts': 'the failure page, constant text: it must render when a page or the database failed',
 };
 

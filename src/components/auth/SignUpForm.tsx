@@ -7,6 +7,7 @@ import { showToast } from '../../stores/toast.ts';
 import { COUNTRIES, DEFAULT_COUNTRY, flagOf } from './countries.ts';
 import { composePhoneNumber } from '../../lib/phone.ts';
 import CheckInbox, { SIGNUP_EMAIL_KEY } from './CheckInbox.tsx';
+import { forgetResults, keptResults } from '../library/visitor-results.ts';
 
 interface Props {
   onSwitchToLogin: () => void;
@@ -29,7 +30,7 @@ const dialOf = (country: string) => COUNTRIES.find((c) => c.code === country)?.d
 
 /** Sends the sign-up; the answer as the form shows it: errors by field (or for the form), or the success. */
 async function sendSignUp(
-  body: Record<string, string>,
+  body: Record<string, unknown>,
 ): Promise<{ errors: Errors } | { message: string; emailSent: boolean }> {
   try {
     const result = await api<{ message?: string; emailSent?: boolean }>('/api/signup', { body });
@@ -105,9 +106,12 @@ export default function SignUpForm({ onSwitchToLogin, onDone, initialEmail = '' 
     setSubmitting(true);
     const email = form.email.trim();
     const body = { email, password: form.password, firstName: form.firstName.trim(), lastName: form.lastName.trim() };
-    const outcome = await sendSignUp({ ...body, phoneNumber: phoneNumber() });
+    // "Save your progress": quizzes taken in the library before signing up go with the sign-up.
+    const quizResults = keptResults();
+    const outcome = await sendSignUp({ ...body, phoneNumber: phoneNumber(), quizResults });
     setSubmitting(false);
     if ('errors' in outcome) return setErrors(outcome.errors);
+    if (quizResults.length > 0) forgetResults();
     try {
       sessionStorage.setItem(SIGNUP_EMAIL_KEY, email);
     } catch {

@@ -5,6 +5,7 @@ import { signUp } from '../../lib/server/auth/credentials.ts';
 import { hitLimit, limits } from '../../lib/server/platform/rate-limit.ts';
 import { clientIp } from '../../lib/server/platform/client-ip.ts';
 import { issueSignupCookie } from '../../lib/server/auth/signup-cookie.ts';
+import { fittingResults } from '../../lib/server/learning/visitor-results.ts';
 
 const SIGNUP_MESSAGE =
   'Account created! Please check your email and click the verification link to activate your account.';
@@ -18,7 +19,9 @@ export const POST: APIRoute = async (context) => {
   }
   const body = await readJson(context, signupSchema);
   // Every sign-up gets the cookie, a taken address too, so the answer tells nothing.
-  await signUp(body, issueSignupCookie(context.cookies));
+  // A visitor's quiz results that no longer fit their lesson (changed since) are left out, not refused.
+  const quizResults = await fittingResults(body.quizResults);
+  await signUp({ ...body, quizResults }, issueSignupCookie(context.cookies));
   // The same answer for a new and a taken address (no enumeration).
   return Response.json({ message: SIGNUP_MESSAGE, emailSent: true });
 };

@@ -3,7 +3,7 @@ import type { Errors } from './editor-state.ts';
 /** Whether the form shows this error beside its field (the summary then names the field only). */
 function shownBesideField(path: string, errors: Errors): boolean {
   if (
-    /^(title|pillar|level|orderIndex|duration|weight|sections|sections\.\d+\.(header|subheader|content)|questions\.\d+\.(question|options|explanation))$/
+    /^(title|slug|pillar|level|orderIndex|duration|weight|sections|sections\.\d+\.(header|subheader|content)|questions\.\d+\.(question|options|explanation))$/
       .test(path)
   ) return true;
   const answer = /^questions\.(\d+)\.correctAnswer$/.exec(path);
@@ -12,6 +12,7 @@ function shownBesideField(path: string, errors: Errors): boolean {
 
 const FIELD_NAMES: Record<string, string> = {
   title: 'Title',
+  slug: 'Address',
   pillar: 'Pillar',
   level: 'Level',
   orderIndex: 'Order',

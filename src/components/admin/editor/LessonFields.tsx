@@ -4,7 +4,7 @@ import { LEVEL_LABELS, PILLAR_LABELS } from '../../../lib/domain.ts';
 import type { EditorAction, EditorLesson, Errors } from './editor-state.ts';
 import { SelectField } from './fields.tsx';
 
-/** The lesson's own fields: title, pillar and level, order, duration and weight. */
+/** The lesson's own fields: title, address, pillar and level, order, duration and weight. */
 export default function LessonFields(
   { lesson, errors, dispatch, titleRef }: {
     lesson: EditorLesson;
@@ -23,6 +23,17 @@ export default function LessonFields(
         error={errors.title}
         value={lesson.title}
         onChange={(e) => change({ title: e.target.value })}
+      />
+      <Field
+        label='Address (/learn/...)'
+        hint={lesson.id
+          ? 'Changing it moves the lesson; the old address keeps working (301). A new title never changes it.'
+          : 'Lowercase letters and digits joined by hyphens. Left empty, it is made from the title.'}
+        error={errors.slug}
+        value={lesson.slug}
+        autoComplete='off'
+        spellCheck={false}
+        onChange={(e) => change({ slug: e.target.value })}
       />
       <div className='grid-2'>
         <SelectField

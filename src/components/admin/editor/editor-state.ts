@@ -5,6 +5,8 @@ export interface EditorLesson {
   id?: number;
   version?: number;
   title: string;
+  /** The lesson's address (/learn/{slug}); empty for a new lesson until the author types one. */
+  slug: string;
   pillar: string;
   level: string;
   orderIndex: number | string;
@@ -41,6 +43,7 @@ export const emptyQuestion = (): Question => ({
 
 export const emptyLesson = (): EditorLesson => ({
   title: '',
+  slug: '',
   pillar: '',
   level: '',
   orderIndex: LESSON_DEFAULTS.orderIndex,
@@ -57,6 +60,7 @@ export const toEditorLesson = (lesson: AuthoredLesson): EditorLesson => ({
   id: lesson.id,
   version: lesson.version,
   title: lesson.title,
+  slug: lesson.slug,
   pillar: lesson.pillar,
   level: lesson.level,
   orderIndex: lesson.orderIndex,
@@ -75,6 +79,7 @@ export function payloadOf(lesson: EditorLesson) {
   return {
     ...(lesson.version !== undefined ? { version: lesson.version } : {}),
     title: lesson.title,
+    slug: lesson.slug.trim() || undefined,
     pillar: lesson.pillar || undefined,
     level: lesson.level || undefined,
     orderIndex: blankToUndefined(lesson.orderIndex),

@@ -21,6 +21,7 @@ import {
   sessions,
   userBadges,
   users,
+  visitorQuizResults,
 } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
 import { answeredResponses } from '../learning/learner-store/index.ts';
@@ -44,6 +45,7 @@ export async function exportAccount(userId: string) {
     reminderRows,
     reportRows,
     readRows,
+    visitorRows,
   ] = await Promise.all([
     db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt)),
     db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(asc(assessments.createdAt)),
@@ -101,6 +103,13 @@ export async function exportAccount(userId: string) {
       .where(eq(lessonReports.userId, userId))
       .orderBy(asc(lessonReports.createdAt)),
     db.select().from(lessonReads).where(eq(lessonReads.userId, userId)).orderBy(asc(lessonReads.openedAt)),
+    // Quizzes taken before sign-up and carried by it (issue 42), counted or not.
+    db
+      .select({ result: visitorQuizResults, title: lessons.title })
+      .from(visitorQuizResults)
+      .innerJoin(lessons, eq(lessons.id, visitorQuizResults.lessonId))
+      .where(eq(visitorQuizResults.userId, userId))
+      .orderBy(asc(visitorQuizResults.id)),
   ]);
   const streak = streakRows[0];
   return {
@@ -144,6 +153,10 @@ export async function exportAccount(userId: string) {
     lessonProgress: progressRows.map(({ progress: { userId: _u, ...p }, title }) => ({ ...p, lessonTitle: title })),
     badges: badgeRows.map(({ userId: _u, ...b }) => b),
     reviewQueue: reviewRows.map(({ userId: _u, ...r }) => r),
+    quizzesBeforeSignUp: visitorRows.map(({ result: { userId: _u, id: _i, ...r }, title }) => ({
+      ...r,
+      lessonTitle: title,
+    })),
     emails: mailRows,
     dailyStreak: streak
       ? {

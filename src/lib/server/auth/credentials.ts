@@ -29,6 +29,8 @@ import { HttpError } from '../platform/http.ts';
 import { messages } from '../../password-rules.ts';
 import { invalidateUserSessions } from './session.ts';
 import { applyConfiguredRole } from './roles.ts';
+import { keepVisitorResults } from '../learning/visitor-results.ts';
+import type { VisitorQuizResult } from '../../schemas.ts';
 
 export { applyConfiguredRole } from './roles.ts';
 
@@ -80,6 +82,8 @@ export interface SignUpInput {
   firstName: string;
   lastName: string;
   phoneNumber?: string;
+  /** Beginner quizzes taken before signing up, already checked against their lessons (visitor-results.ts). */
+  quizResults?: readonly VisitorQuizResult[];
 }
 
 /**
@@ -127,6 +131,7 @@ export async function signUp(input: SignUpInput, signupClient: string): Promise<
       .onConflictDoNothing()
       .returning();
     if (!user) return; // a parallel sign-up with the same address won the race
+    await keepVisitorResults(tx, user.id, input.quizResults ?? []);
     await tx.insert(emailVerificationTokens).values({
       tokenHash: hashToken(token),
       userId: user.id,

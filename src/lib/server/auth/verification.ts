@@ -6,9 +6,10 @@ import { getDb } from '../platform/db.ts';
 import { enqueueEmail, passwordChangedEmail } from '../mail/email.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { constantTimeEqualText, hashToken } from '../platform/tokens.ts';
-import { log } from '../platform/log.ts';
+import { describeError, log } from '../platform/log.ts';
 import { applyConfiguredRole } from './roles.ts';
 import { assertPasswordAllowed, UNVERIFIED_ACCOUNT_TTL_MS } from './credentials.ts';
+import { countVisitorResults } from '../learning/visitor-results.ts';
 
 /** What following a verification link came to (null: the link is invalid or has expired). */
 export type Verification =
@@ -86,7 +87,13 @@ export async function verifyEmailToken(token: string, proof: VerificationProof =
   });
   if (!verified) return null;
   if (passwordHash) log('info', 'email verified with a new password: other sessions ended', { userId: verified.id });
-  return { kind: 'verified', user: await applyConfiguredRole(verified), passwordChanged: Boolean(passwordHash) };
+  const account = await applyConfiguredRole(verified);
+  // Quizzes taken before sign-up count now, once (visitor-results.ts). The address is verified
+  // whatever happens here: a failure is logged, and the results stay kept, uncounted.
+  await countVisitorResults(account).catch((error) =>
+    log('error', 'visitor quiz results not counted', { userId: account.id, ...describeError(error) })
+  );
+  return { kind: 'verified', user: account, passwordChanged: Boolean(passwordHash) };
 }
 
 /** Deletes accounts nobody verified within UNVERIFIED_ACCOUNT_TTL_MS (their tokens go with them). */

@@ -2,7 +2,7 @@
 // (learners' attempt history stays readable) and an audit row for every change, written in the
 // same transaction as the change itself.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { auditLog, type Lesson, lessons } from '../../../../db/schema.ts';
+import { auditLog, type Lesson, lessons, lessonSlugs } from '../../../../db/schema.ts';
 import type { Executor } from '../../../../db/client.ts';
 import { getDb } from '../platform/db.ts';
 import { HttpError } from '../platform/http.ts';
@@ -19,6 +19,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 const POSITION_TAKEN = 'Another lesson already has this pillar, level and order. Choose another order number.';
+const SLUG_TAKEN = 'Another lesson has, or had, this address. Choose another one.';
 const STALE_VERSION =
   'Someone else saved this lesson while you were editing it. Reload it to see their changes, then make yours again.';
 
@@ -40,6 +41,21 @@ function slugFor(title: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
   return `${base || 'lesson'}-${crypto.randomUUID().slice(0, 8)}`;
+}
+
+/**
+ * Gives a lesson a new slug inside the caller's transaction: refused (409) when another lesson has
+ * or had it; the old slug is kept in lesson_slugs so its address answers 301 to the new one.
+ */
+async function moveSlug(tx: Executor, lessonId: number, from: string | undefined, to: string): Promise<void> {
+  const [current] = await tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.slug, to));
+  const [old] = await tx.select({ lessonId: lessonSlugs.lessonId }).from(lessonSlugs).where(eq(lessonSlugs.slug, to));
+  if ((current && current.id !== lessonId) || (old && old.lessonId !== lessonId)) {
+    throw new HttpError(409, SLUG_TAKEN, { slug: SLUG_TAKEN });
+  }
+  // Back to an address it had before: that address is current again, no longer a redirect.
+  if (old) await tx.delete(lessonSlugs).where(eq(lessonSlugs.slug, to));
+  if (from) await tx.insert(lessonSlugs).values({ slug: from, lessonId }).onConflictDoNothing();
 }
 
 function values(form: LessonForm, weight: number) {
@@ -90,9 +106,10 @@ export async function createLesson(actorId: string, form: LessonForm): Promise<L
   const weight = form.weight ?? suggestedWeight(await listAllLessons(), form.pillar, form.level);
   const row = await positionChecked(() =>
     db.transaction(async (tx) => {
+      if (form.slug) await moveSlug(tx, -1, undefined, form.slug);
       const [created] = await tx
         .insert(lessons)
-        .values({ ...values(form, weight), questions, lastQuestionId, slug: slugFor(form.title) })
+        .values({ ...values(form, weight), questions, lastQuestionId, slug: form.slug ?? slugFor(form.title) })
         .returning();
       await recordAudit(tx, actorId, 'lesson.create', {
         lessonId: created.id,
@@ -126,6 +143,9 @@ export async function updateLesson(actorId: string, id: number, form: LessonForm
         .for('update');
       if (!current) throw new HttpError(404, 'Lesson not found');
       if (current.version !== version) throw new HttpError(409, STALE_VERSION);
+      // The address changes only when the author changes it: a new title keeps it.
+      const slug = form.slug ?? current.slug;
+      if (slug !== current.slug) await moveSlug(tx, id, current.slug, slug);
       const { questions, lastQuestionId } = assignQuestionIds(
         form.questions,
         current.questions.map((q) => q.id),
@@ -136,6 +156,7 @@ export async function updateLesson(actorId: string, id: number, form: LessonForm
         // A save without a weight keeps the lesson's own.
         .set({
           ...values(form, form.weight ?? current.weight),
+          slug,
           questions,
           lastQuestionId,
           version: sql`${lessons.version} + 1`,

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { lessons, type QuizQuestionData } from '../../../../db/schema.ts';
+import { lessons, lessonSlugs, type QuizQuestionData } from '../../../../db/schema.ts';
 import type { Database } from '../../../../db/client.ts';
 import { type FactsFile, type ParsedLesson, parseFactsFile, parseLessonFile } from '../../curriculum.ts';
 import { describeError, log } from '../platform/log.ts';
@@ -127,7 +127,14 @@ function isUniqueViolation(error: unknown): boolean {
 function syncLessons(db: Database, files: ParsedLesson[], move: boolean): Promise<Record<string, number>> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727072027)`);
-    const existing = new Map((await tx.select().from(lessons)).map((row) => [row.slug, row]));
+    const rows = await tx.select().from(lessons);
+    const existing = new Map(rows.map((row) => [row.slug, row]));
+    // A file whose lesson an author moved to a new address is still that lesson (lesson_slugs).
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const old of await tx.select().from(lessonSlugs)) {
+      const row = byId.get(old.lessonId);
+      if (row && !existing.has(old.slug)) existing.set(old.slug, row);
+    }
     const updates: Array<{ row: LessonRow; lesson: ParsedLesson; hash: string }> = [];
     const inserts: Array<{ lesson: ParsedLesson; hash: string }> = [];
     for (const lesson of files) {

@@ -89,6 +89,8 @@ export const limits = {
   // Bodies that are not JSON, nest too deeply or carry NUL characters: counted before the next is parsed.
   malformedBodies: (client: string): Limit => ({ key: `malformed:ip:${client}`, max: 20, windowMs: 10 * MINUTE }),
   resetTokenFailures: (client: string): Limit => ({ key: `reset-fail:ip:${client}`, max: 10, windowMs: 10 * MINUTE }),
+  // A visitor's per-answer feedback on a beginner quiz (POST /api/learn/{id}/check): no account to count by.
+  visitorChecks: (client: string): Limit => ({ key: `visitor-check:ip:${client}`, max: 120, windowMs: 10 * MINUTE }),
   signups: (client: string): Limit => ({ key: `signup:ip:${client}`, max: 20, windowMs: HOUR }),
   forgotPassword: (client: string): Limit => ({ key: `forgot:ip:${client}`, max: 20, windowMs: HOUR }),
   resendVerification: (client: string): Limit => ({ key: `resend:ip:${client}`, max: 20, windowMs: HOUR }),
