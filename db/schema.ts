@@ -28,7 +28,7 @@ export const users = pgTable(
     zipCode: text('zip_code'),
     passwordHash: text('password_hash'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-    role: text('role', { enum: ['learner', 'admin'] }).notNull().default('learner'),
+    role: text('role', { enum: ['learner', 'author', 'admin'] }).notNull().default('learner'),
     /**
      * SHA-256 of the sign-up cookie the signing-up client got: verifying from that client keeps the
      * password chosen at sign-up; from any other the password is cleared (no pre-registration).
