@@ -138,6 +138,13 @@ for (const kind of databaseKinds()) {
       }
       assertEquals((await author.request(`/api/admin/lessons/${id}`, { method: 'DELETE' })).status, 403);
       assertEquals((await author.get('/api/studio/lessons')).status, 200);
+      for (const path of ['/studio', `/studio/drafts/${draft.id}`, `/studio/lessons/${id}/history`]) {
+        assertEquals((await learner.get(path)).status, 403, `learner ${path}`);
+        assertEquals((await anonymous.get(path)).status, 302, `anonymous ${path}`);
+        assertEquals((await author.get(path)).status, 200, `author ${path}`);
+      }
+      assertEquals((await author.get('/studio/drafts/999999')).status, 404);
+      assertEquals((await author.get('/studio/lessons/999999/history')).status, 404);
       assertEquals((await admin.get('/api/studio/lessons')).status, 200);
       assertEquals((await admin.get(`/api/studio/drafts/${draft.id}`)).status, 200);
       // A state change from another origin is refused before the role is even looked at.
@@ -287,7 +294,14 @@ for (const kind of databaseKinds()) {
       assertEquals(restored.status, 200, restored.text);
       assertEquals(restored.body.content.title, original);
       assertEquals(await learnerTitle(id), 'Second title', 'a restored draft is still a draft');
+      const draftPage = await author.get(`/studio/drafts/${restored.body.id}`);
+      assertEquals(draftPage.status, 200);
+      assertMatch(draftPage.text, /Before it can be published/);
       assertEquals((await admin.post(`/api/studio/drafts/${restored.body.id}/publish`, { note: 'Back' })).status, 200);
+      const history = await author.get(`/studio/lessons/${id}/history?a=${older.version}&b=${versions[0].version}`);
+      assertEquals(history.status, 200);
+      assertMatch(history.text, /Title: Second title/);
+      assertMatch(history.text, /v2/);
       assertEquals(await learnerTitle(id), original);
       assertEquals((await author.get(`/api/studio/lessons/${id}/versions/99999`)).status, 404);
     });
