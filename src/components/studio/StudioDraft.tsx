@@ -39,7 +39,7 @@ export default function StudioDraft({ draft: initial, canPublish, facts }: Props
   const revision = useRef(initial.revision);
   const [editorKey, setEditorKey] = useState(0);
   const editorLesson = useMemo(
-    () => ({ ...editorLessonOf(draft.content), id: draft.lessonId ?? undefined }),
+    () => ({ ...editorLessonOf(draft.content), id: draft.lessonId ?? undefined, version: undefined }),
     [draft.content, draft.lessonId],
   );
   const problems = useMemo(
@@ -108,7 +108,6 @@ export default function StudioDraft({ draft: initial, canPublish, facts }: Props
         </div>
       )}
       <div className='studio-actions'>
-        <a className='btn btn-outline' href={`/studio/drafts/${draft.id}/preview`}>Preview as a learner</a>
         <button type='button' className='btn btn-ghost' onClick={() => void discard()} disabled={busy}>
           Discard draft
         </button>
