@@ -30,7 +30,7 @@ export const users = pgTable(
     zipCode: text('zip_code'),
     passwordHash: text('password_hash'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-    role: text('role', { enum: ['learner', 'admin'] }).notNull().default('learner'),
+    role: text('role', { enum: ['learner', 'author', 'admin'] }).notNull().default('learner'),
     /**
      * SHA-256 of the sign-up cookie the signing-up client got: verifying from that client keeps the
      * password chosen at sign-up; from any other the password is cleared (no pre-registration).
@@ -718,3 +718,62 @@ export const lessonSearch = pgTable(
   },
   (t) => [index('lesson_search_document_idx').using('gin', t.document)],
 );
+
+/** What a draft and a published version hold: the lesson's authored content. */
+export interface LessonContentData {
+  title: string;
+  pillar: 'saving' | 'credit' | 'investing';
+  level: 'beginner' | 'intermediate' | 'advanced';
+  orderIndex: number;
+  duration: number;
+  weight: number;
+  sections: LessonSectionData[];
+  learningObjectives: string[];
+  /** A question without an id is new: it gets one when the draft is published. */
+  questions: Array<Omit<QuizQuestionData, 'id'> & { id?: number }>;
+  sources: LessonSourceData[];
+  reviewedAt: string | null;
+}
+
+/**
+ * An author's unpublished edit of a lesson (at most one open per lesson), or a new lesson not yet
+ * published (`lessonId` null). Learners never read this table: they read `lessons`.
+ */
+export const lessonDrafts = pgTable(
+  'lesson_drafts',
+  {
+    id: serial('id').primaryKey(),
+    lessonId: integer('lesson_id').references(() => lessons.id),
+    /** The published version the draft started from, and its content (a rebase merges against it). */
+    baseVersion: integer('base_version'),
+    base: jsonb('base').$type<LessonContentData>(),
+    content: jsonb('content').$type<LessonContentData>().notNull(),
+    /** Bumped by every save: a save of an older revision is refused (409). */
+    revision: integer('revision').notNull().default(1),
+    createdBy: uuid('created_by'),
+    updatedBy: uuid('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('lesson_drafts_lesson_idx').on(t.lessonId).where(sql`${t.lessonId} is not null`)],
+);
+
+/** Every published version of a lesson: who published it, when, with what note. */
+export const lessonVersions = pgTable(
+  'lesson_versions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id),
+    version: integer('version').notNull(),
+    content: jsonb('content').$type<LessonContentData>().notNull(),
+    note: text('note').notNull().default(''),
+    publishedBy: uuid('published_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('lesson_versions_lesson_version_idx').on(t.lessonId, t.version)],
+);
+
+export type LessonDraft = typeof lessonDrafts.$inferSelect;
+export type LessonVersion = typeof lessonVersions.$inferSelect;

@@ -17,6 +17,7 @@ Deno.test('a bad value stops start-up with a message that names the variable', (
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
     [{ ADMIN_EMAILS: 'a@b.co, nope' }, /ADMIN_EMAILS/],
+    [{ AUTHOR_EMAILS: 'writer@example.com,,x' }, /AUTHOR_EMAILS/],
     [{ APP_ENV: 'staging' }, /APP_ENV/],
     [{ APP_ENV: 'production' }, /RESEND_API_KEY/],
     [{ GOOGLE_CLIENT_ID: 'id-only' }, /GOOGLE_CLIENT_SECRET/],
@@ -31,4 +32,12 @@ Deno.test('ADMIN_EMAILS is a lower-cased list and PUBLIC_URL loses its trailing 
   const env = parseEnv({ ADMIN_EMAILS: ' Ada@Example.com ,bob@example.com', PUBLIC_URL: 'https://app.example.com/' });
   assertEquals(env.ADMIN_EMAILS, ['ada@example.com', 'bob@example.com']);
   assertEquals(env.PUBLIC_URL, 'https://app.example.com');
+});
+
+Deno.test('AUTHOR_EMAILS is a lower-cased list, empty by default', () => {
+  assertEquals(parseEnv({}).AUTHOR_EMAILS, []);
+  assertEquals(parseEnv({ AUTHOR_EMAILS: ' Writer@Example.com, ed@example.com ' }).AUTHOR_EMAILS, [
+    'writer@example.com',
+    'ed@example.com',
+  ]);
 });

@@ -22,10 +22,19 @@ interface Props {
   onDone: () => void;
   /** The other lessons, for a new lesson's suggested weight. */
   others?: ReadonlyArray<{ pillar: string; level: string; weight: number }>;
+  /** The studio saves a draft instead: its endpoint, the body around the form, and what follows. */
+  saveAs?: {
+    url: string;
+    method: 'PUT' | 'POST';
+    body: (form: ReturnType<typeof payloadOf>) => unknown;
+    onSaved: (data: unknown) => void;
+  };
+  /** Told the lesson as typed, after every change (the studio's live warnings). */
+  onLessonChange?: (lesson: EditorLesson) => void;
 }
 
 /** The lesson form beside its live preview; saves through the admin API and names every field it refuses. */
-export default function LessonEditor({ initial, onDone, others = [] }: Props) {
+export default function LessonEditor({ initial, onDone, others = [], saveAs, onLessonChange }: Props) {
   const [state, dispatch] = useReducer(editorReducer, initial, initialEditorState);
   const { lesson, errors, formError, stale, saving } = state;
   const editing = initial.id !== undefined;
@@ -33,6 +42,7 @@ export default function LessonEditor({ initial, onDone, others = [] }: Props) {
   const titleRef = useRef<HTMLInputElement | null>(null);
 
   useEffect(() => titleRef.current?.focus(), []);
+  useEffect(() => onLessonChange?.(lesson), [lesson, onLessonChange]);
 
   useEffect(() => {
     if (lesson.pillar) {
@@ -65,10 +75,22 @@ export default function LessonEditor({ initial, onDone, others = [] }: Props) {
     dispatch({ type: 'saving' });
     const failed = editing ? 'Failed to update lesson' : 'Failed to create lesson';
     try {
-      const result = await api(editing ? `/api/admin/lessons/${initial.id}` : '/api/admin/lessons', {
-        method: editing ? 'PUT' : 'POST',
-        body,
-      });
+      const result = saveAs
+        ? await api(saveAs.url, { method: saveAs.method, body: saveAs.body(body) })
+        : await api(editing ? `/api/admin/lessons/${initial.id}` : '/api/admin/lessons', {
+          method: editing ? 'PUT' : 'POST',
+          body,
+        });
+      if (result.ok && saveAs) {
+        showToast({
+          title: 'Draft saved',
+          description: 'Learners see it once an admin publishes it.',
+          variant: 'success',
+        });
+        dispatch({ type: 'saved' });
+        saveAs.onSaved(result.data);
+        return;
+      }
       if (result.ok) {
         showToast({
           title: editing ? 'Lesson updated successfully' : 'Lesson created successfully',
@@ -78,12 +100,15 @@ export default function LessonEditor({ initial, onDone, others = [] }: Props) {
         onDone();
         return;
       }
-      const fields = fieldErrorsOf(result);
+      // The studio's body nests the form under `lesson`.
+      const fields = Object.fromEntries(
+        Object.entries(fieldErrorsOf(result)).map(([k, v]) => [k.replace(/^lesson\./, ''), v]),
+      );
       dispatch({
         type: 'refused',
         errors: fields,
         formError: Object.keys(fields).length ? null : messageOf(result, failed),
-        stale: editing && result.status === 409 && Object.keys(fields).length === 0,
+        stale: !saveAs && editing && result.status === 409 && Object.keys(fields).length === 0,
       });
       showToast({ title: failed, description: messageOf(result, ''), variant: 'error' });
     } catch (error) {
@@ -145,7 +170,7 @@ export default function LessonEditor({ initial, onDone, others = [] }: Props) {
             Cancel
           </button>
           <button type='submit' className='btn btn-primary' disabled={saving}>
-            {saving ? 'Saving...' : editing ? 'Save changes' : 'Create lesson'}
+            {saving ? 'Saving...' : saveAs ? 'Save draft' : editing ? 'Save changes' : 'Create lesson'}
           </button>
         </div>
       </form>

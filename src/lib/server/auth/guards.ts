@@ -1,7 +1,10 @@
 import type { APIContext, AstroGlobal } from 'astro';
 import { HttpError } from '../platform/http.ts';
 import { log } from '../platform/log.ts';
+import { mayUseStudio } from './permissions.ts';
 import type { SessionUser } from './types.ts';
+
+export { mayPublish, mayUseStudio } from './permissions.ts';
 
 type Context = Pick<APIContext, 'locals' | 'url'> | Pick<AstroGlobal, 'locals' | 'url'>;
 
@@ -20,6 +23,21 @@ export function requireAdmin(context: Context): SessionUser {
     throw new HttpError(403, 'You do not have permission to do this');
   }
   return user;
+}
+
+/** The signed-in author or admin (the studio), or 401 / 403. */
+export function requireStudio(context: Context): SessionUser {
+  const user = requireUser(context);
+  if (!mayUseStudio(user)) {
+    log('warn', 'refused: author role required', { userId: user.id, path: context.url.pathname });
+    throw new HttpError(403, 'You do not have permission to do this');
+  }
+  return user;
+}
+
+/** The signed-in admin who may publish, unpublish and delete, or 401 / 403. */
+export function requirePublisher(context: Context): SessionUser {
+  return requireAdmin(context);
 }
 
 /** A `userId` taken from a request must be the signed-in user's own. */

@@ -1,6 +1,6 @@
-// The admin role comes from ADMIN_EMAILS alone, applied both ways at every sign-in and session
-// check: an address added to the list is an admin at its next request, and one removed from it is
-// a learner again (logged either way).
+// Roles come from ADMIN_EMAILS and AUTHOR_EMAILS alone, applied both ways at every sign-in and
+// session check: an address added to a list has that role at its next request, and one removed
+// from both is a learner again (logged either way). An address in both lists is an admin.
 import { eq } from 'drizzle-orm';
 import { users } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
@@ -8,13 +8,23 @@ import { getEnv } from '../platform/env.ts';
 import { log } from '../platform/log.ts';
 import type { SessionUser } from './types.ts';
 
-let admins: { list: string[]; set: Set<string> } | undefined;
+type Lists = { admins: string[]; authors: string[]; adminSet: Set<string>; authorSet: Set<string> };
+let lists: Lists | undefined;
 
 /** The role the configuration gives this address. */
 export function configuredRole(email: string): SessionUser['role'] {
-  const list = getEnv().ADMIN_EMAILS;
-  if (admins?.list !== list) admins = { list, set: new Set(list) };
-  return admins.set.has(email.trim().toLowerCase()) ? 'admin' : 'learner';
+  const env = getEnv();
+  if (lists?.admins !== env.ADMIN_EMAILS || lists.authors !== env.AUTHOR_EMAILS) {
+    lists = {
+      admins: env.ADMIN_EMAILS,
+      authors: env.AUTHOR_EMAILS,
+      adminSet: new Set(env.ADMIN_EMAILS),
+      authorSet: new Set(env.AUTHOR_EMAILS),
+    };
+  }
+  const address = email.trim().toLowerCase();
+  if (lists.adminSet.has(address)) return 'admin';
+  return lists.authorSet.has(address) ? 'author' : 'learner';
 }
 
 /** Stores the configured role when the stored one differs; returns the role that now holds. */
@@ -25,6 +35,6 @@ export async function applyConfiguredRole<U extends { id: string; email: string;
   if (role === user.role) return user;
   const db = await getDb();
   await db.update(users).set({ role }).where(eq(users.id, user.id));
-  log('warn', 'role changed by ADMIN_EMAILS', { userId: user.id, from: user.role, to: role });
+  log('warn', 'role changed by ADMIN_EMAILS/AUTHOR_EMAILS', { userId: user.id, from: user.role, to: role });
   return { ...user, role };
 }

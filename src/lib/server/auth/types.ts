@@ -5,7 +5,7 @@ export interface SessionUser {
   lastName: string;
   phoneNumber: string;
   zipCode: string | null;
-  role: 'learner' | 'admin';
+  role: 'learner' | 'author' | 'admin';
   emailVerified: boolean;
   hasPassword: boolean;
 }

@@ -2,7 +2,14 @@
 // (learners' attempt history stays readable) and an audit row for every change, written in the
 // same transaction as the change itself.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { auditLog, type Lesson, lessons, lessonSlugs } from '../../../../db/schema.ts';
+import {
+  auditLog,
+  type Lesson,
+  type LessonContentData,
+  lessons,
+  lessonSlugs,
+  lessonVersions,
+} from '../../../../db/schema.ts';
 import type { Executor } from '../../../../db/client.ts';
 import { getDb } from '../platform/db.ts';
 import { HttpError } from '../platform/http.ts';
@@ -24,7 +31,7 @@ const STALE_VERSION =
   'Someone else saved this lesson while you were editing it. Reload it to see their changes, then make yours again.';
 
 /** A taken pillar/level/orderIndex (the partial unique index) is the author's mistake: 409. */
-async function positionChecked<T>(write: () => Promise<T>): Promise<T> {
+export async function positionChecked<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
@@ -33,7 +40,7 @@ async function positionChecked<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-function slugFor(title: string): string {
+export function slugFor(title: string): string {
   const base = title
     .toLowerCase()
     .normalize('NFKD')
@@ -58,7 +65,7 @@ async function moveSlug(tx: Executor, lessonId: number, from: string | undefined
   if (from) await tx.insert(lessonSlugs).values({ slug: from, lessonId }).onConflictDoNothing();
 }
 
-function values(form: LessonForm, weight: number) {
+export function values(form: Omit<LessonForm, 'version' | 'questions'>, weight: number) {
   return {
     title: form.title,
     pillar: form.pillar,
@@ -75,17 +82,52 @@ function values(form: LessonForm, weight: number) {
   };
 }
 
-type AuditAction = 'lesson.create' | 'lesson.update' | 'lesson.delete';
+export type AuditAction = 'lesson.create' | 'lesson.update' | 'lesson.delete' | 'lesson.publish';
 type AuditDetail = { lessonId: number; title: string; version: number };
 
 /** Who (actor), what (action and lesson), when (created_at): in the caller's transaction. */
-async function recordAudit(tx: Executor, actorId: string, action: AuditAction, detail: AuditDetail): Promise<void> {
+export async function recordAudit(
+  tx: Executor,
+  actorId: string,
+  action: AuditAction,
+  detail: AuditDetail,
+): Promise<void> {
   await tx.insert(auditLog).values({ actorId, action, detail });
 }
 
-function logChange(actorId: string, action: AuditAction, detail: AuditDetail): void {
+export function logChange(actorId: string, action: AuditAction, detail: AuditDetail): void {
   log('info', 'admin change', { actorId, action, ...detail });
 }
+
+/** What a version keeps of a lesson row: its authored content. */
+export function contentOf(row: Lesson): LessonContentData {
+  return {
+    title: row.title,
+    pillar: row.pillar,
+    level: row.level,
+    orderIndex: row.orderIndex,
+    duration: row.duration,
+    weight: row.weight,
+    sections: row.sections,
+    learningObjectives: row.learningObjectives,
+    questions: row.questions,
+    sources: row.sources,
+    reviewedAt: row.reviewedAt,
+  };
+}
+
+/** Keeps the lesson as just published in its history (who, when, a note): in the caller's transaction. */
+export async function recordVersion(tx: Executor, row: Lesson, actorId: string | null, note: string): Promise<void> {
+  await tx.insert(lessonVersions).values({
+    lessonId: row.id,
+    version: row.version,
+    content: contentOf(row),
+    note,
+    publishedBy: actorId,
+  }).onConflictDoNothing();
+}
+
+const DIRECT = 'Published directly through the admin API';
 
 export async function listAllLessons(): Promise<Lesson[]> {
   const db = await getDb();
@@ -111,6 +153,7 @@ export async function createLesson(actorId: string, form: LessonForm): Promise<L
         .insert(lessons)
         .values({ ...values(form, weight), questions, lastQuestionId, slug: form.slug ?? slugFor(form.title) })
         .returning();
+      await recordVersion(tx, created, actorId, DIRECT);
       await recordAudit(tx, actorId, 'lesson.create', {
         lessonId: created.id,
         title: created.title,
@@ -165,6 +208,7 @@ export async function updateLesson(actorId: string, id: number, form: LessonForm
         .where(and(eq(lessons.id, id), eq(lessons.version, version)))
         .returning();
       if (!updated) throw new HttpError(409, STALE_VERSION);
+      await recordVersion(tx, updated, actorId, DIRECT);
       await recordAudit(tx, actorId, 'lesson.update', { lessonId: id, title: updated.title, version: updated.version });
       return updated;
     })

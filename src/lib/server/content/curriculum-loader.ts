@@ -9,6 +9,7 @@ import { lessons, lessonSlugs, type QuizQuestionData } from '../../../../db/sche
 import type { Database } from '../../../../db/client.ts';
 import { type FactsFile, type ParsedLesson, parseFactsFile, parseLessonFile } from '../../curriculum.ts';
 import { describeError, log } from '../platform/log.ts';
+import { recordVersion } from './admin-lessons.ts';
 
 export function lessonFolder(root = process.cwd()): string {
   return path.resolve(root, 'db/content/lessons');
@@ -124,6 +125,8 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+const fromFile = (slug: string) => `Loaded from db/content/lessons/${slug}.md`;
+
 function syncLessons(db: Database, files: ParsedLesson[], move: boolean): Promise<Record<string, number>> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727072027)`);
@@ -170,7 +173,9 @@ function syncLessons(db: Database, files: ParsedLesson[], move: boolean): Promis
           sourceVersion: row.version + 1,
           updatedAt: new Date(),
         })
-        .where(and(eq(lessons.id, row.id), eq(lessons.version, row.version)));
+        .where(and(eq(lessons.id, row.id), eq(lessons.version, row.version)))
+        .returning()
+        .then(([updated]) => updated && recordVersion(tx, updated, null, fromFile(lesson.slug)));
     }
     let added = 0;
     for (const { lesson, hash } of inserts) {
@@ -187,7 +192,8 @@ function syncLessons(db: Database, files: ParsedLesson[], move: boolean): Promis
         })
         // A taken position (an author's lesson) is left alone.
         .onConflictDoNothing()
-        .returning({ id: lessons.id });
+        .returning();
+      if (inserted.length) await recordVersion(tx, inserted[0], null, fromFile(lesson.slug));
       if (inserted.length) added++;
       else {log('warn', 'lesson file not loaded: its place is taken', {
           slug: lesson.slug,

@@ -6,6 +6,17 @@ const optional = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+const emailList = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean)
+  )
+  .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses')));
+
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(1).max(65535).default(4321),
@@ -18,16 +29,9 @@ const envSchema = z
     RESEND_API_KEY: optional,
     RESEND_BASE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
     EMAIL_FROM: z.string().trim().min(3).default('Wealth Coach <no-reply@localhost>'),
-    ADMIN_EMAILS: z
-      .string()
-      .default('')
-      .transform((v) =>
-        v
-          .split(',')
-          .map((e) => e.trim().toLowerCase())
-          .filter(Boolean)
-      )
-      .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses'))),
+    ADMIN_EMAILS: emailList,
+    /** Authors write drafts in the studio; an address in both lists is an admin. */
+    AUTHOR_EMAILS: emailList,
     GOOGLE_CLIENT_ID: optional,
     GOOGLE_CLIENT_SECRET: optional,
     GOOGLE_AUTH_URL: optional.pipe(z.url().optional()),

@@ -1,0 +1,11 @@
+import type { APIRoute } from 'astro';
+import { requireStudio } from '../../../../../../../lib/server/auth/guards.ts';
+import { parseLessonId } from '../../../../../../../lib/server/platform/params.ts';
+import { getVersion } from '../../../../../../../lib/server/content/studio.ts';
+
+/** One published version's content. */
+export const GET: APIRoute = async (context) => {
+  requireStudio(context);
+  const content = await getVersion(parseLessonId(context.params.id), parseLessonId(context.params.version));
+  return Response.json(content, { headers: { 'Cache-Control': 'no-store' } });
+};
