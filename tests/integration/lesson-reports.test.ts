@@ -79,21 +79,23 @@ for (const kind of databaseKinds()) {
     let database: TestDatabase | null = null;
     let server: Awaited<ReturnType<typeof startServer>>;
     const adminEmail = ADMIN();
+    const authorEmail = ADMIN();
     let admin: Client;
+    let author: Client;
     let lesson: { id: number; title: string };
 
-    async function signUpAdmin(): Promise<Client> {
+    async function signUpStaff(email: string, role: 'admin' | 'author'): Promise<Client> {
       const client = new Client(server.url);
       await client.post('/api/signup', {
-        email: adminEmail,
+        email,
         password: strongPassword(),
         firstName: 'Ada',
         lastName: 'Author',
         phoneNumber: '+15551234567',
       });
-      const mail = await resend.waitFor((m: { to: string[] }) => m.to.includes(adminEmail));
+      const mail = await resend.waitFor((m: { to: string[] }) => m.to.includes(email));
       await client.post('/api/verify-email', { token: linkIn(mail, '/verify-email?token=').searchParams.get('token') });
-      assertEquals((await client.get('/api/auth/user')).body.role, 'admin');
+      assertEquals((await client.get('/api/auth/user')).body.role, role);
       return client;
     }
 
@@ -106,10 +108,12 @@ for (const kind of databaseKinds()) {
           RESEND_BASE_URL: resend.url,
           TRUST_PROXY: 'true',
           ADMIN_EMAILS: adminEmail,
+          AUTHOR_EMAILS: authorEmail,
           ...(database ? { DATABASE_URL: database.url } : {}),
         },
       });
-      admin = await signUpAdmin();
+      admin = await signUpStaff(adminEmail, 'admin');
+      author = await signUpStaff(authorEmail, 'author');
       const list = (await admin.get<Listed>('/api/lessons/saving/beginner')).body;
       lesson = list.sort((a, b) => a.orderIndex - b.orderIndex)[0];
     });
@@ -217,7 +221,7 @@ for (const kind of databaseKinds()) {
       assertEquals(statuses.filter((s) => s === 429).length, 5);
     });
 
-    it(`${kind}: every inbox call checks the role: admin allowed, learner 403, signed out 401`, async () => {
+    it(`${kind}: every inbox call checks the role: admin and author allowed, learner 403, signed out 401`, async () => {
       const { client } = await createLearner(server.url, resend);
       const created = await client.post<{ id: number }>('/api/reports', {
         lessonId: lesson.id,
@@ -237,7 +241,9 @@ for (const kind of databaseKinds()) {
         assertEquals((await call(anonymous)).status, 401, `${name} signed out`);
         assertEquals((await call(client)).status, 403, `${name} as a learner`);
         assertEquals((await call(admin)).status, 200, `${name} as an admin`);
+        assertEquals((await call(author)).status, 200, `${name} as an author`);
       }
+      assertEquals((await author.get('/studio/reports')).status, 200, 'the page serves an author');
       assertEquals((await anonymous.get('/studio/reports')).status, 302, 'the page sends a visitor to sign in');
       assertEquals((await client.get('/studio/reports')).status, 403, 'the page refuses a learner');
       assertEquals((await admin.get('/api/studio/reports?status=closed')).status, 400);

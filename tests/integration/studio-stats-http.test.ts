@@ -1,4 +1,4 @@
-// The studio's statistics over HTTP on the built server: who may read them (an admin; a learner
+// The studio's statistics over HTTP on the built server: who may read them (an author or an admin; a learner
 // gets 403, a signed-out visitor 401 or the sign-in page), bounded input (a bad lesson id is a
 // 404, a step out of range a 400), and the funnel fed by a learner's page view, steps and quiz.
 import { assert, assertEquals, assertMatch } from '../helpers/assert.ts';
@@ -10,45 +10,49 @@ import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
 import type { LessonStats } from '../../src/lib/server/content/lesson-stats.ts';
 
 const ADMIN = 'stats.admin@example.com';
-const app = serverWithMail({ ADMIN_EMAILS: ADMIN });
+const AUTHOR = 'stats.author@example.com';
+const app = serverWithMail({ ADMIN_EMAILS: ADMIN, AUTHOR_EMAILS: AUTHOR });
 let admin: Client;
 let lessonId: number;
 const first = lessonAt('saving', 'beginner', 1);
 
-async function adminClient() {
+async function staffClient(email: string, role: 'admin' | 'author') {
   const client = new Client(app.server.url);
   await client.post('/api/signup', {
-    email: ADMIN,
+    email,
     password: 'Admin-Passw0rd-2026',
     firstName: 'Ada',
     lastName: 'Admin',
     phoneNumber: '+15551234567',
   });
-  const mail = await app.resend.waitFor((m: { to: string[] }) => m.to.includes(ADMIN));
+  const mail = await app.resend.waitFor((m: { to: string[] }) => m.to.includes(email));
   await client.post('/api/verify-email', { token: linkIn(mail, '/verify-email?token=').searchParams.get('token') });
-  assertEquals((await client.get('/api/auth/user')).body.role, 'admin');
+  assertEquals((await client.get('/api/auth/user')).body.role, role);
   return client;
 }
 
 describe('studio statistics over HTTP', () => {
   beforeAll(async () => {
     await app.start();
-    admin = await adminClient();
+    admin = await staffClient(ADMIN, 'admin');
     const list = await admin.get<Array<{ id: number; slug: string }>>('/api/admin/lessons/all');
     lessonId = list.body.find((l) => l.slug === first.slug)!.id;
   });
   afterAll(app.stop);
 
-  it('an admin reads them; a learner gets 403 and a signed-out visitor 401 (API) or the sign-in page', async () => {
+  it('an admin or an author reads them; a learner gets 403 and a signed-out visitor 401 (API) or the sign-in page', async () => {
     const { client: learner } = await createLearner(app.server.url, app.resend);
+    const author = await staffClient(AUTHOR, 'author');
     const anonymous = new Client(app.server.url);
     for (const path of ['/api/studio/stats', `/api/studio/stats/${lessonId}`]) {
       assertEquals((await admin.get(path)).status, 200, `admin ${path}`);
+      assertEquals((await author.get(path)).status, 200, `author ${path}`);
       assertEquals((await learner.get(path)).status, 403, `learner ${path}`);
       assertEquals((await anonymous.get(path)).status, 401, `anonymous ${path}`);
     }
     for (const path of ['/studio/stats', `/studio/stats/${lessonId}`]) {
       assertEquals((await admin.get(path)).status, 200, `admin ${path}`);
+      assertEquals((await author.get(path)).status, 200, `author ${path}`);
       const refused = await learner.get(path);
       assertEquals(refused.status, 403, `learner ${path}`);
       assertMatch(refused.text, /Not allowed/);

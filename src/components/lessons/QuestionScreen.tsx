@@ -14,8 +14,8 @@ interface Props {
   error: string | null;
   headingRef: Ref<HTMLHeadingElement>;
   feedbackRef: Ref<HTMLHeadingElement>;
-  /** What "Report a problem" after the feedback names: this question of this lesson version. */
-  report: ReportSubject;
+  /** What "Report a problem" after the feedback names: this question of this lesson version (none for a visitor). */
+  report?: ReportSubject;
   onChoose: (answer: number) => void;
   onCheck: () => void;
   onNext: () => void;
@@ -57,7 +57,7 @@ export default function QuestionScreen(props: Props) {
             </p>
           )}
           <p className='why'>{feedback.explanation}</p>
-          <ReportButton subject={props.report} />
+          {props.report && <ReportButton subject={props.report} />}
         </div>
       )}
       {error && (

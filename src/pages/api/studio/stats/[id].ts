@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../../lib/server/auth/guards.ts';
+import { requireStudio } from '../../../../lib/server/auth/guards.ts';
 import { parseLessonId } from '../../../../lib/server/platform/params.ts';
 import { lessonStats } from '../../../../lib/server/content/lesson-stats.ts';
 
 /** A lesson's funnel and question statistics on its current version (src/lib/server/content/lesson-stats.ts). */
 export const GET: APIRoute = async (context) => {
-  requireAdmin(context);
+  requireStudio(context);
   return Response.json(await lessonStats(parseLessonId(context.params.id)));
 };

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { requireAdmin } from '../../../../lib/server/auth/guards.ts';
+import { requireStudio } from '../../../../lib/server/auth/guards.ts';
 import { statsLessons } from '../../../../lib/server/content/lesson-stats.ts';
 
 /** The lessons with statistics (the studio's list), for authors. */
 export const GET: APIRoute = async (context) => {
-  requireAdmin(context);
+  requireStudio(context);
   return Response.json(await statsLessons());
 };
