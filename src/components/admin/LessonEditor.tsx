@@ -158,7 +158,13 @@ export default function LessonEditor({ initial, onDone, others = [], saveAs, onL
           </div>
         )}
         <ErrorSummary errors={errors} />
-        <LessonFields lesson={lesson} errors={errors} dispatch={dispatch} titleRef={titleRef} />
+        <LessonFields
+          lesson={lesson}
+          errors={errors}
+          dispatch={dispatch}
+          titleRef={titleRef}
+          fixedAddress={Boolean(saveAs)}
+        />
         <ObjectivesEditor
           objectives={lesson.learningObjectives}
           onChange={(learningObjectives) => change({ learningObjectives })}

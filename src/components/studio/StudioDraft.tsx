@@ -13,6 +13,8 @@ import '../admin/admin.css';
 export interface DraftProps {
   id: number;
   lessonId: number | null;
+  /** The published lesson's address; a draft does not change it. */
+  slug?: string | null;
   revision: number;
   baseVersion: number | null;
   publishedVersion: number | null;
@@ -39,8 +41,13 @@ export default function StudioDraft({ draft: initial, canPublish, facts }: Props
   const revision = useRef(initial.revision);
   const [editorKey, setEditorKey] = useState(0);
   const editorLesson = useMemo(
-    () => ({ ...editorLessonOf(draft.content), id: draft.lessonId ?? undefined, version: undefined }),
-    [draft.content, draft.lessonId],
+    () => ({
+      ...editorLessonOf(draft.content),
+      slug: draft.slug ?? '',
+      id: draft.lessonId ?? undefined,
+      version: undefined,
+    }),
+    [draft.content, draft.lessonId, draft.slug],
   );
   const problems = useMemo(
     () => draftProblems(typed ? contentOfEditor(typed, draft.content) : draft.content, facts),

@@ -6,11 +6,13 @@ import { SelectField } from './fields.tsx';
 
 /** The lesson's own fields: title, address, pillar and level, order, duration and weight. */
 export default function LessonFields(
-  { lesson, errors, dispatch, titleRef }: {
+  { lesson, errors, dispatch, titleRef, fixedAddress }: {
     lesson: EditorLesson;
     errors: Errors;
     dispatch: Dispatch<EditorAction>;
     titleRef: MutableRefObject<HTMLInputElement | null>;
+    /** A draft keeps the published address (an admin moves it in Lesson management). */
+    fixedAddress?: boolean;
   },
 ) {
   const change = (patch: Partial<EditorLesson>) => dispatch({ type: 'change', patch });
@@ -24,17 +26,27 @@ export default function LessonFields(
         value={lesson.title}
         onChange={(e) => change({ title: e.target.value })}
       />
-      <Field
-        label='Address (/learn/...)'
-        hint={lesson.id
-          ? 'Changing it moves the lesson; the old address keeps working (301). A new title never changes it.'
-          : 'Lowercase letters and digits joined by hyphens. Left empty, it is made from the title.'}
-        error={errors.slug}
-        value={lesson.slug}
-        autoComplete='off'
-        spellCheck={false}
-        onChange={(e) => change({ slug: e.target.value })}
-      />
+      {fixedAddress
+        ? (
+          <p className='hint' data-testid='draft-address'>
+            {lesson.slug
+              ? `Address: /learn/${lesson.slug} (a draft keeps it; an admin moves it in Lesson management).`
+              : 'Address: made from the title when the lesson is first published.'}
+          </p>
+        )
+        : (
+          <Field
+            label='Address (/learn/...)'
+            hint={lesson.id
+              ? 'Changing it moves the lesson; the old address keeps working (301). A new title never changes it.'
+              : 'Lowercase letters and digits joined by hyphens. Left empty, it is made from the title.'}
+            error={errors.slug}
+            value={lesson.slug}
+            autoComplete='off'
+            spellCheck={false}
+            onChange={(e) => change({ slug: e.target.value })}
+          />
+        )}
       <div className='grid-2'>
         <SelectField
           label='Pillar'
