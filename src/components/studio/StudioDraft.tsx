@@ -91,7 +91,7 @@ export default function StudioDraft({ draft: initial, canPublish, facts }: Props
     }
   }
   async function discard() {
-    if (!globalThis.confirm('Discard this draft? The published lesson stays as it is.')) return;
+    if (!window.confirm('Discard this draft? The published lesson stays as it is.')) return;
     const r = await act(`/api/studio/drafts/${draft.id}`, 'DELETE');
     if (r?.ok) location.assign('/studio');
   }
