@@ -23,6 +23,11 @@ export interface LessonQuizProps {
   pillar: string;
   level: string;
   questions: QuizQuestion[];
+  /**
+   * Where answers are checked and the quiz completed (default `/api/lesson/{lessonId}`). The studio's
+   * draft preview passes its draft's endpoints, which record nothing; a preview has no reports.
+   */
+  apiBase?: string;
 }
 
 /**
@@ -32,13 +37,14 @@ export interface LessonQuizProps {
  * until the next attempt. The lesson's steps start it and hide the text meanwhile (lesson-events.ts).
  */
 export default function LessonQuiz(
-  { lessonId, lessonVersion, userId, pillar, level, questions }: LessonQuizProps,
+  { lessonId, lessonVersion, userId, pillar, level, questions, apiBase }: LessonQuizProps,
 ) {
   const [state, dispatch] = useReducer(quizReducer, initialQuizState);
   const [reportStep, setReportStep] = useState<number | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const feedbackRef = useRef<HTMLHeadingElement>(null);
-  const context: QuizContext = { lessonId, userId, questions, dispatch };
+  const preview = apiBase !== undefined;
+  const context: QuizContext = { lessonId, apiBase: apiBase ?? `/api/lesson/${lessonId}`, userId, questions, dispatch };
   const question = questions[state.index];
   const feedback = question ? state.checked[question.id] : undefined;
 
@@ -72,7 +78,7 @@ export default function LessonQuiz(
   }, [state.view, state.index, feedback]);
   // After signing in again (the page reloaded), the quiz goes on where it was and sends what was waiting.
   useEffect(() => {
-    const pending = takePendingQuiz(lessonId, userId);
+    const pending = takePendingQuiz(context.apiBase, userId);
     if (!pending) return;
     const resumed = quizReducer(initialQuizState, { type: 'resume', pending });
     dispatch({ type: 'resume', pending });
@@ -92,7 +98,7 @@ export default function LessonQuiz(
         error={state.error}
         headingRef={headingRef}
         feedbackRef={feedbackRef}
-        report={{ lessonId, lessonVersion, questionId: question.id }}
+        report={preview ? undefined : { lessonId, lessonVersion, questionId: question.id }}
         onChoose={(answer) => dispatch({ type: 'choose', questionId: question.id, answer })}
         onCheck={() => void checkAnswer(context, state)}
         onNext={() => dispatch({ type: 'next' })}

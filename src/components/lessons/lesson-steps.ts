@@ -71,6 +71,7 @@ export function mountLessonSteps(article: HTMLElement): void {
   // (the opening: a GET writes nothing), then each further one. Fire and forget: reading never waits.
   let reported = 0;
   function report() {
+    if (article.dataset.preview !== undefined) return; // the studio's preview of a draft records nothing
     const reached = all ? sections.length : step + 1;
     if (reached <= reported) return;
     reported = reached;

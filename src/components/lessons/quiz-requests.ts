@@ -14,6 +14,8 @@ import {
 
 export interface QuizContext {
   lessonId: number;
+  /** Where the two requests go: `/api/lesson/{id}` for a learner, the draft's for the studio's preview. */
+  apiBase: string;
   userId: string;
   questions: QuizQuestion[];
   dispatch: Dispatch<QuizAction>;
@@ -24,12 +26,12 @@ const CHECK_OFFLINE = 'Connection failed. Your answer is kept here: check it aga
 const COMPLETE_FAILED = 'Failed to complete lesson. Please try again.';
 const CONNECTIVITY = "Your answers were saved but there's a connectivity issue. Please try again in a moment.";
 
-const pendingKey = (lessonId: number) => `quiz-pending:${lessonId}`;
+const pendingKey = (apiBase: string) => `quiz-pending:${apiBase}`;
 
 /** The session ended: keep everything in this tab and ask the learner to sign in again. */
-function holdForSignIn({ lessonId, userId, dispatch }: QuizContext, state: QuizState, action: PendingQuiz['action']) {
+function holdForSignIn({ apiBase, userId, dispatch }: QuizContext, state: QuizState, action: PendingQuiz['action']) {
   try {
-    sessionStorage.setItem(pendingKey(lessonId), JSON.stringify(toPending(state, userId, action)));
+    sessionStorage.setItem(pendingKey(apiBase), JSON.stringify(toPending(state, userId, action)));
   } catch {
     // storage unavailable: the answers stay in this page until it is closed
   }
@@ -37,11 +39,11 @@ function holdForSignIn({ lessonId, userId, dispatch }: QuizContext, state: QuizS
 }
 
 /** The quiz this learner left for signing in again (the page reloaded), taken out of storage. */
-export function takePendingQuiz(lessonId: number, userId: string): PendingQuiz | null {
+export function takePendingQuiz(apiBase: string, userId: string): PendingQuiz | null {
   let pending: PendingQuiz | null = null;
   try {
-    pending = JSON.parse(sessionStorage.getItem(pendingKey(lessonId)) ?? 'null') as PendingQuiz | null;
-    sessionStorage.removeItem(pendingKey(lessonId));
+    pending = JSON.parse(sessionStorage.getItem(pendingKey(apiBase)) ?? 'null') as PendingQuiz | null;
+    sessionStorage.removeItem(pendingKey(apiBase));
   } catch {
     return null;
   }
@@ -51,12 +53,12 @@ export function takePendingQuiz(lessonId: number, userId: string): PendingQuiz |
 
 /** Checks the answer to the current question (once: a checked question is not sent again). */
 export async function checkAnswer(context: QuizContext, state: QuizState): Promise<void> {
-  const { lessonId, questions, dispatch } = context;
+  const { apiBase, questions, dispatch } = context;
   const question = questions[state.index];
   if (!question || state.answers[question.id] === undefined || state.checked[question.id]) return;
   dispatch({ type: 'send' });
   try {
-    const response = await api<Checked>(`/api/lesson/${lessonId}/check`, {
+    const response = await api<Checked>(`${apiBase}/check`, {
       body: { attemptId: state.attemptId, questionId: question.id, userAnswer: state.answers[question.id] },
     });
     if (response.status === 401) return holdForSignIn(context, state, 'check');
@@ -79,10 +81,10 @@ const timeZone = () => {
 
 /** Sends every answer; the attempt id makes the completion count once, however often it is sent. */
 export async function completeQuiz(context: QuizContext, state: QuizState): Promise<void> {
-  const { lessonId, questions, dispatch } = context;
+  const { apiBase, questions, dispatch } = context;
   dispatch({ type: 'send' });
   try {
-    const response = await api<QuizCompletion>(`/api/lesson/${lessonId}/complete`, {
+    const response = await api<QuizCompletion>(`${apiBase}/complete`, {
       body: {
         attemptId: state.attemptId,
         quizResponses: questions.map((q) => ({ questionId: q.id, userAnswer: state.answers[q.id] })),

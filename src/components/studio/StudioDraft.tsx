@@ -115,6 +115,8 @@ export default function StudioDraft({ draft: initial, canPublish, facts }: Props
         </div>
       )}
       <div className='studio-actions'>
+        {/* The saved draft, as a learner will see it; unsaved edits are not in it. */}
+        <a className='btn btn-outline' href={`/studio/drafts/${draft.id}/preview`}>Preview as a learner</a>
         <button type='button' className='btn btn-ghost' onClick={() => void discard()} disabled={busy}>
           Discard draft
         </button>
