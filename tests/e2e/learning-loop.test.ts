@@ -96,6 +96,8 @@ for (
         await expect(page.getByRole('button', { name: 'Check answer' })).toBeFocused();
         await page.keyboard.press('Enter');
         await expect(page.getByTestId('quiz-feedback').getByRole('heading')).toBeFocused();
+        await page.keyboard.press('Tab'); // "Report a problem" follows the feedback
+        await expect(page.getByTestId('quiz-feedback').getByRole('button', { name: /Report a problem/ })).toBeFocused();
         await page.keyboard.press('Tab');
         await expect(page.getByRole('button', { name: i < right.length - 1 ? 'Next' : 'See your result' }))
           .toBeFocused();

@@ -19,7 +19,7 @@ const LESSON = 'lesson';
 const PAGES: [string, string, Sheet[]][] = [
   ['dashboard', '/dashboard', ['dashboard', 'badges', 'toaster']],
   ['progress', '/progress', ['progress', 'badges', 'toaster']],
-  ['review', '/review', ['quiz', 'choices', 'toaster']],
+  ['review', '/review', ['quiz', 'choices', 'modal', 'toaster']], // modal: "Report a problem"
   ['lessons list', '/lessons?pillar=saving', ['lessonCards', 'toaster']],
   ['account', '/account', ['modal', 'toaster']],
   ['lesson', LESSON, ['quiz', 'choices', 'modal', 'toaster']],
