@@ -59,7 +59,9 @@ export function lessonSummary(lesson: {
   content?: string | null;
   learningObjectives: readonly string[];
 }): string {
-  const text = plainText(lesson.sections.map((s) => s.content).join('\n\n') || lesson.content || '');
+  // The line comes from the opening: reading only its first 2,000 characters keeps /learn cheap.
+  const opening = (lesson.sections.map((s) => s.content).join('\n\n') || lesson.content || '').slice(0, 2000);
+  const text = plainText(opening);
   // Whole sentences until the line says enough (80 characters), or the first words of a long one.
   let line = '';
   for (const sentence of text.match(/[^.!?]+[.!?]+(?=\s|$)|[^.!?]+$/g) ?? []) {
