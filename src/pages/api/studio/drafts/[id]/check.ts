@@ -4,7 +4,7 @@ import { requireStudio } from '../../../../../lib/server/auth/guards.ts';
 import { parseLessonId } from '../../../../../lib/server/platform/params.ts';
 import { quizCheckSchema } from '../../../../../lib/schemas.ts';
 import { getDraft } from '../../../../../lib/server/content/studio.ts';
-import { checkPreviewAnswer } from '../../../../../lib/server/content/studio-preview.ts';
+import { checkPreviewAnswer } from '../../../../../lib/server/learning/studio-preview.ts';
 
 /** The draft preview's per-answer feedback, graded against the draft's questions; nothing is stored. */
 export const POST: APIRoute = async (context) => {

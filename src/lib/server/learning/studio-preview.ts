@@ -7,9 +7,9 @@ import type { z } from 'zod';
 import type { lessonCompleteSchema } from '../../schemas.ts';
 import { gradeQuiz } from '../../lessons.ts';
 import { HttpError } from '../platform/http.ts';
-import type { CheckedAnswer } from '../learning/quiz-checks.ts';
-import type { QuizCompletion } from '../learning/complete-quiz.ts';
-import type { DraftView } from './studio.ts';
+import type { CheckedAnswer } from './quiz-checks.ts';
+import type { QuizCompletion } from './complete-quiz.ts';
+import type { DraftView } from '../content/studio.ts';
 
 /** The draft as a lesson row the learner's components read; its questions numbered by position. */
 export function previewLesson(draft: DraftView): Lesson {
