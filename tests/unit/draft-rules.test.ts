@@ -2,26 +2,12 @@ import { assert, assertEquals } from '../helpers/assert.ts';
 import type { LessonContentData } from '../../db/schema.ts';
 import { draftProblems } from '../../src/lib/draft-rules.ts';
 import { readFacts, readLessonFiles } from '../../src/lib/server/content/curriculum-loader.ts';
+import { contentOf as lessonContent } from '../../src/lib/server/content/admin-lessons.ts';
 
 const facts = readFacts();
 const files = readLessonFiles(undefined, facts);
 
-function contentOf(file: (typeof files)[number]): LessonContentData {
-  const l = file.lesson!;
-  return {
-    title: l.title,
-    pillar: l.pillar,
-    level: l.level,
-    orderIndex: l.orderIndex,
-    duration: l.duration,
-    weight: l.weight,
-    sections: l.sections,
-    learningObjectives: l.learningObjectives,
-    questions: l.questions,
-    sources: l.sources,
-    reviewedAt: l.reviewedAt,
-  };
-}
+const contentOf = (file: (typeof files)[number]) => lessonContent(file.lesson!);
 
 Deno.test('every curriculum lesson, as stored (figures filled in), passes the publishing rules', () => {
   const problems = files.flatMap((f) => draftProblems(contentOf(f), facts).map((p) => `${f.file}: ${p}`));

@@ -99,8 +99,8 @@ export function logChange(actorId: string, action: AuditAction, detail: AuditDet
   log('info', 'admin change', { actorId, action, ...detail });
 }
 
-/** What a version keeps of a lesson row: its authored content. */
-export function contentOf(row: Lesson): LessonContentData {
+/** What a version keeps of a lesson (a row, or a lesson read from its file): its authored content. */
+export function contentOf(row: LessonContentData): LessonContentData {
   return {
     title: row.title,
     pillar: row.pillar,
