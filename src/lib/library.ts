@@ -59,9 +59,10 @@ export function lessonSummary(lesson: {
   content?: string | null;
   learningObjectives: readonly string[];
 }): string {
-  // The line comes from the opening: reading only its first 2,000 characters keeps /learn cheap.
-  const opening = (lesson.sections.map((s) => s.content).join('\n\n') || lesson.content || '').slice(0, 2000);
-  const text = plainText(opening);
+  // The line comes from the opening: /learn makes every lesson's line on each request, so it reads
+  // only the first 1,000 characters and splits only as much text as a line can hold.
+  const opening = (lesson.sections.map((s) => s.content).join('\n\n') || lesson.content || '').slice(0, 1000);
+  const text = plainText(opening).slice(0, 2 * SUMMARY_MAX);
   // Whole sentences until the line says enough (80 characters), or the first words of a long one.
   let line = '';
   for (const sentence of text.match(/[^.!?]+[.!?]+(?=\s|$)|[^.!?]+$/g) ?? []) {

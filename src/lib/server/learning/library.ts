@@ -107,31 +107,28 @@ function resultRows<T>(result: unknown): T[] {
 
 export type SlugLookup = { lesson: Lesson; moved?: undefined } | { moved: string; lesson?: undefined } | null;
 
+/** The stored version of the published lesson at a slug (a visitor's ETag), or null: one indexed row. */
+export async function publishedVersion(slug: string): Promise<string | null> {
+  if (slug.length > 200 || !SLUG_PATTERN.test(slug)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: lessons.id, version: lessons.version, updatedAt: lessons.updatedAt })
+    .from(lessons)
+    .where(and(eq(lessons.slug, slug), isNull(lessons.deletedAt)));
+  return row ? `${row.id}:${row.version}:${row.updatedAt.toISOString()}` : null;
+}
+
 /** The published lesson at a slug; for an old slug, the lesson's current slug; otherwise null. */
 export async function findBySlug(slug: string): Promise<SlugLookup> {
   // Every slug, current or old, is lowercase-hyphen: anything else (NUL included) is no lesson's.
   if (slug.length > 200 || !SLUG_PATTERN.test(slug)) return null;
-  const db = await getDb();
-  const [lesson] = await db.select().from(lessons).where(and(eq(lessons.slug, slug), isNull(lessons.deletedAt)));
+  const lesson = (await findActiveLessons()).find((l) => l.slug === slug);
   if (lesson) return { lesson };
+  const db = await getDb();
   const [old] = await db
     .select({ slug: lessons.slug })
     .from(lessonSlugs)
     .innerJoin(lessons, eq(lessons.id, lessonSlugs.lessonId))
     .where(and(eq(lessonSlugs.slug, slug), isNull(lessons.deletedAt)));
   return old ? { moved: old.slug } : null;
-}
-
-/** The catalogue's state as stored: every publish, edit or deletion changes it. */
-export async function libraryVersion(): Promise<string> {
-  const db = await getDb();
-  const [{ key }] = await db
-    .select({
-      key: sql<
-        string
-      >`count(*) filter (where ${lessons.deletedAt} is null) || ':' || coalesce(sum(${lessons.version}), 0)
-        || ':' || coalesce(max(${lessons.updatedAt})::text, '') || ':' || coalesce(max(${lessons.deletedAt})::text, '')`,
-    })
-    .from(lessons);
-  return key;
 }

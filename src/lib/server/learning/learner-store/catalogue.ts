@@ -54,6 +54,12 @@ export async function findActiveLessons(): Promise<Lesson[]> {
   return (await current()).lessons;
 }
 
+/** The active lessons and the fingerprint they were read at (a public page's version tag). */
+export async function readCatalogue(): Promise<{ version: string; lessons: Lesson[] }> {
+  const entry = await current();
+  return { version: entry.key, lessons: await entry.lessons };
+}
+
 /** The active lessons as JSON (every lesson whole), serialized once per catalogue version. */
 export async function activeLessonsJson(): Promise<string> {
   const entry = await current();

@@ -1,7 +1,7 @@
 // The learner store: every read and write of a learner's learning data (progress, attempts,
 // aggregates, badges earned by attempts) and the lesson catalogue they refer to, the same on
 // PGlite and PostgreSQL.
-export { activeLessonsJson, answeredResponses, findActiveLessons, findLesson } from './catalogue.ts';
+export { activeLessonsJson, answeredResponses, findActiveLessons, findLesson, readCatalogue } from './catalogue.ts';
 export {
   countsFor,
   isNewFor,
