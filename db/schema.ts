@@ -220,7 +220,10 @@ export const lessons = pgTable(
      */
     sourceHash: text('source_hash'),
     sourceVersion: integer('source_version'),
+    /** Set: not shown to learners (deleted, or unpublished). */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Set (with deletedAt) while an admin has unpublished the lesson: it stays in the studio to publish again. */
+    unpublishedAt: timestamp('unpublished_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

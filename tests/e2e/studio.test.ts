@@ -82,7 +82,7 @@ for (const run of runs) {
     await gotoHydrated(admin, new URL(draftUrl).pathname);
     await admin.getByLabel('Note for the history (what changed)').fill(`Clearer title (${run.name})`);
     await admin.getByRole('button', { name: 'Publish the saved draft' }).click();
-    await admin.waitForURL(/\/studio\?published=1/);
+    await admin.waitForURL(/\/studio\?done=published/);
     await learner.reload();
     await expect(learner.getByRole('heading', { level: 1 })).toHaveText(newTitle);
 
@@ -98,7 +98,7 @@ for (const run of runs) {
     await expect(learner.getByRole('heading', { level: 1 })).toHaveText(newTitle);
     await admin.getByLabel('Note for the history (what changed)').fill('Back to the first title');
     await admin.getByRole('button', { name: 'Publish the saved draft' }).click();
-    await admin.waitForURL(/\/studio\?published=1/);
+    await admin.waitForURL(/\/studio\?done=published/);
     await learner.reload();
     await expect(learner.getByRole('heading', { level: 1 })).toHaveText(original);
   });

@@ -717,6 +717,7 @@ const catalogue: Lesson[] = files.map((l, i) => ({
   sourceHash: null,
   sourceVersion: null,
   deletedAt: null,
+  unpublishedAt: null,
   createdAt: new Date('2026-01-01T00:00:00Z'),
   updatedAt: new Date('2026-01-01T00:00:00Z'),
 }));

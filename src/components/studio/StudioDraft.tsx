@@ -97,7 +97,7 @@ export default function StudioDraft({ draft: initial, canPublish, facts }: Props
   }
   async function publish() {
     const r = await act(`/api/studio/drafts/${draft.id}/publish`, 'POST', { note });
-    if (r?.ok) location.assign('/studio?published=1');
+    if (r?.ok) location.assign('/studio?done=published');
   }
 
   return (

@@ -1,7 +1,7 @@
 import type { APIContext, AstroGlobal } from 'astro';
 import { HttpError } from '../platform/http.ts';
 import { log } from '../platform/log.ts';
-import { mayUseStudio } from './permissions.ts';
+import { mayPublish, mayUseStudio } from './permissions.ts';
 import type { SessionUser } from './types.ts';
 
 export { mayPublish, mayUseStudio } from './permissions.ts';
@@ -37,7 +37,12 @@ export function requireStudio(context: Context): SessionUser {
 
 /** The signed-in admin who may publish, unpublish and delete, or 401 / 403. */
 export function requirePublisher(context: Context): SessionUser {
-  return requireAdmin(context);
+  const user = requireUser(context);
+  if (!mayPublish(user)) {
+    log('warn', 'refused: admin role required', { userId: user.id, path: context.url.pathname });
+    throw new HttpError(403, 'Only an admin can publish, unpublish or delete lessons');
+  }
+  return user;
 }
 
 /** A `userId` taken from a request must be the signed-in user's own. */

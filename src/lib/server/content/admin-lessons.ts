@@ -1,11 +1,12 @@
 // Lesson management for authors: full lessons (with answers), optimistic versioning, soft delete
 // (learners' attempt history stays readable) and an audit row for every change, written in the
 // same transaction as the change itself.
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import {
   auditLog,
   type Lesson,
   type LessonContentData,
+  lessonDrafts,
   lessons,
   lessonSlugs,
   lessonVersions,
@@ -31,11 +32,11 @@ const STALE_VERSION =
   'Someone else saved this lesson while you were editing it. Reload it to see their changes, then make yours again.';
 
 /** A taken pillar/level/orderIndex (the partial unique index) is the author's mistake: 409. */
-export async function positionChecked<T>(write: () => Promise<T>): Promise<T> {
+export async function positionChecked<T>(write: () => Promise<T>, message = POSITION_TAKEN): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, POSITION_TAKEN, { orderIndex: POSITION_TAKEN });
+    if (isUniqueViolation(error)) throw new HttpError(409, message, { orderIndex: message });
     throw error;
   }
 }
@@ -82,7 +83,13 @@ export function values(form: Omit<LessonForm, 'version' | 'questions'>, weight: 
   };
 }
 
-export type AuditAction = 'lesson.create' | 'lesson.update' | 'lesson.delete' | 'lesson.publish';
+export type AuditAction =
+  | 'lesson.create'
+  | 'lesson.update'
+  | 'lesson.delete'
+  | 'lesson.publish'
+  | 'lesson.unpublish'
+  | 'lesson.republish';
 type AuditDetail = { lessonId: number; title: string; version: number };
 
 /** Who (actor), what (action and lesson), when (created_at): in the caller's transaction. */
@@ -138,6 +145,17 @@ export async function listAllLessons(): Promise<Lesson[]> {
 export async function getLessonForAdmin(id: number): Promise<Lesson> {
   const db = await getDb();
   const [row] = await db.select().from(lessons).where(and(eq(lessons.id, id), isNull(lessons.deletedAt)));
+  if (!row) throw new HttpError(404, 'Lesson not found');
+  return row;
+}
+
+/** The lessons the studio keeps: published ones, and unpublished ones (not deleted). */
+export const inStudio = () => or(isNull(lessons.deletedAt), isNotNull(lessons.unpublishedAt));
+
+/** A published or unpublished lesson, or 404. */
+export async function getStudioLesson(id: number): Promise<Lesson> {
+  const db = await getDb();
+  const [row] = await db.select().from(lessons).where(and(eq(lessons.id, id), inStudio()));
   if (!row) throw new HttpError(404, 'Lesson not found');
   return row;
 }
@@ -217,15 +235,21 @@ export async function updateLesson(actorId: string, id: number, form: LessonForm
   return row;
 }
 
+/** Deletes a published or unpublished lesson (it leaves the studio too) and discards its open draft. */
 export async function deleteLesson(actorId: string, id: number): Promise<void> {
   const db = await getDb();
   const row = await db.transaction(async (tx) => {
     const [deleted] = await tx
       .update(lessons)
-      .set({ deletedAt: new Date(), version: sql`${lessons.version} + 1` })
-      .where(and(eq(lessons.id, id), isNull(lessons.deletedAt)))
+      .set({
+        deletedAt: sql`coalesce(${lessons.deletedAt}, now())`,
+        unpublishedAt: null,
+        version: sql`${lessons.version} + 1`,
+      })
+      .where(and(eq(lessons.id, id), inStudio()))
       .returning();
     if (!deleted) throw new HttpError(404, 'Lesson not found');
+    await tx.delete(lessonDrafts).where(eq(lessonDrafts.lessonId, id));
     await recordAudit(tx, actorId, 'lesson.delete', { lessonId: id, title: deleted.title, version: deleted.version });
     return deleted;
   });

@@ -1,13 +1,13 @@
 // Publishing a draft (admins only): the per-lesson content rules first (refused with the list of
 // problems), then the lesson row takes the draft's content, its version is kept in the history,
 // the audit log records who published it, and the draft is closed: all in one transaction.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Lesson, lessonDrafts, lessons } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
 import { HttpError } from '../platform/http.ts';
 import { assignQuestionIds } from '../../lesson-form.ts';
 import { draftProblems } from '../../draft-rules.ts';
-import { logChange, positionChecked, recordAudit, recordVersion, slugFor } from './admin-lessons.ts';
+import { inStudio, logChange, positionChecked, recordAudit, recordVersion, slugFor } from './admin-lessons.ts';
 import { readFacts } from './curriculum-loader.ts';
 
 /** A 422 whose answer lists the content rules the draft breaks: `{ message, problems: string[] }`. */
@@ -49,7 +49,7 @@ export async function publishDraft(actorId: string, draftId: number, note: strin
         const [current] = await tx
           .select()
           .from(lessons)
-          .where(and(eq(lessons.id, draft.lessonId), isNull(lessons.deletedAt)))
+          .where(and(eq(lessons.id, draft.lessonId), inStudio()))
           .for('update');
         if (!current) throw new HttpError(404, 'The lesson of this draft was deleted');
         if (current.version !== draft.baseVersion) throw new HttpError(409, STALE_BASE);
@@ -60,7 +60,16 @@ export async function publishDraft(actorId: string, draftId: number, note: strin
         );
         [published] = await tx
           .update(lessons)
-          .set({ ...fields, questions, lastQuestionId, version: sql`${lessons.version} + 1`, updatedAt: new Date() })
+          // An unpublished lesson is published again with the draft's content.
+          .set({
+            ...fields,
+            questions,
+            lastQuestionId,
+            version: sql`${lessons.version} + 1`,
+            updatedAt: new Date(),
+            deletedAt: null,
+            unpublishedAt: null,
+          })
           .where(eq(lessons.id, current.id))
           .returning();
       }

@@ -1,7 +1,7 @@
 // The studio's drafts: an author's unpublished edit of a lesson (or a new lesson), saved with an
 // optimistic revision. Learners never read drafts; publishing (studio-publish.ts) turns one into
 // the lesson row. See src/lib/server/content/README.md.
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   type LessonContentData,
   type LessonDraft,
@@ -15,7 +15,7 @@ import { log } from '../platform/log.ts';
 import { suggestedWeight } from '../../lesson-form.ts';
 import type { DraftSave } from '../../studio-form.ts';
 import { draftProblems } from '../../draft-rules.ts';
-import { contentOf, getLessonForAdmin, listAllLessons, values } from './admin-lessons.ts';
+import { contentOf, getStudioLesson, inStudio, listAllLessons, values } from './admin-lessons.ts';
 import { readFacts } from './curriculum-loader.ts';
 
 const STALE_REVISION =
@@ -48,6 +48,8 @@ export interface DraftView {
   baseVersion: number | null;
   /** The lesson's published version now (null: a new lesson, or one deleted since). */
   publishedVersion: number | null;
+  /** The lesson is unpublished: publishing the draft publishes it again. */
+  unpublished: boolean;
   /** Published since the draft was started (e.g. directly through the admin API): rebase or discard. */
   stale: boolean;
   content: LessonContentData;
@@ -57,11 +59,10 @@ export interface DraftView {
 
 async function viewOf(draft: LessonDraft): Promise<DraftView> {
   const db = await getDb();
-  const [lesson] = draft.lessonId === null
-    ? []
-    : await db.select({ version: lessons.version, slug: lessons.slug }).from(lessons).where(
-      and(eq(lessons.id, draft.lessonId), isNull(lessons.deletedAt)),
-    );
+  const [lesson] = draft.lessonId === null ? [] : await db
+    .select({ version: lessons.version, slug: lessons.slug, unpublishedAt: lessons.unpublishedAt })
+    .from(lessons)
+    .where(and(eq(lessons.id, draft.lessonId), inStudio()));
   return {
     id: draft.id,
     lessonId: draft.lessonId,
@@ -69,6 +70,7 @@ async function viewOf(draft: LessonDraft): Promise<DraftView> {
     revision: draft.revision,
     baseVersion: draft.baseVersion,
     publishedVersion: lesson?.version ?? null,
+    unpublished: Boolean(lesson?.unpublishedAt),
     stale: lesson !== undefined && draft.baseVersion !== lesson.version,
     content: draft.content,
     problems: draftProblems(draft.content, readFacts()),
@@ -106,7 +108,7 @@ export async function listDrafts(): Promise<
 
 /** The lesson's open draft, or a new one holding its published content (or `content`, to restore). */
 export async function openDraft(actorId: string, lessonId: number, content?: LessonContentData): Promise<DraftView> {
-  const lesson = await getLessonForAdmin(lessonId);
+  const lesson = await getStudioLesson(lessonId);
   const db = await getDb();
   const published = contentOf(lesson);
   const [created] = await db
@@ -202,7 +204,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export async function rebaseDraft(actorId: string, id: number): Promise<DraftView & { kept: string[] }> {
   const draft = await findDraft(id);
   if (draft.lessonId === null) throw new HttpError(409, 'A new lesson has no published version to rebase on');
-  const lesson = await getLessonForAdmin(draft.lessonId);
+  const lesson = await getStudioLesson(draft.lessonId);
   const published = contentOf(lesson);
   const base = draft.base ?? published;
   const merged = { ...draft.content } as Record<string, unknown>;

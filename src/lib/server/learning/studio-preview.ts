@@ -35,6 +35,7 @@ export function previewLesson(draft: DraftView): Lesson {
     sourceHash: null,
     sourceVersion: null,
     deletedAt: null,
+    unpublishedAt: null,
     createdAt: now,
     updatedAt: now,
   };

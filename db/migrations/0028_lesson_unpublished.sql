@@ -1,0 +1,1 @@
+ALTER TABLE "lessons" ADD COLUMN "unpublished_at" timestamp with time zone;

@@ -1,0 +1,148 @@
+// Unpublishing, publishing again and deleting on the domain modules with a real database (PGlite,
+// and Postgres when DATABASE_URL is set): each writes its audit row in its own transaction,
+// publishing again is a version in the history, learners' attempts stay, an unpublished lesson keeps
+// its open draft (publishing that draft shows the lesson again) and a deletion discards it.
+import { and, asc, eq } from 'drizzle-orm';
+import { assert, assertEquals, assertRejects } from '../helpers/assert.ts';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/database.ts';
+import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
+import { createLesson, deleteLesson } from '../../src/lib/server/content/admin-lessons.ts';
+import { loadContent } from '../../src/lib/server/content/curriculum-loader.ts';
+import {
+  listUnpublishedLessons,
+  republishLesson,
+  unpublishLesson,
+} from '../../src/lib/server/content/studio-lessons.ts';
+import { findDraft, getDraft, listVersions, openDraft } from '../../src/lib/server/content/studio.ts';
+import { publishDraft } from '../../src/lib/server/content/studio-publish.ts';
+import { findLesson, recordQuizAttempt } from '../../src/lib/server/learning/learner-store/index.ts';
+import { HttpError } from '../../src/lib/server/platform/http.ts';
+import { lessonFormSchema } from '../../src/lib/lesson-form.ts';
+import { auditLog, type Lesson, lessons, quizAttempts, users } from '../../db/schema.ts';
+
+Deno.env.set('LOG_LEVEL', 'warn');
+
+async function withDatabase(
+  kind: TestDatabase['kind'],
+  fn: (db: TestDatabase['handle']['db'], people: { admin: string; learner: string }) => Promise<void>,
+) {
+  const test = await createTestDatabase(kind);
+  setDatabaseHandle(test.handle);
+  try {
+    await loadContent(test.handle.db);
+    const [admin] = await test.handle.db.insert(users).values({
+      email: 'chief@example.com',
+      firstName: 'C',
+      lastName: 'Chief',
+      role: 'admin',
+    }).returning();
+    const [learner] = await test.handle.db.insert(users).values({
+      email: 'learner@example.com',
+      firstName: 'L',
+      lastName: 'Learner',
+    }).returning();
+    await fn(test.handle.db, { admin: admin.id, learner: learner.id });
+  } finally {
+    await test.drop();
+  }
+}
+
+async function lessonAt(db: TestDatabase['handle']['db'], orderIndex: number): Promise<Lesson> {
+  const [row] = await db.select().from(lessons).where(
+    and(eq(lessons.pillar, 'credit'), eq(lessons.level, 'beginner'), eq(lessons.orderIndex, orderIndex)),
+  );
+  return row;
+}
+
+for (const kind of databaseKinds()) {
+  Deno.test(`${kind}: unpublish, publish again and delete each write an audit row; publishing again is a new version; attempts stay`, async () => {
+    await withDatabase(kind, async (db, { admin, learner }) => {
+      const lesson = await lessonAt(db, 1);
+      await recordQuizAttempt(learner, lesson, {
+        attemptId: crypto.randomUUID(),
+        quizResponses: lesson.questions.map((q) => ({ questionId: q.id, userAnswer: q.correctAnswer })),
+      });
+
+      const hidden = await unpublishLesson(admin, lesson.id);
+      assert(hidden.deletedAt && hidden.unpublishedAt, 'hidden from learners, kept in the studio');
+      assertEquals(hidden.version, lesson.version);
+      assertEquals(await findLesson(lesson.id), undefined, "the learners' lookup no longer finds it");
+      assertEquals((await listUnpublishedLessons()).map((l) => l.id), [lesson.id]);
+      const refused = await assertRejects(() => unpublishLesson(admin, lesson.id), HttpError);
+      assertEquals(refused.status, 409);
+
+      const shown = await republishLesson(admin, lesson.id);
+      assertEquals([shown.id, shown.slug, shown.version], [lesson.id, lesson.slug, lesson.version + 1]);
+      assertEquals([shown.deletedAt, shown.unpublishedAt], [null, null]);
+      assertEquals((await findLesson(lesson.id))?.id, lesson.id);
+      const [newest] = await listVersions(lesson.id);
+      assertEquals([newest.version, newest.note, newest.publishedBy], [shown.version, 'Published again', admin]);
+
+      await deleteLesson(admin, lesson.id);
+      const attempts = await db.select().from(quizAttempts).where(eq(quizAttempts.userId, learner));
+      assertEquals(attempts.length, 1, 'the attempt is kept through all of it');
+      const audit = (await db.select().from(auditLog).orderBy(asc(auditLog.id))).map((r) => [
+        r.actorId,
+        r.action,
+        r.detail,
+      ]);
+      const detail = (version: number) => ({ lessonId: lesson.id, title: lesson.title, version });
+      assertEquals(audit, [
+        [admin, 'lesson.unpublish', detail(lesson.version)],
+        [admin, 'lesson.republish', detail(lesson.version + 1)],
+        [admin, 'lesson.delete', detail(lesson.version + 2)],
+      ]);
+
+      // When the audit row cannot be written, the change is rolled back too.
+      const other = await lessonAt(db, 2);
+      await assertRejects(() => unpublishLesson('not-a-uuid', other.id));
+      assertEquals((await findLesson(other.id))?.unpublishedAt, null, 'unpublish rolled back');
+      await unpublishLesson(admin, other.id);
+      await assertRejects(() => republishLesson('not-a-uuid', other.id));
+      assertEquals(await findLesson(other.id), undefined, 'publish again rolled back');
+      assertEquals((await db.select().from(auditLog)).length, 4);
+    });
+  });
+
+  Deno.test(`${kind}: an unpublished lesson keeps its draft, whose publishing shows the lesson again; a deletion discards the draft; a taken place refuses publishing again`, async () => {
+    await withDatabase(kind, async (db, { admin }) => {
+      const lesson = await lessonAt(db, 1);
+      const draft = await openDraft(admin, lesson.id);
+      await unpublishLesson(admin, lesson.id);
+      const kept = await getDraft(draft.id);
+      assertEquals([kept.unpublished, kept.stale, kept.publishedVersion], [true, false, lesson.version]);
+      const published = await publishDraft(admin, draft.id, 'Fixed while unpublished');
+      assertEquals([published.id, published.deletedAt, published.unpublishedAt], [lesson.id, null, null]);
+      assertEquals((await findLesson(lesson.id))?.version, lesson.version + 1);
+
+      // While a lesson is unpublished another may take its place; publishing it again is then refused.
+      const moved = await lessonAt(db, 2);
+      await unpublishLesson(admin, moved.id);
+      await createLesson(
+        admin,
+        lessonFormSchema.parse({
+          title: 'In the place of an unpublished lesson',
+          pillar: moved.pillar,
+          level: moved.level,
+          orderIndex: moved.orderIndex,
+          sections: [{ content: 'Text.' }],
+          questions: [{ question: 'Which?', options: ['a', 'b', 'c', 'd'], correctAnswer: 1, explanation: 'b' }],
+        }),
+      );
+      const taken = await assertRejects(() => republishLesson(admin, moved.id), HttpError);
+      assertEquals(taken.status, 409);
+      assert(/order number/.test(taken.message), taken.message);
+      assertEquals(await findLesson(moved.id), undefined, 'still unpublished');
+
+      // Deleting it (unpublished, with an open draft) discards the draft and takes it out of the studio.
+      const movedDraft = await openDraft(admin, moved.id);
+      await deleteLesson(admin, moved.id);
+      assertEquals((await assertRejects(() => findDraft(movedDraft.id), HttpError)).status, 404);
+      assertEquals(await listUnpublishedLessons(), []);
+      const [row] = await db.select().from(lessons).where(eq(lessons.id, moved.id));
+      assert(row.deletedAt && !row.unpublishedAt, 'deleted, no longer unpublished');
+      assertEquals((await assertRejects(() => republishLesson(admin, moved.id), HttpError)).status, 404);
+      assertEquals((await assertRejects(() => deleteLesson(admin, moved.id), HttpError)).status, 404);
+    });
+  });
+}
