@@ -46,6 +46,8 @@ test('an admin unpublishes a lesson in the studio, the learner no longer finds i
   await expect(admin.getByTestId('unpublished-list')).toContainText(title);
   await expect(admin.getByTestId('lesson-list')).not.toContainText(title);
   await expectNoSeriousA11yViolations(admin);
+  await admin.getByTestId('unpublished-list').scrollIntoViewIfNeeded();
+  await admin.screenshot({ path: 'docs/screenshot-studio-admin.png' });
 
   expect((await learner.goto(`/lesson/${lessonId}`))!.status()).toBe(404);
   await learner.goto('/lessons?pillar=investing');
