@@ -2,6 +2,9 @@
 // Postgres in DATABASE_URL when it is set (dropped afterwards).
 import postgres from 'postgres';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
+import { loadContent } from '../../src/lib/server/content/curriculum-loader.ts';
 
 export type Kind = 'pglite' | 'postgres';
 
@@ -61,4 +64,33 @@ export async function createTestDatabase(
       await created.drop();
     },
   };
+}
+
+/**
+ * A fresh database of `kind` as the app's, holding the curriculum, an admin and a learner (their
+ * ids to `fn`); dropped afterwards.
+ */
+export async function withCurriculum(
+  kind: Kind,
+  fn: (db: DatabaseHandle['db'], people: { admin: string; learner: string }) => Promise<void>,
+) {
+  const test = await createTestDatabase(kind);
+  setDatabaseHandle(test.handle);
+  try {
+    await loadContent(test.handle.db);
+    const [admin] = await test.handle.db.insert(users).values({
+      email: 'admin@example.com',
+      firstName: 'A',
+      lastName: 'Admin',
+      role: 'admin',
+    }).returning();
+    const [learner] = await test.handle.db.insert(users).values({
+      email: 'learner@example.com',
+      firstName: 'L',
+      lastName: 'Learner',
+    }).returning();
+    await fn(test.handle.db, { admin: admin.id, learner: learner.id });
+  } finally {
+    await test.drop();
+  }
 }

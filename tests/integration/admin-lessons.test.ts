@@ -4,9 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { assert, assertEquals, assertRejects } from '../helpers/assert.ts';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/database.ts';
+import { databaseKinds, withCurriculum } from '../helpers/database.ts';
 import { lessonAt } from '../helpers/learners.ts';
-import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
 import {
   createLesson,
   deleteLesson,
@@ -19,7 +18,7 @@ import { answerReview, listReview } from '../../src/lib/server/learning/review.t
 import { readAttemptPage } from '../../src/lib/server/learning/learner-store/figures.ts';
 import { HttpError } from '../../src/lib/server/platform/http.ts';
 import { type LessonFormInput, lessonFormSchema } from '../../src/lib/lesson-form.ts';
-import { auditLog, lessons, quizAttempts, reviewItems, users } from '../../db/schema.ts';
+import { auditLog, lessons, quizAttempts, reviewItems } from '../../db/schema.ts';
 
 Deno.env.set('LOG_LEVEL', 'warn');
 const DAY = 24 * 60 * 60 * 1000;
@@ -34,34 +33,9 @@ const form = (input: Partial<LessonFormInput> = {}) =>
     ...input,
   });
 
-async function withDatabase(
-  kind: TestDatabase['kind'],
-  fn: (db: TestDatabase['handle']['db'], people: { admin: string; learner: string }) => Promise<void>,
-) {
-  const test = await createTestDatabase(kind);
-  setDatabaseHandle(test.handle);
-  try {
-    await loadContent(test.handle.db);
-    const [admin] = await test.handle.db.insert(users).values({
-      email: 'author@example.com',
-      firstName: 'A',
-      lastName: 'Author',
-      role: 'admin',
-    }).returning();
-    const [learner] = await test.handle.db.insert(users).values({
-      email: 'learner@example.com',
-      firstName: 'L',
-      lastName: 'Learner',
-    }).returning();
-    await fn(test.handle.db, { admin: admin.id, learner: learner.id });
-  } finally {
-    await test.drop();
-  }
-}
-
 for (const kind of databaseKinds()) {
   Deno.test(`${kind}: create, update and delete each write an audit row (who, what, when) in the same transaction`, async () => {
-    await withDatabase(kind, async (db, { admin }) => {
+    await withCurriculum(kind, async (db, { admin }) => {
       const before = Date.now() - 1000;
       const created = await createLesson(admin, form());
       const updated = await updateLesson(
@@ -109,7 +83,7 @@ for (const kind of databaseKinds()) {
   });
 
   Deno.test(`${kind}: question ids survive reordering and removal; new questions get ids never used before`, async () => {
-    await withDatabase(kind, async (_db, { admin }) => {
+    await withCurriculum(kind, async (_db, { admin }) => {
       const q = (text: string, id?: number) => ({
         ...(id ? { id } : {}),
         question: text,
@@ -144,7 +118,7 @@ for (const kind of databaseKinds()) {
   });
 
   Deno.test(`${kind}: review items follow their question through an edit, a removed question is skipped, and old attempts keep their copy`, async () => {
-    await withDatabase(kind, async (db, { admin, learner }) => {
+    await withCurriculum(kind, async (db, { admin, learner }) => {
       const [first] = await db.select().from(lessons).where(
         and(eq(lessons.pillar, 'credit'), eq(lessons.level, 'beginner'), eq(lessons.orderIndex, 1)),
       );
@@ -222,7 +196,7 @@ for (const kind of databaseKinds()) {
   });
 
   Deno.test(`${kind}: loading the curriculum again never overwrites an author's edit or brings back a deleted lesson`, async () => {
-    await withDatabase(kind, async (db, { admin }) => {
+    await withCurriculum(kind, async (db, { admin }) => {
       const [first, second] = await db.select().from(lessons).where(
         and(eq(lessons.pillar, 'saving'), eq(lessons.level, 'beginner')),
       ).orderBy(asc(lessons.orderIndex));
@@ -260,7 +234,7 @@ for (const kind of databaseKinds()) {
 
 for (const kind of databaseKinds()) {
   Deno.test(`${kind}: migration 0005 starts each lesson's question ids above every id its questions, attempts and review items use`, async () => {
-    await withDatabase(kind, async (db, { learner }) => {
+    await withCurriculum(kind, async (db, { learner }) => {
       const [lesson] = await db.select().from(lessons).where(eq(lessons.slug, lessonAt('credit', 'beginner', 2).slug));
       const q = lesson.questions[0];
       await db.update(lessons).set({ lastQuestionId: 0, questions: [{ ...q, id: 5 }] }).where(

@@ -4,10 +4,8 @@
 // its open draft (publishing that draft shows the lesson again) and a deletion discards it.
 import { and, asc, eq } from 'drizzle-orm';
 import { assert, assertEquals, assertRejects } from '../helpers/assert.ts';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/database.ts';
-import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
+import { databaseKinds, type TestDatabase, withCurriculum } from '../helpers/database.ts';
 import { createLesson, deleteLesson } from '../../src/lib/server/content/admin-lessons.ts';
-import { loadContent } from '../../src/lib/server/content/curriculum-loader.ts';
 import {
   listUnpublishedLessons,
   republishLesson,
@@ -18,34 +16,9 @@ import { publishDraft } from '../../src/lib/server/content/studio-publish.ts';
 import { findLesson, recordQuizAttempt } from '../../src/lib/server/learning/learner-store/index.ts';
 import { HttpError } from '../../src/lib/server/platform/http.ts';
 import { lessonFormSchema } from '../../src/lib/lesson-form.ts';
-import { auditLog, type Lesson, lessons, quizAttempts, users } from '../../db/schema.ts';
+import { auditLog, type Lesson, lessons, quizAttempts } from '../../db/schema.ts';
 
 Deno.env.set('LOG_LEVEL', 'warn');
-
-async function withDatabase(
-  kind: TestDatabase['kind'],
-  fn: (db: TestDatabase['handle']['db'], people: { admin: string; learner: string }) => Promise<void>,
-) {
-  const test = await createTestDatabase(kind);
-  setDatabaseHandle(test.handle);
-  try {
-    await loadContent(test.handle.db);
-    const [admin] = await test.handle.db.insert(users).values({
-      email: 'chief@example.com',
-      firstName: 'C',
-      lastName: 'Chief',
-      role: 'admin',
-    }).returning();
-    const [learner] = await test.handle.db.insert(users).values({
-      email: 'learner@example.com',
-      firstName: 'L',
-      lastName: 'Learner',
-    }).returning();
-    await fn(test.handle.db, { admin: admin.id, learner: learner.id });
-  } finally {
-    await test.drop();
-  }
-}
 
 async function lessonAt(db: TestDatabase['handle']['db'], orderIndex: number): Promise<Lesson> {
   const [row] = await db.select().from(lessons).where(
@@ -56,7 +29,7 @@ async function lessonAt(db: TestDatabase['handle']['db'], orderIndex: number): P
 
 for (const kind of databaseKinds()) {
   Deno.test(`${kind}: unpublish, publish again and delete each write an audit row; publishing again is a new version; attempts stay`, async () => {
-    await withDatabase(kind, async (db, { admin, learner }) => {
+    await withCurriculum(kind, async (db, { admin, learner }) => {
       const lesson = await lessonAt(db, 1);
       await recordQuizAttempt(learner, lesson, {
         attemptId: crypto.randomUUID(),
@@ -105,7 +78,7 @@ for (const kind of databaseKinds()) {
   });
 
   Deno.test(`${kind}: an unpublished lesson keeps its draft, whose publishing shows the lesson again; a deletion discards the draft; a taken place refuses publishing again`, async () => {
-    await withDatabase(kind, async (db, { admin }) => {
+    await withCurriculum(kind, async (db, { admin }) => {
       const lesson = await lessonAt(db, 1);
       const draft = await openDraft(admin, lesson.id);
       await unpublishLesson(admin, lesson.id);
