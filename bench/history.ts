@@ -33,7 +33,7 @@ const lessonTable = `create table if not exists bench_lessons as
       jsonb_agg(jsonb_build_object('questionId', (e->>'id')::int, 'userAnswer', ((e->>'correctAnswer')::int + 1) % greatest(jsonb_array_length(e->'options'), 2),
         'isCorrect', false) order by o) as bad
     from lessons l cross join lateral jsonb_array_elements(l.questions) with ordinality t(e, o)
-    where l.deleted_at is null and jsonb_array_length(l.questions) > 0
+    where l.state = 'published' and jsonb_array_length(l.questions) > 0
     group by l.id
   ) x`;
 

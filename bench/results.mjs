@@ -14,49 +14,58 @@ const HISTORY = '## History';
 const HISTORY_HEAD = [
   HISTORY,
   '',
-  'One line per run, newest last. Server runs: the worst signed-in page or API against the trivial page, the worst',
-  'history/fresh, quiz completion, the whole catalogue and the landing page against a static server (PGlite / PostgreSQL).',
+  'One line per run, newest last. Server runs (PGlite / PostgreSQL): the most CPU a judged signed-in page or API',
+  'takes against the trivial signed-in page, the worst 300-attempts/fresh, the completion against the trivial page,',
+  'and the most statements a signed-in GET sends.',
   '',
-  '| date (UTC) | commit | run | worst page/API | worst history/fresh | completion | catalogue | landing |',
-  '|---|---|---|---:|---:|---:|---:|---:|',
+  '| date (UTC) | commit | run | headline |',
+  '|---|---|---|---|',
 ];
 
 const fixed = (x) => (Number.isFinite(x) ? x.toFixed(2) : '—');
 
-/** The five headline figures of a run, for its history line. */
+/** The headline of a run, for its history line. */
 function headline(mode, results, kinds) {
   if (mode === 'server') {
-    const per = (pick) => kinds.map((db) => fixed(pick(results.filter((r) => r.db === db)))).join(' / ');
-    const min = (rows) => (rows.length ? Math.min(...rows.map((r) => r.ratio)) : NaN);
-    return [
-      per((rs) => min(rs.filter((r) => /\((fresh|300 attempts)\)$/.test(r.name)))),
-      per((rs) => min(rs.filter((r) => r.name.endsWith('history/fresh')))),
-      per((rs) => min(rs.filter((r) => r.name.includes('/complete')))),
-      per((rs) => min(rs.filter((r) => r.name.includes('lessons/all')))),
-      per((rs) => min(rs.filter((r) => r.name.startsWith('landing')))),
-    ];
+    const per = (pick) =>
+      kinds.map((db) => fixed(pick(results.filter((r) => r.db === db)))).join(
+        ' / ',
+      );
+    const max = (
+      rows,
+      key = 'ratio',
+    ) => (rows.length ? Math.max(...rows.map((r) => r[key])) : NaN);
+    const judgedPages = (rs) => rs.filter((r) => /\((fresh|300 attempts)\)$/.test(r.name) && r.budget.includes('CPU'));
+    return `pages ${per((rs) => max(judgedPages(rs)))}x, history ${
+      per((rs) => max(rs.filter((r) => r.name.endsWith('attempts/fresh'))))
+    }x, completion ${per((rs) => max(rs.filter((r) => r.name.includes('/complete'))))}x, statements ${
+      per((rs) =>
+        max(
+          rs.filter((r) => /\((fresh|300 attempts)\)$/.test(r.name)),
+          'statements',
+        )
+      )
+    }; ${results.filter((r) => !r.ok).length} of ${results.length} rows miss`;
   }
   const missed = results.filter((r) => !r.ok).length;
   if (mode === 'volume') {
-    const means = results.filter((r) => r.name.startsWith('geometric mean')).map((r) => `${r.db} ${fixed(r.ratio)}`);
-    return [
-      `large/small geometric mean: ${means.join(', ')}; ${missed} of ${results.length} rows miss`,
-      '',
-      '',
-      '',
-      '',
-    ];
+    const means = results.filter((r) => r.name.startsWith('geometric mean'))
+      .map((r) => `${r.db} ${fixed(r.ratio)}`);
+    return `large/small geometric mean: ${means.join(', ')}; ${missed} of ${results.length} rows miss`;
   }
   const lcp = results.filter((r) => r.name.startsWith('Lighthouse')).map((r) => r.ratio);
-  return [`worst LCP ${fixed(Math.max(...lcp))} s; ${missed} of ${results.length} rows miss`, '', '', '', ''];
+  return `worst LCP ${fixed(Math.max(...lcp))} s; ${missed} of ${results.length} rows miss`;
 }
 
-export function writeResults({ root, mode, results, table, minutes, command, kinds }) {
+export function writeResults(
+  { root, mode, results, table, minutes, command, kinds },
+) {
   const file = path.join(root, 'bench', 'RESULTS.md');
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
   let commit = 'unknown';
   try {
-    commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
+    commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString()
+      .trim();
   } catch {
     commit = 'unknown'; // not a git checkout
   }
@@ -78,16 +87,19 @@ export function writeResults({ root, mode, results, table, minutes, command, kin
 
   const sections = {};
   for (const m of Object.keys(TITLES)) {
-    const found = text.match(new RegExp(`<!-- ${m} -->[\\s\\S]*?<!-- /${m} -->`));
+    const found = text.match(
+      new RegExp(`<!-- ${m} -->[\\s\\S]*?<!-- /${m} -->`),
+    );
     if (found) sections[m] = found[0];
   }
   sections[mode] = section;
-  // Figures measured by hand outside the runner (a statement's timing on a large database) stay.
-  const kept = text.match(/<!-- kept -->[\s\S]*?<!-- \/kept -->/)?.[0];
   const historyAt = text.indexOf(HISTORY);
-  const oldLines = historyAt < 0 ? [] : text.slice(historyAt).split('\n').filter((l) => /^\| \d{4}-/.test(l));
+  // Lines of the history's present shape (date, commit, run, headline); older shapes live in git history.
+  const oldLines = historyAt < 0
+    ? []
+    : text.slice(historyAt).split('\n').filter((l) => /^\| \d{4}-/.test(l) && l.split(' | ').length === 4);
   const line = `| ${date} | ${commit} | ${mode}${mode === 'lighthouse' ? '' : ` (${kinds.join(' / ')})`} | ${
-    headline(mode, results, kinds).join(' | ')
+    headline(mode, results, kinds)
   } |`;
   const out = [
     '# Benchmark results',
@@ -96,8 +108,9 @@ export function writeResults({ root, mode, results, table, minutes, command, kin
     '[README.md](README.md) explains the method. Earlier runs are one line each in the history; their',
     'detail is in git history.',
     '',
-    ...Object.keys(TITLES).flatMap((m) => (sections[m] ? [sections[m], ''] : [])),
-    ...(kept ? [kept, ''] : []),
+    ...Object.keys(TITLES).flatMap((
+      m,
+    ) => (sections[m] ? [sections[m], ''] : [])),
     ...HISTORY_HEAD,
     ...oldLines,
     line,

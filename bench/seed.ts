@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { assessments, sessions, users } from '../db/schema.ts';
 import { hashToken } from '../src/lib/server/platform/tokens.ts';
+import { rowsOf } from '../src/lib/server/platform/db.ts';
 import { loadContent } from '../src/lib/server/content/curriculum-loader.ts';
 import { benchSession } from './tokens.mjs';
 import { type HistoryOptions, seedHistory } from './history.ts';
@@ -95,10 +96,9 @@ if (n('volume') > 0) {
 const historyStarted = performance.now();
 await seedHistory(handle.db, history);
 const historyMs = Math.round(performance.now() - historyStarted);
-/** The rows of a query (postgres.js answers an array, PGlite an object with rows). */
+/** The rows of a query, through the app's one row adapter. */
 async function rows<T>(text: string): Promise<T[]> {
-  const r = (await handle.db.execute(sql.raw(text))) as unknown as T[] | { rows: T[] };
-  return Array.isArray(r) ? r : r.rows;
+  return rowsOf<T>(await handle.db.execute(sql.raw(text)));
 }
 // A live database has long been vacuumed and analysed; a freshly bulk-loaded one has not, and on
 // PostgreSQL autovacuum would then scan the new tables (gigabytes in the data-volume run) while

@@ -14,6 +14,11 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
+  /**
+   * LISTEN on `channel`: `onNotify` for each NOTIFY, `onSubscribed` each time the subscription is
+   * (re)made, after a lost connection too (what was notified meanwhile is unknown then).
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onSubscribed: () => void): Promise<void>;
 }
 
 export interface DatabaseOptions {
@@ -23,14 +28,22 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Connections in the postgres.js pool. */
   max?: number;
-  /** Called with the text of every statement the app sends (tests count the work a request does). */
+  /** Called with the text of every statement the app builds (tests read what a module asks). */
   onQuery?: (text: string) => void;
+  /**
+   * Called once for every statement sent to the database, BEGIN and COMMIT included (the statement
+   * budgets of docs/DESIGN.md are counted with it).
+   */
+  onStatement?: () => void;
 }
 
 // Read from the working folder (the repository), as the content is: the built bundle runs from dist/.
 const migrationsFolder = path.resolve(process.cwd(), 'db/migrations');
 
-const POSTGRES_CONNECTION = { application_name: 'finance-app' };
+// Each statement is planned once per connection: our statements look rows up by a user's or a
+// lesson's id, whose best plan never depends on the value, and PostgreSQL's default keeps re-planning
+// a statement whose generic plan it estimates dearer than a custom one.
+const POSTGRES_CONNECTION = { application_name: 'finance-app', plan_cache_mode: 'force_generic_plan' };
 
 const queryLogger = (
   options: DatabaseOptions,
@@ -49,11 +62,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
       onnotice: () => {},
       connection: POSTGRES_CONNECTION,
+      // postgres.js calls `debug` as it sends each statement, its transactions' BEGIN and COMMIT too.
+      ...(options.onStatement ? { debug: () => options.onStatement!() } : {}),
     });
     return {
       db: drizzlePostgres(client, { schema, logger: queryLogger(options) }),
       kind: 'postgres',
       close: () => client.end({ timeout: 5 }),
+      listen: async (channel, onNotify, onSubscribed) => {
+        await client.listen(channel, (payload) => onNotify(payload), onSubscribed);
+      },
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -64,12 +82,57 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     target = path.resolve(dataDir, 'pglite');
     mkdirSync(target, { recursive: true });
   }
-  const client = await PGlite.create(target);
+  // pg_trgm: the library search's typo tolerance (issue 53), as on PostgreSQL.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const client = await PGlite.create(target, { extensions: { pg_trgm } });
+  const { withNamedStatements } = await import('./pglite-statements.ts');
+  const named = withNamedStatements(client);
   return {
-    db: drizzlePglite({ client, schema, logger: queryLogger(options) }) as unknown as Database,
+    db: drizzlePglite({
+      client: options.onStatement ? countingPglite(named, options.onStatement) : named,
+      schema,
+      logger: queryLogger(options),
+    }) as unknown as Database,
     kind: 'pglite',
     close: () => client.close(),
+    listen: async (channel, onNotify, onSubscribed) => {
+      await client.listen(channel, onNotify);
+      onSubscribed();
+    },
   };
+}
+
+type Pglite = import('@electric-sql/pglite').PGlite;
+
+/**
+ * The PGlite client as drizzle uses it (query, and transaction with BEGIN and COMMIT), calling
+ * `count` for each statement: the one place PGlite's statements can be counted.
+ */
+function countingPglite(client: Pglite, count: () => void): Pglite {
+  const countQueries = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(object, property) {
+        const value = Reflect.get(object, property, object);
+        if (typeof value !== 'function') return value;
+        if (property === 'query' || property === 'exec') {
+          return (...args: unknown[]) => {
+            count();
+            return value.apply(object, args);
+          };
+        }
+        if (property === 'transaction') {
+          return (fn: (tx: object) => Promise<unknown>) =>
+            value.call(object, async (tx: object) => {
+              count(); // BEGIN
+              const result = await fn(countQueries(tx));
+              count(); // COMMIT
+              return result;
+            });
+        }
+        return value.bind(object);
+      },
+    });
+  return countQueries(client);
 }
 
 /** Applies the drizzle-kit migrations in db/migrations. */

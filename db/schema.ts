@@ -38,6 +38,11 @@ export const users = pgTable(
     signupClientHash: text('signup_client_hash'),
     /** The learner's IANA time zone, from their browser: days (streak, daily goal, reminders) are theirs. */
     timeZone: text('time_zone'),
+    /** A new zone waiting for the next local day (issue 53), and the instant it takes effect. */
+    nextTimeZone: text('next_time_zone'),
+    nextTimeZoneAt: timestamp('next_time_zone_at', { withTimezone: true }),
+    /** The local hour (0-23) reminders go out at. */
+    reminderHour: integer('reminder_hour').notNull().default(18),
     /** Lessons or review sessions a day that meet the daily goal (1 by default; set in /account). */
     dailyGoal: integer('daily_goal').notNull().default(1),
     /** Opt-in reminder e-mails (at most one a day; never to an unverified address). */
@@ -67,9 +72,70 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     persistent: integer('persistent').notNull().default(1),
+    /** The browser's User-Agent at sign-in, shown in /account's list of devices. */
+    userAgent: text('user_agent').notNull().default(''),
+    /** When this session last proved a second factor (sign-in or a re-check); null: never. */
+    factorVerifiedAt: timestamp('factor_verified_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
+
+/** Second factors (issue 51): an authenticator app (one per account) or passkeys. */
+export const userFactors = pgTable(
+  'user_factors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['totp', 'passkey'] }).notNull(),
+    name: text('name').notNull(),
+    /** AES-256-GCM with TOTP_ENCRYPTION_KEY: iv, ciphertext and tag, base64. */
+    totpSecret: text('totp_secret'),
+    /** The newest 30-second step accepted, so a code works once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    credentialId: text('credential_id'),
+    publicKey: text('public_key'),
+    algorithm: integer('algorithm'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('user_factors_user_idx').on(t.userId),
+    uniqueIndex('user_factors_one_totp_idx').on(t.userId).where(sql`${t.kind} = 'totp'`),
+    uniqueIndex('user_factors_credential_idx').on(t.credentialId),
+  ],
+);
+
+/** Ten one-time recovery codes, stored as SHA-256 (each has 120 random bits). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ name: 'recovery_codes_pk', columns: [t.userId, t.codeHash] })],
+);
+
+/** WebAuthn challenges, single use, five minutes. */
+export const webauthnChallenges = pgTable('webauthn_challenges', {
+  challengeHash: text('challenge_hash').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** A password accepted, the second factor still to come (five minutes, five tries). */
+export const pendingSignIns = pgTable('pending_sign_ins', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  persistent: integer('persistent').notNull().default(1),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
 
 export const emailVerificationTokens = pgTable(
   'email_verification_tokens',
@@ -79,6 +145,8 @@ export const emailVerificationTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the link confirmed the address: kept 30 days so a second click says "already confirmed". */
+    usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('email_verification_tokens_user_idx').on(t.userId)],
@@ -109,6 +177,39 @@ export const oauthAccounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('oauth_accounts_user_idx').on(t.userId)],
 );
+
+/** A browser that signed in to the account: SHA-256 of its device cookie (auth/device-cookie.ts). */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (
+    t,
+  ) => [
+    primaryKey({ name: 'trusted_devices_pk', columns: [t.tokenHash, t.userId] }),
+    index('trusted_devices_user_idx').on(t.userId),
+  ],
+);
+
+/** A later sign-up with an unverified account's address, kept for its browser (auth/owner-reset.ts). */
+export const laterSignups = pgTable('later_signups', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  clientHash: text('client_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  phoneNumber: text('phone_number').notNull().default(''),
+  passwordHash: text('password_hash').notNull(),
+  quizResults: jsonb('quiz_results').$type<unknown[]>().notNull().default([]),
+  createdAt: createdAt(),
+});
 
 export const rateLimitBuckets = pgTable('rate_limit_buckets', {
   key: text('key').primaryKey(),
@@ -192,6 +293,19 @@ export interface LessonSourceData {
   url: string;
 }
 
+/** A piece of a rendered section: sanitized HTML, or the place of a practice tool. */
+export type RenderedBlockData = { prose: string; calculator?: undefined } | { calculator: string; prose?: undefined };
+
+/** A section as the lesson page shows it, rendered and sanitized when the lesson was written. */
+export interface RenderedSectionData {
+  header?: string;
+  subheader?: string;
+  blocks: RenderedBlockData[];
+}
+
+export const LESSON_STATES = ['published', 'unpublished', 'deleted'] as const;
+export type LessonState = (typeof LESSON_STATES)[number];
+
 export const lessons = pgTable(
   'lessons',
   {
@@ -220,16 +334,29 @@ export const lessons = pgTable(
      */
     sourceHash: text('source_hash'),
     sourceVersion: integer('source_version'),
-    /** Set: not shown to learners (deleted, or unpublished). */
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    /** Set (with deletedAt) while an admin has unpublished the lesson: it stays in the studio to publish again. */
-    unpublishedAt: timestamp('unpublished_at', { withTimezone: true }),
+    /**
+     * Learners see published lessons only; an unpublished one stays in the studio to publish again
+     * (its position kept); a deleted one is gone from both (attempts still refer to it).
+     */
+    state: text('state', { enum: LESSON_STATES }).notNull().default('published'),
+    /** When the state last changed to unpublished or deleted. */
+    stateChangedAt: timestamp('state_changed_at', { withTimezone: true }),
+    /**
+     * What learners' pages show, made when the lesson is written (content/lesson-render.ts): the
+     * sections as sanitized HTML, the /learn summary, the renderer's version that made them (start-up
+     * renders rows of an older one again), and the stored copy of the questions attempts refer to.
+     */
+    rendered: jsonb('rendered').$type<RenderedSectionData[]>().notNull().default([]),
+    summary: text('summary').notNull().default(''),
+    rendererVersion: integer('renderer_version').notNull().default(0),
+    questionSetId: integer('question_set_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('lessons_slug_idx').on(t.slug),
-    uniqueIndex('lessons_position_idx').on(t.pillar, t.level, t.orderIndex).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('lessons_position_idx').on(t.pillar, t.level, t.orderIndex).where(sql`${t.state} <> 'deleted'`),
+    check('lessons_state_check', sql`${t.state} IN ('published', 'unpublished', 'deleted')`),
   ],
 );
 
@@ -310,7 +437,7 @@ export const quizAttempts = pgTable(
     uniqueIndex('quiz_attempts_user_attempt_idx').on(t.userId, t.attemptId),
     uniqueIndex('quiz_attempts_user_seq_idx').on(t.userId, t.seq),
     // The question statistics read one version's attempts, each learner's in order, the funnel's
-    // columns from the index alone (src/lib/server/content/lesson-stats.ts).
+    // columns from the index alone (src/lib/server/studio/stats.ts).
     index('quiz_attempts_lesson_version_idx').on(t.lessonId, t.lessonVersion, t.userId, t.seq, t.passed, t.createdAt)
       .where(
         sql`${t.lessonVersion} is not null`,
@@ -339,7 +466,29 @@ export const learnerStats = pgTable('learner_stats', {
   lastPassedLessonId: integer('last_passed_lesson_id'),
   lastPassedScore: integer('last_passed_score'),
   lastPassedTotal: integer('last_passed_total'),
+  /** The newest RECENT_ATTEMPTS attempts, oldest first (the score chart), kept by each completion. */
+  recent: jsonb('recent').$type<RecentAttemptData[]>().notNull().default([]),
+  /**
+   * accuracy_cum at attempts floor(n/2) and ceil(n/2) for n attempts: the improvement rate's halves,
+   * moved along by each completion (src/lib/progress.ts halvesAfter).
+   */
+  cumFloorHalf: bigint('cum_floor_half', { mode: 'number' }).notNull().default(0),
+  cumCeilHalf: bigint('cum_ceil_half', { mode: 'number' }).notNull().default(0),
 });
+
+/** One of a learner's newest attempts as the progress screen shows it (learner_stats.recent). */
+export interface RecentAttemptData {
+  seq: number;
+  lessonId: number;
+  lessonTitle: string;
+  pillar: 'saving' | 'credit' | 'investing';
+  level: 'beginner' | 'intermediate' | 'advanced';
+  score: number;
+  totalQuestions: number;
+  passed: boolean;
+  /** ISO 8601. */
+  createdAt: string;
+}
 
 export const learnerPillarStats = pgTable(
   'learner_pillar_stats',
@@ -389,6 +538,9 @@ export const learnerQuestionStats = pgTable(
     /** The attempt (seq) and question set that last asked it: its wording is the newest. */
     lastSeq: integer('last_seq').notNull(),
     questionSetId: integer('question_set_id').notNull(),
+    /** Whether the newest quiz answer to it was right, and when it was given (mastery reads them). */
+    lastCorrect: boolean('last_correct'),
+    lastAt: timestamp('last_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.lessonId, t.questionId] })],
 );
@@ -467,6 +619,11 @@ export const learnerStreaks = pgTable('learner_streaks', {
   reviewCountedAt: timestamp('review_counted_at', { withTimezone: true }),
   /** The newest practice answer ("Practise now" on /review): a finished practice round counts like a review session. */
   practicedAt: timestamp('practiced_at', { withTimezone: true }),
+  /**
+   * Moved by every write of the learner's activity (a completion, a review or practice session): a
+   * completion writes only if it is still the one it read (learner-store/attempts.ts).
+   */
+  version: integer('version').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -548,11 +705,59 @@ export const usersRelations = relations(users, ({ one, many }) => ({
   reviewItems: many(reviewItems),
   streak: one(learnerStreaks),
   days: many(learnerDays),
+  questionStats: many(learnerQuestionStats, { relationName: 'questionStats' }),
+  missedQuestions: many(learnerQuestionStats, { relationName: 'missedQuestions' }),
+  reports: many(lessonReports, { relationName: 'reporter' }),
+  quizAttempts: many(quizAttempts),
+  quizChecks: many(quizChecks),
+  sessions: many(sessions),
+  factors: many(userFactors),
+  oauthAccounts: many(oauthAccounts),
+  remindersSent: many(remindersSent),
+  lessonReads: many(lessonReads),
+  visitorQuizResults: many(visitorQuizResults),
+  testOuts: many(levelTestOuts),
+  moneyPlans: many(moneyPlans),
 }));
-export const lessonProgressRelations = relations(
-  lessonProgress,
-  ({ one }) => ({ user: one(users, { fields: [lessonProgress.userId], references: [users.id] }) }),
+export const sessionsRelations = relations(
+  sessions,
+  ({ one }) => ({ user: one(users, { fields: [sessions.userId], references: [users.id] }) }),
 );
+export const userFactorsRelations = relations(
+  userFactors,
+  ({ one }) => ({ user: one(users, { fields: [userFactors.userId], references: [users.id] }) }),
+);
+export const oauthAccountsRelations = relations(
+  oauthAccounts,
+  ({ one }) => ({ user: one(users, { fields: [oauthAccounts.userId], references: [users.id] }) }),
+);
+export const remindersSentRelations = relations(
+  remindersSent,
+  ({ one }) => ({ user: one(users, { fields: [remindersSent.userId], references: [users.id] }) }),
+);
+export const learnerQuestionStatsRelations = relations(learnerQuestionStats, ({ one }) => ({
+  user: one(users, { fields: [learnerQuestionStats.userId], references: [users.id], relationName: 'questionStats' }),
+  missedBy: one(users, {
+    fields: [learnerQuestionStats.userId],
+    references: [users.id],
+    relationName: 'missedQuestions',
+  }),
+  questionSet: one(questionSets, { fields: [learnerQuestionStats.questionSetId], references: [questionSets.id] }),
+  lesson: one(lessons, { fields: [learnerQuestionStats.lessonId], references: [lessons.id] }),
+}));
+export const quizAttemptsRelations = relations(quizAttempts, ({ one }) => ({
+  user: one(users, { fields: [quizAttempts.userId], references: [users.id] }),
+  lesson: one(lessons, { fields: [quizAttempts.lessonId], references: [lessons.id] }),
+  questionSet: one(questionSets, { fields: [quizAttempts.questionSetId], references: [questionSets.id] }),
+}));
+export const quizChecksRelations = relations(
+  quizChecks,
+  ({ one }) => ({ user: one(users, { fields: [quizChecks.userId], references: [users.id] }) }),
+);
+export const lessonProgressRelations = relations(lessonProgress, ({ one }) => ({
+  user: one(users, { fields: [lessonProgress.userId], references: [users.id] }),
+  lesson: one(lessons, { fields: [lessonProgress.lessonId], references: [lessons.id] }),
+}));
 export const assessmentsRelations = relations(
   assessments,
   ({ one }) => ({ user: one(users, { fields: [assessments.userId], references: [users.id] }) }),
@@ -608,7 +813,7 @@ export const lessonReads = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.lessonId, t.lessonVersion] }),
-    // The funnel reads a sample of one version's readers from the index alone (content/lesson-stats.ts).
+    // The funnel reads a sample of one version's readers from the index alone (studio/stats.ts).
     index('lesson_reads_lesson_idx').on(t.lessonId, t.lessonVersion, t.userId, t.furthestStep, t.quizAt),
   ],
 );
@@ -659,6 +864,11 @@ export const lessonReports = pgTable(
 );
 
 export type LessonReport = typeof lessonReports.$inferSelect;
+
+export const lessonReportsRelations = relations(lessonReports, ({ one }) => ({
+  reporter: one(users, { fields: [lessonReports.userId], references: [users.id], relationName: 'reporter' }),
+  lesson: one(lessons, { fields: [lessonReports.lessonId], references: [lessons.id] }),
+}));
 
 /**
  * The addresses a lesson had before its slug changed: /learn/{old slug} answers 301 to the
@@ -750,11 +960,15 @@ export const lessonDrafts = pgTable(
     /** The published version the draft started from, and its content (a rebase merges against it). */
     baseVersion: integer('base_version'),
     base: jsonb('base').$type<LessonContentData>(),
+    /** The older version whose content "Restore as draft" put in the draft (null: none). */
+    restoredFrom: integer('restored_from'),
     content: jsonb('content').$type<LessonContentData>().notNull(),
     /** Bumped by every save: a save of an older revision is refused (409). */
     revision: integer('revision').notNull().default(1),
     createdBy: uuid('created_by'),
     updatedBy: uuid('updated_by'),
+    /** Who may edit or discard it: its author, until an admin hands it over (migration 0030). */
+    ownerId: uuid('owner_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -780,3 +994,74 @@ export const lessonVersions = pgTable(
 
 export type LessonDraft = typeof lessonDrafts.$inferSelect;
 export type LessonVersion = typeof lessonVersions.$inferSelect;
+
+export const lessonReadsRelations = relations(
+  lessonReads,
+  ({ one }) => ({ user: one(users, { fields: [lessonReads.userId], references: [users.id] }) }),
+);
+export const visitorQuizResultsRelations = relations(visitorQuizResults, ({ one }) => ({
+  user: one(users, { fields: [visitorQuizResults.userId], references: [users.id] }),
+  lesson: one(lessons, { fields: [visitorQuizResults.lessonId], references: [lessons.id] }),
+}));
+
+/**
+ * A learner's test-out of a level above beginner (issue 56, migration 0035): the newest draw of
+ * questions ([lesson id, question id]), drawn once a day (`drawn_on`, the learner's day), its result,
+ * and when the learner first passed (a pass opens the level and every level below it).
+ */
+export const levelTestOuts = pgTable(
+  'level_test_outs',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pillar: text('pillar', { enum: ['saving', 'credit', 'investing'] }).notNull(),
+    level: text('level', { enum: ['intermediate', 'advanced'] }).notNull(),
+    questions: jsonb('questions').$type<Array<[number, number]>>().notNull().default([]),
+    drawnAt: timestamp('drawn_at', { withTimezone: true }).notNull(),
+    drawnOn: text('drawn_on').notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    score: integer('score'),
+    passedAt: timestamp('passed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.pillar, t.level] }),
+    check('level_test_outs_pillar_check', sql`${t.pillar} IN ('saving', 'credit', 'investing')`),
+    check('level_test_outs_level_check', sql`${t.level} IN ('intermediate', 'advanced')`),
+  ],
+);
+export type LevelTestOut = typeof levelTestOuts.$inferSelect;
+export const levelTestOutsRelations = relations(
+  levelTestOuts,
+  ({ one }) => ({ user: one(users, { fields: [levelTestOuts.userId], references: [users.id] }) }),
+);
+
+/**
+ * A learner's saved money plan (issue 57, migration 0036): every "Save my plan" is a new row,
+ * versioned like assessments; the newest is the plan. `input` is the learner's figures as
+ * checked (src/lib/money-plan/input.ts); `current_step` and `summary` are computed when it is
+ * saved (src/lib/money-plan/saved.ts), so reading a plan computes nothing.
+ */
+export const moneyPlans = pgTable(
+  'money_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The version of the plan's rules the summary was computed with (PLAN_VERSION). */
+    version: integer('version').notNull().default(1),
+    input: jsonb('input').$type<Record<string, unknown>>().notNull(),
+    currentStep: text('current_step').notNull(),
+    summary: jsonb('summary').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('money_plans_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+export type MoneyPlanRow = typeof moneyPlans.$inferSelect;
+
+export const moneyPlansRelations = relations(
+  moneyPlans,
+  ({ one }) => ({ user: one(users, { fields: [moneyPlans.userId], references: [users.id] }) }),
+);

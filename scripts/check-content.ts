@@ -1,22 +1,20 @@
-// `npm run content:check [pillar]`: the content rules of tests/unit/curriculum.test.ts, printed
-// for authors (optionally for one pillar), without running the test suite.
+// `npm run content:check [pillar] [--cues]`: the content rules of tests/unit/curriculum.test.ts,
+// printed for authors (optionally for one pillar), without running the test suite. `--cues` also
+// prints each lesson's quiz cues: keys strictly longest, keys alone in a hedge word, keys alone
+// without an absolute word.
 import process from 'node:process';
 import { checkFactLiterals, MIN_LESSONS_PER_LEVEL, type ParsedLesson } from '../src/lib/curriculum.ts';
-import {
-  checkCurriculum,
-  checkFactSources,
-  checkLesson,
-  checkOrderOfOperations,
-  isAmongTwoLongest,
-  onlyHedgedKeys,
-} from '../src/lib/content-rules.ts';
+import { checkCurriculum, checkFactSources, checkLesson, checkOrderOfOperations } from '../src/lib/content-rules.ts';
+import { isAmongTwoLongest, onlyHedgedKeys, onlyHedgeWordKeys, quizCues } from '../src/lib/quiz-cues.ts';
 import { LEVELS, type Pillar, PILLARS } from '../src/lib/domain.ts';
 import { readFacts, readLessonFiles } from '../src/lib/server/content/curriculum-loader.ts';
 import { checkAssessmentContent } from './check-assessment.ts';
 
-const pillar = process.argv[2] as Pillar | undefined;
+const args = process.argv.slice(2);
+const showCues = args.includes('--cues');
+const pillar = args.find((a) => !a.startsWith('--')) as Pillar | undefined;
 if (pillar && !PILLARS.includes(pillar)) {
-  console.error(`usage: check-content [${PILLARS.join('|')}]`);
+  console.error(`usage: check-content [${PILLARS.join('|')}] [--cues]`);
   process.exit(2);
 }
 const facts = readFacts();
@@ -50,13 +48,28 @@ for (const p of PILLARS.filter((p) => !pillar || p === pillar)) {
   const twoLongest = questions.filter(isAmongTwoLongest).length;
   const positions = [0, 1, 2, 3].map((i) => questions.filter((q) => q.correctAnswer === i).length).join('/');
   const hedged = inPillar.reduce((n, l) => n + onlyHedgedKeys(l.questions).length, 0);
+  const hedgeWord = inPillar.reduce((n, l) => n + onlyHedgeWordKeys(l.questions).length, 0);
   const skills = ['recall', 'apply', 'calculate'].map((s) => `${s} ${questions.filter((q) => q.skill === s).length}`)
     .join(', ');
   console.log(
-    `${p}: lessons ${counts} (want at least ${MIN_LESSONS_PER_LEVEL} each), ${questions.length} questions, correct is longest in ${longest}, among the two longest in ${twoLongest}, positions ${positions}, only-hedged key ${hedged}, ${skills}, weights ${
+    `${p}: lessons ${counts} (want at least ${MIN_LESSONS_PER_LEVEL} each), ${questions.length} questions, correct is longest in ${longest}, among the two longest in ${twoLongest}, positions ${positions}, key alone without an absolute word ${hedged}, key alone with a hedge word ${hedgeWord}, ${skills}, weights ${
       inPillar.reduce((s, l) => s + l.weight, 0).toFixed(2)
     }`,
   );
+}
+if (showCues) {
+  console.log(
+    '\nlesson | questions | key strictly longest | key alone with a hedge word | key alone without an absolute word',
+  );
+  for (const lesson of [...lessons].sort((a, b) => a.slug.localeCompare(b.slug))) {
+    const cues = quizCues(lesson.questions);
+    const list = (n: number[]) => (n.length ? `${n.length} (q${n.join(', q')})` : '0');
+    console.log(
+      `${lesson.slug} | ${lesson.questions.length} | ${list(cues.longest)} | ${list(cues.hedgeWord)} | ${
+        list(cues.notAbsolute)
+      }`,
+    );
+  }
 }
 console.log(problems.length ? `\n${problems.length} problem(s):\n- ${problems.join('\n- ')}` : '\nNo problems.');
 process.exit(problems.length ? 1 : 0);

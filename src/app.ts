@@ -1,18 +1,19 @@
 // The app's life inside the built bundle: start-up (migrations, content, background jobs) begins
-// when the middleware's module loads, and `src/serve.ts` asks for the stop by the process event
+// with the first request the server answers (never at build, where only prerendered pages run), and `src/serve.ts` asks for the stop by the process event
 // STOP_EVENT once no request is in flight. serve.ts loads only the bundle, so every server module
 // exists once in the process.
-import { migrateDatabase } from '../db/client.ts';
 import { EnvError, getEnv } from './lib/server/platform/env.ts';
 import { getDatabaseHandle } from './lib/server/platform/db.ts';
+import { prepareDatabase } from './prepare-database.ts';
 import { describeError, log } from './lib/server/platform/log.ts';
-import { loadContent } from './lib/server/content/curriculum-loader.ts';
 import { startOutboxWorker } from './lib/server/mail/outbox.ts';
 import { REMINDER_INTERVAL_MS, startReminderJob } from './lib/server/learning/reminders.ts';
 import { deleteExpiredSessions } from './lib/server/auth/session.ts';
 import { composeRequestedEmail } from './lib/server/auth/credentials.ts';
-import { deleteStaleUnverifiedAccounts } from './lib/server/auth/verification.ts';
+import { deleteSpentVerificationLinks, deleteStaleUnverifiedAccounts } from './lib/server/auth/verification.ts';
+import { applyDueZoneChanges } from './lib/server/learning/learner-settings.ts';
 import { pruneLimits } from './lib/server/platform/rate-limit.ts';
+import { pruneDevices } from './lib/server/auth/device-cookie.ts';
 import { pruneQuizChecks } from './lib/server/learning/quiz-checks.ts';
 
 /** The process event serve.ts emits, with a callback, to stop the app after the last request. */
@@ -26,6 +27,15 @@ let stopping = false;
 const jobs: Array<{ stop(): Promise<void> }> = [];
 let housekeepingTimer: ReturnType<typeof setInterval> | undefined;
 
+let started = false;
+
+/** Starts the app once (the first request the server answers calls it); a bad setting ends the process here. */
+export function startApp(): void {
+  if (started) return;
+  started = true;
+  void start().catch((error: unknown) => log('error', 'start-up failed', describeError(error)));
+}
+
 /** True once the database is migrated and the content loaded: until then requests get a 503. */
 export function isReady(): boolean {
   return ready;
@@ -36,7 +46,10 @@ async function housekeeping(): Promise<void> {
     const [task, run] of [
       ['sessions', deleteExpiredSessions],
       ['rate limits', pruneLimits],
+      ['device cookies', pruneDevices],
       ['unverified accounts', deleteStaleUnverifiedAccounts],
+      ['spent verification links', deleteSpentVerificationLinks],
+      ['time zone changes', applyDueZoneChanges],
       ['quiz checks', pruneQuizChecks],
     ] as const
   ) {
@@ -59,10 +72,9 @@ async function start(): Promise<void> {
   // The database may still be starting (or down): keep trying, and answer 503 meanwhile.
   for (let attempt = 1; !stopping; attempt++) {
     try {
-      await migrateDatabase(handle, env.DATABASE_URL);
-      const loaded = await loadContent(handle.db);
+      const prepared = await prepareDatabase(handle, env.DATABASE_URL);
       ready = true;
-      log('info', 'database ready', { kind: handle.kind, ...loaded });
+      log('info', 'database ready', { kind: handle.kind, ...prepared });
       break;
     } catch (error) {
       log('warn', 'database not ready, retrying', { attempt, ...describeError(error), stack: undefined });
@@ -88,5 +100,4 @@ async function stop(): Promise<void> {
   await (await getDatabaseHandle()).close().catch(() => {});
 }
 
-void start().catch((error: unknown) => log('error', 'start-up failed', describeError(error)));
 process.once(STOP_EVENT, (done: () => void) => void stop().finally(done));

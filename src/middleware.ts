@@ -5,13 +5,16 @@ import { HttpError, jsonError, withReasonPhrase } from './lib/server/platform/ht
 import { compressPage } from './lib/server/platform/compress-page.ts';
 import { describeError, log } from './lib/server/platform/log.ts';
 import { getEnv } from './lib/server/platform/env.ts';
+import { withStatementCount } from './lib/server/platform/statement-count.ts';
 import {
   deleteSessionCookie,
   readSessionToken,
   setSessionCookie,
   validateSessionToken,
 } from './lib/server/auth/session.ts';
-import { isReady } from './app.ts';
+import { isReady, startApp } from './app.ts';
+import { mustNotStore, withNoStore } from './lib/server/platform/no-store.ts';
+import { staffGate } from './lib/server/auth/factors/staff.ts';
 
 /** Methods that change nothing: no CSRF check. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -85,12 +88,14 @@ const FAILURE_PAGES = {
 export const onRequest = defineMiddleware(async (context, next) => {
   const { request, url, locals } = context;
   if (context.isPrerendered) return next();
+  startApp();
   const started = performance.now();
   locals.requestId = request.headers.get('x-request-id') ?? crypto.randomUUID();
   locals.user = null;
   locals.session = null;
-  const response = await handle(context, next);
-  log(response.status >= 500 ? 'warn' : 'info', 'request', {
+  const response = getEnv().STATEMENT_COUNTS ? await counted(context, next) : await handle(context, next);
+  // One line per request at debug level (a failure's at warn): the access log is a proxy's job.
+  log(response.status >= 500 ? 'warn' : 'debug', 'request', {
     requestId: locals.requestId,
     method: request.method,
     path: url.pathname,
@@ -99,6 +104,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
   });
   return response;
 });
+
+/** The response with the number of SQL statements the request sent (docs/DESIGN.md, Performance). */
+async function counted(context: APIContext, next: MiddlewareNext): Promise<Response> {
+  const { result, statements } = await withStatementCount(() => handle(context, next));
+  const response = new Response(result.body, result);
+  response.headers.set('X-Statements', String(statements));
+  return response;
+}
 
 async function handle(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { request, url, locals } = context;
@@ -125,7 +138,10 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
         deleteSessionCookie(context.cookies);
       }
     }
-    return compressPage(request, withReasonPhrase(await next()));
+    const refused = staffGate(request, url, locals.user, locals.session);
+    if (refused) return refused;
+    const response = await compressPage(request, withReasonPhrase(await next()));
+    return mustNotStore(Boolean(locals.user), url.pathname) ? withNoStore(response) : response;
   } catch (error) {
     if (error instanceof HttpError) return error.toResponse();
     if (isDatabaseUnavailable(error)) {

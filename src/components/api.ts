@@ -41,6 +41,10 @@ export async function api<T = Record<string, unknown>>(
       notJson = true;
     }
   }
+  // An author's or admin's action that needs the second factor again (issue 51): confirm, then come back.
+  if (response.status === 403 && (data as { requiresSecondFactor?: unknown } | null)?.requiresSecondFactor === true) {
+    window.location.assign(`/confirm-identity?next=${encodeURIComponent(location.pathname + location.search)}`);
+  }
   return { ok: response.ok, status: response.status, data, notJson };
 }
 

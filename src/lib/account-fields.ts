@@ -28,8 +28,12 @@ export function emailProblem(value: string): string | null {
 
 // Letters of any script (with their combining marks), spaces, apostrophes, hyphens and periods.
 const NAME_PATTERN = /^[\p{L}\p{M}' \u2019.\u2010-]+$/u;
-// A name is never a link or an address: it may be shown in pages and e-mails.
-const NAME_LINK = /:\/\/|@|www\./i;
+// A name is never a link or an address: it may be shown in pages and e-mails. A bare domain is a
+// letter or digit, a dot and two or more letters ("evilbank.com", "bit.ly"); "St. John" is not one.
+const NAME_LINK = /:\/\/|@|www\.|[\p{L}\p{N}]\.\p{L}{2,}/iu;
+
+/** The text as a mail client or browser may show it: NFKC ("ｗｗｗ．" is "www.") and every ideographic full stop a dot. */
+const asShown = (text: string) => text.normalize('NFKC').replace(/[\u3002\uFF61]/g, '.');
 
 /**
  * First and last name: required, at most 100 characters once trimmed, letters of any script,
@@ -39,13 +43,13 @@ export function nameProblem(label: 'First name' | 'Last name', value: string): s
   const name = value.trim();
   if (!name) return `${label} is required`;
   if (name.length > NAME_MAX) return `${label} must be at most ${NAME_MAX} characters`;
-  if (NAME_LINK.test(name)) return `${label} cannot contain a web or e-mail address`;
+  if (NAME_LINK.test(asShown(name))) return `${label} cannot contain a web or e-mail address`;
   return NAME_PATTERN.test(name) ? null : `${label} can only use letters, spaces, apostrophes, hyphens and periods`;
 }
 
 /**
- * A new password at sign-up or reset (spec 5: at least 8 characters). Spec 5 trims the password
- * at login, so it is trimmed wherever one is set too and the length counts the trimmed text.
+ * A new password at sign-up or reset (spec 5: at least 8 characters), never with a space at either
+ * end (sign-in trims what is typed, so such a password could never be typed back).
  */
 export function newPasswordProblem(value: string): string | null {
   return value.trim() ? setPasswordProblem(value) : fieldMessages.passwordRequired;

@@ -1,6 +1,7 @@
 // Assessment scoring and placement (spec sections 3, 5 and 9). Pure; used by the wizard for the
 // complete view and by the server for the record.
 import { type Level, type Pillar, PILLARS } from './domain.ts';
+import { checkKnowledgeKeyPositions } from './assessment-key-positions.ts';
 
 export interface AssessmentOption {
   value: string;
@@ -271,6 +272,7 @@ export function checkKnowledgeItems(
       problems.push(`${at}: "${NOT_SURE}" is the last option, scored 0`);
     }
   }
+  problems.push(...checkKnowledgeKeyPositions(questions));
   for (const pillar of PILLARS) {
     const levels = questions.filter((q) => q.category === pillar && q.kind === 'knowledge').map((q) => q.level).sort();
     if (levels.join(',') !== 'advanced,intermediate') {

@@ -35,6 +35,36 @@ export function runAfter(run: number, passed: boolean): number {
   return passed ? run + 1 : 0;
 }
 
+/** How many of the newest attempts the progress screen's score chart shows. */
+export const RECENT_ATTEMPTS = 30;
+
+/** The newest attempts after one more: the list keeps the newest RECENT_ATTEMPTS, oldest first. */
+export function recentAfter<T>(recent: readonly T[], attempt: T): T[] {
+  return [...recent, attempt].slice(-RECENT_ATTEMPTS);
+}
+
+/** The running accuracy total at attempts floor(n/2) and ceil(n/2) of a learner's n attempts. */
+export interface Halves {
+  attempts: number;
+  cumFloorHalf: number;
+  cumCeilHalf: number;
+}
+
+/**
+ * The halves after attempt n + 1 of `units`. With n even (n = 2m) the later half now starts one
+ * attempt later, at m + 1, whose units the caller read (`middleUnits`; for the first attempt, its
+ * own); with n odd both marks meet at ceil(n/2).
+ */
+export function halvesAfter(
+  before: Halves,
+  units: number,
+  middleUnits: number | null,
+): Pick<Halves, 'cumFloorHalf' | 'cumCeilHalf'> {
+  const n = before.attempts;
+  if (n % 2 === 1) return { cumFloorHalf: before.cumCeilHalf, cumCeilHalf: before.cumCeilHalf };
+  return { cumFloorHalf: before.cumFloorHalf, cumCeilHalf: before.cumFloorHalf + (n === 0 ? units : middleUnits ?? 0) };
+}
+
 /**
  * The badges an attempt earns (the store keeps each the first time): a first pass, a perfect
  * score, STREAK_FOR_BADGE passes in a row, and a level whose every active lesson is now completed.
@@ -71,6 +101,7 @@ export interface StoredAttempt extends GradedAttempt {
   questionSetId: number;
   responses: Array<{ questionId: number; isCorrect: boolean }>;
   createdAt: Date;
+  lessonTitle: string;
 }
 
 /**
@@ -90,6 +121,19 @@ export function replayAttempts(attempts: StoredAttempt[]) {
     lastPassedLessonId: null as number | null,
     lastPassedScore: null as number | null,
     lastPassedTotal: null as number | null,
+    recent: [] as Array<{
+      seq: number;
+      lessonId: number;
+      lessonTitle: string;
+      pillar: Pillar;
+      level: Level;
+      score: number;
+      totalQuestions: number;
+      passed: boolean;
+      createdAt: string;
+    }>,
+    cumFloorHalf: 0,
+    cumCeilHalf: 0,
   };
   const pillars = new Map<
     Pillar,
@@ -109,7 +153,16 @@ export function replayAttempts(attempts: StoredAttempt[]) {
   >();
   const questions = new Map<
     string,
-    { lessonId: number; questionId: number; asked: number; missed: number; lastSeq: number; questionSetId: number }
+    {
+      lessonId: number;
+      questionId: number;
+      asked: number;
+      missed: number;
+      lastSeq: number;
+      questionSetId: number;
+      lastCorrect: boolean;
+      lastAt: Date;
+    }
   >();
   const badges = new Map<string, Date>();
   const cumulative: Array<{ seq: number; accuracyCum: number }> = [];
@@ -128,6 +181,17 @@ export function replayAttempts(attempts: StoredAttempt[]) {
       Object.assign(stats, { lastPassedLessonId: a.lessonId, lastPassedScore: a.score, lastPassedTotal: a.total });
     }
     cumulative.push({ seq: a.seq, accuracyCum: stats.accuracyUnits });
+    stats.recent = recentAfter(stats.recent, {
+      seq: a.seq,
+      lessonId: a.lessonId,
+      lessonTitle: a.lessonTitle,
+      pillar: a.pillar,
+      level: a.level,
+      score: a.score,
+      totalQuestions: a.total,
+      passed: a.passed,
+      createdAt: a.createdAt.toISOString(),
+    });
     const p = pillars.get(a.pillar) ??
       { attempts: 0, passes: 0, correct: 0, questions: 0, accuracyUnits: 0, passRun: 0, bestRun: 0 };
     p.attempts++;
@@ -154,8 +218,12 @@ export function replayAttempts(attempts: StoredAttempt[]) {
           missed: 0,
           lastSeq: a.seq,
           questionSetId: a.questionSetId,
+          lastCorrect: r.isCorrect,
+          lastAt: a.createdAt,
         };
       q.asked++;
+      q.lastCorrect = r.isCorrect;
+      q.lastAt = a.createdAt;
       q.missed += Number(!r.isCorrect);
       q.lastSeq = a.seq;
       q.questionSetId = a.questionSetId;
@@ -165,6 +233,9 @@ export function replayAttempts(attempts: StoredAttempt[]) {
       if (!badges.has(badge)) badges.set(badge, a.createdAt);
     }
   }
+  const cumAt = (seq: number) => (seq === 0 ? 0 : cumulative[seq - 1].accuracyCum);
+  stats.cumFloorHalf = cumAt(Math.floor(stats.attempts / 2));
+  stats.cumCeilHalf = cumAt(Math.ceil(stats.attempts / 2));
   return {
     stats,
     pillars: [...pillars].map(([pillar, p]) => ({ pillar, ...p })),

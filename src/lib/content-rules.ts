@@ -8,14 +8,13 @@ import {
   isPrimarySource,
   isSnippet,
   type LessonFile,
-  MAX_LONGEST_CORRECT_SHARE,
-  MAX_POSITION_SHARE,
-  MAX_TWO_LONGEST_SHARE,
+  MAX_LONGEST_KEYS_PER_LESSON,
   MIN_LESSONS_PER_LEVEL,
   type ParsedLesson,
   REVIEW_MAX_AGE_DAYS,
   WORDS_PER_MINUTE,
 } from './curriculum.ts';
+import { checkQuizBalance, longestKeys, onlyHedgedKeys, onlyHedgeWordKeys } from './quiz-cues.ts';
 
 /** Every piece of text a learner reads in the lesson, with where it is. */
 function textsOf(lesson: ParsedLesson): Array<{ where: string; text: string }> {
@@ -58,6 +57,19 @@ export function checkLesson(lesson: ParsedLesson, fileName: string, today = new 
       `${fileName}: question ${n}'s correct option is the only one without an absolute word (always, never, all, none, only, must, guaranteed): a test-wise guess finds it; make another option hedged or the key absolute`,
     );
   }
+  for (const n of onlyHedgeWordKeys(lesson.questions)) {
+    problems.push(
+      `${fileName}: question ${n}'s correct option is the only one with a hedge word (may, could, usually, often...): a test-wise guess finds it; hedge a wrong option too or state the key plainly`,
+    );
+  }
+  const longest = longestKeys(lesson.questions);
+  if (longest.length > MAX_LONGEST_KEYS_PER_LESSON) {
+    problems.push(
+      `${fileName}: the correct option is strictly the longest in questions ${
+        longest.join(', ')
+      }: at most ${MAX_LONGEST_KEYS_PER_LESSON} per lesson, so a test-wise guess cannot pick the longest option; shorten a key or lengthen a wrong option`,
+    );
+  }
   if (lesson.questions.filter((q) => q.skill === 'recall').length > 1) {
     problems.push(`${fileName}: more than one recall question (put the learner in a situation instead)`);
   }
@@ -98,49 +110,65 @@ export function checkLesson(lesson: ParsedLesson, fileName: string, today = new 
   return problems;
 }
 
-/** Words that make an option absolute; an option without one is "hedged". */
-export const ABSOLUTE_WORDS = ['always', 'never', 'all', 'none', 'only', 'must', 'guaranteed'];
-const ABSOLUTE = new RegExp(`\\b(${ABSOLUTE_WORDS.join('|')})\\b`, 'i');
-
-export const isAbsolute = (option: string) => ABSOLUTE.test(option);
-
-/**
- * The questions (1-based) whose correct option is the only one without an absolute word while
- * every other option has one: "never", "always" and "only" give the key away.
- */
-export function onlyHedgedKeys(questions: LessonFile['questions']): number[] {
-  return questions.flatMap((
-    q,
-    i,
-  ) => (!isAbsolute(q.options[q.correctAnswer]) && q.options.every((o, k) => k === q.correctAnswer || isAbsolute(o))
-    ? [i + 1]
-    : [])
-  );
-}
-
 /**
  * The order of operations (starter emergency fund, match, high-interest debt, full emergency
  * fund, more investing) is stated once, as {{order-of-operations}} in facts.yaml. A paragraph of
- * a lesson that puts two or more of those steps in an order in its own words is flagged.
+ * a lesson that puts two or more of those steps in an order in its own words is flagged. A
+ * paragraph that leads into a list with a colon is read together with the list ("Before you
+ * invest, check: - your fund is full - no card debt"), and doing two steps side by side ("split
+ * extra money between the fund and the debt") is an order too (issue 55, D3).
  */
 const ORDER_STEPS: Array<[string, RegExp]> = [
-  ['emergency fund', /\b(emergency fund|starter fund|emergency savings|cushion of savings)\b/i],
-  ['employer match', /\b(employer(?:'s)? match|full match|the match)\b/i],
+  [
+    'emergency fund',
+    /\b(emergency (?:fund|savings|cushion)|starter fund|rainy[- ]day fund|cushion of savings|safety net|(?:the|your|her|his|their) fund is full)\b/i,
+  ],
+  ['employer match', /\b(employer(?:'s)? match|full match|the match|matching contributions?)\b/i],
   [
     'high-interest debt',
-    /\b(high-interest debt|pay (?:down|off) (?:your )?(?:high-interest )?debts?|toward debt|card debt first)\b/i,
+    /\b(high-interest debts?|(?:pay|paying|paid|pays) (?:down|off) (?:your |the |a |any )?(?:high-interest |card |credit card )?(?:debts?|balances?|cards?)|card debt|credit card (?:debt|balances?)|toward (?:the )?debt)\b/i,
   ],
-  ['investing', /\b(invest(?:ing)? (?:more|for the long term)|long-term goals|save more in an IRA)\b/i],
+  [
+    'investing',
+    /\b(invest|invests|investing|investment accounts?|long-term goals|save more in an IRA|into (?:stocks|the market))\b/i,
+  ],
 ];
-const ORDER_WORDS = /\b(first|then|next|before|comes first|after that|order)\b/i;
+const ORDER_WORDS =
+  /\b(first|then|next|before|after|comes first|after that|order|once(?! (?:a|an|per|every|in a)\b)|only when|ahead of|prioriti[sz]e|split|side by side|at the same time)\b/i;
+
+/**
+ * A paragraph that names the steps by their number in the one order ("step 2", "step 5 of the
+ * order above"), in rising order, follows {{order-of-operations}} instead of restating it: a
+ * story of one person working through the steps may say what they did at each.
+ */
+function followsTheOrder(text: string): boolean {
+  const numbers = [...text.matchAll(/\bsteps? ([1-5])\b/gi)].map((m) => Number(m[1]));
+  return numbers.length > 0 && numbers.every((n, i) => i === 0 || n >= numbers[i - 1]);
+}
+
+/** A lesson body's paragraphs, each lead-in paragraph that ends with a colon joined to the list after it. */
+function paragraphsOf(body: string): string[] {
+  const paragraphs = body.split(/\n\s*\n/);
+  const joined: string[] = [];
+  for (let i = 0; i < paragraphs.length; i++) {
+    const text = paragraphs[i];
+    const next = paragraphs[i + 1];
+    if (/:\s*$/.test(text) && next !== undefined && /^\s*(?:[-*]|\d+\.)\s/.test(next)) {
+      joined.push(`${text}\n${next}`);
+      i++;
+    } else joined.push(text);
+  }
+  return joined;
+}
 
 export function checkOrderOfOperations(rawText: string, fileName: string): string[] {
   const problems: string[] = [];
   const body = rawText.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '');
-  for (const paragraph of body.split(/\n\s*\n/)) {
+  for (const paragraph of paragraphsOf(body)) {
+    if (/^\s*#/.test(paragraph) && !paragraph.includes('\n')) continue;
     const text = paragraph.replace(/\{\{\s*order-of-operations\s*\}\}/g, '');
     const steps = ORDER_STEPS.filter(([, re]) => re.test(text)).map(([name]) => name);
-    if (steps.length >= 2 && ORDER_WORDS.test(text)) {
+    if (steps.length >= 2 && ORDER_WORDS.test(text) && !followsTheOrder(text)) {
       problems.push(
         `${fileName}: states an order of ${steps.join(', ')} in its own words ("${
           text.trim().slice(0, 70)
@@ -202,47 +230,21 @@ export function checkCurriculum(lessons: ParsedLesson[], minPerLevel = MIN_LESSO
     }
     problems.push(...checkQuizBalance(pillar, inPillar.flatMap((l) => l.questions)));
   }
+  problems.push(...checkLessonLinks(lessons));
   return problems;
 }
 
-/** The correct option is longer than at least two of the other options (ties do not count). */
-export const isAmongTwoLongest = (q: LessonFile['questions'][number]): boolean =>
-  q.options.filter((o, i) => i !== q.correctAnswer && o.length < q.options[q.correctAnswer].length).length >= 2;
+/** A lesson's markdown links to other lessons, `[title](/learn/{slug})`, by slug. */
+export function lessonLinks(lesson: Pick<ParsedLesson, 'sections'>): string[] {
+  return lesson.sections.flatMap((s) => [...s.content.matchAll(/\]\(\/learn\/([a-z0-9-]+)\/?\)/g)].map((m) => m[1]));
+}
 
-/** The correct option must not be findable by its length or its place. */
-export function checkQuizBalance(pillar: string, questions: LessonFile['questions']): string[] {
-  const problems: string[] = [];
-  const positions = [0, 0, 0, 0];
-  let longest = 0;
-  let twoLongest = 0;
-  for (const q of questions) {
-    positions[q.correctAnswer]++;
-    const lengths = q.options.map((o) => o.length);
-    if (lengths.every((len, i) => i === q.correctAnswer || len < lengths[q.correctAnswer])) longest++;
-    if (isAmongTwoLongest(q)) twoLongest++;
-  }
-  const count = questions.length;
-  if (count === 0) return problems;
-  if (longest > MAX_LONGEST_CORRECT_SHARE * count) {
-    problems.push(
-      `${pillar}: the correct option is the strictly longest in ${longest} of ${count} questions (at most ${
-        Math.floor(MAX_LONGEST_CORRECT_SHARE * count)
-      })`,
-    );
-  }
-  if (twoLongest > MAX_TWO_LONGEST_SHARE * count) {
-    problems.push(
-      `${pillar}: the correct option is among the two longest (longer than two of the others) in ${twoLongest} of ${count} questions (at most ${
-        Math.floor(MAX_TWO_LONGEST_SHARE * count)
-      }); shorten it or lengthen a wrong option`,
-    );
-  }
-  if (Math.max(...positions) > MAX_POSITION_SHARE * count) {
-    problems.push(
-      `${pillar}: correct answers by position ${positions.join('/')}: more than ${
-        MAX_POSITION_SHARE * 100
-      }% in one position`,
-    );
-  }
-  return problems;
+/** Every link from one lesson to another (the capstone links each step's lesson) names a lesson. */
+export function checkLessonLinks(lessons: ParsedLesson[]): string[] {
+  const slugs = new Set(lessons.map((l) => l.slug));
+  return lessons.flatMap((lesson) =>
+    lessonLinks(lesson).filter((slug) => !slugs.has(slug)).map((slug) =>
+      `${lesson.slug}.md: links to /learn/${slug}, which is not a lesson`
+    )
+  );
 }

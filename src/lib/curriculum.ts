@@ -12,6 +12,11 @@ export type Skill = (typeof SKILLS)[number];
 /** Quiz-quality limits per pillar (the curriculum issue's rules). */
 export const MAX_LONGEST_CORRECT_SHARE = 0.35;
 /**
+ * Per lesson (issue 55): at most this many questions whose correct option is strictly the longest,
+ * so a learner cannot pass a lesson's quiz by picking the longest option.
+ */
+export const MAX_LONGEST_KEYS_PER_LESSON = 1;
+/**
  * The correct option is "among the two longest" when it is longer than at least two of the other
  * three options (ties give no cue, so they do not count); a test-wise guess between the two
  * longest options would find it. Chance is one half; a pillar may not go over it.

@@ -12,6 +12,9 @@ import {
   type ParsedLesson,
 } from './curriculum.ts';
 import { checkFactSources, checkLesson } from './content-rules.ts';
+import { type DraftIssue, ruleIssue, schemaIssue } from './draft-wording.ts';
+
+export type { DraftIssue } from './draft-wording.ts';
 
 const NAME = 'draft.md';
 
@@ -59,12 +62,12 @@ function figureSources(content: LessonContentData, facts: FactsFile['facts']): s
     );
 }
 
-/** The problems that stop this draft from being published (empty: it may be published). */
-export function draftProblems(
+/** The problems that stop this draft from being published, each with its field (empty: it may be published). */
+export function draftIssues(
   content: LessonContentData,
   facts: FactsFile['facts'] = {},
   today = new Date(),
-): string[] {
+): DraftIssue[] {
   const front = {
     slug: 'draft',
     title: content.title,
@@ -86,18 +89,34 @@ export function draftProblems(
     })),
   };
   const parsed = lessonFileSchema.safeParse(front);
-  if (!parsed.success) {
-    return parsed.error.issues.map((i) =>
-      `${i.path.map((p) => (typeof p === 'number' ? p + 1 : p)).join(' ')}: ${i.message}`
-    );
-  }
+  const counts = { objectives: content.learningObjectives.length, questions: content.questions.length };
+  const schema = parsed.success ? [] : parsed.error.issues.map((i) => schemaIssue(i, counts));
+  // The other rules are checked too, so an author sees every problem at once, not one round at a time.
+  const data = parsed.success ? parsed.data : {
+    ...front,
+    // The quiz rules read each question's key: a question still being written is left to the schema's issues.
+    questions: front.questions.filter((q) =>
+      q.options.length === 4 && q.options.every((o) => typeof o === 'string') && q.correctAnswer >= 0 &&
+      q.correctAnswer <= 3
+    ),
+  };
   const body = draftBody(content);
-  const lesson: ParsedLesson = { ...parsed.data, sections: content.sections, wordCount: countWords(body) };
+  const lesson: ParsedLesson = { ...data, sections: content.sections, wordCount: countWords(body) };
   const raw = readerText(content);
-  const problems = [
+  const rules = [
     ...checkLesson(lesson, NAME, today),
-    ...checkFactSources(raw, parsed.data, facts, NAME),
+    ...checkFactSources(raw, data, facts, NAME),
     ...figureSources(content, facts),
-  ];
-  return [...new Set(problems.map((p) => p.replace(`${NAME}: `, '')))];
+  ].map((p) => ruleIssue(p.replace(`${NAME}: `, '')));
+  const seen = new Set<string>();
+  return [...schema, ...rules].filter((i) => !seen.has(i.message) && seen.add(i.message));
+}
+
+/** The problems that stop this draft from being published, in an author's words (empty: it may be published). */
+export function draftProblems(
+  content: LessonContentData,
+  facts: FactsFile['facts'] = {},
+  today = new Date(),
+): string[] {
+  return draftIssues(content, facts, today).map((i) => i.message);
 }

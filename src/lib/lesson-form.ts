@@ -204,11 +204,26 @@ export interface AuthoredLesson {
  */
 export type LessonSummary =
   & Pick<AuthoredLesson, 'id' | 'version' | 'title' | 'pillar' | 'level' | 'orderIndex' | 'duration' | 'weight'>
-  & { questionCount: number };
+  & {
+    questionCount: number;
+    /** An unpublished lesson is listed too: learners do not see it; the studio publishes it again. */
+    state: 'published' | 'unpublished';
+  };
 
-export function summaryOf(lesson: AuthoredLesson): LessonSummary {
+export function summaryOf(lesson: AuthoredLesson & { state?: string }): LessonSummary {
   const { id, version, title, pillar, level, orderIndex, duration, weight } = lesson;
-  return { id, version, title, pillar, level, orderIndex, duration, weight, questionCount: lesson.questions.length };
+  return {
+    id,
+    version,
+    title,
+    pillar,
+    level,
+    orderIndex,
+    duration,
+    weight,
+    questionCount: lesson.questions.length,
+    state: lesson.state === 'unpublished' ? 'unpublished' : 'published',
+  };
 }
 
 /**

@@ -39,14 +39,33 @@ function inLevel<T extends LessonRef>(lessons: readonly T[], pillar: Pillar, lev
 }
 
 /**
+ * When the learner finished a level: the first moment every lesson of it published by then was
+ * completed (null: never). Lessons published later never undo it.
+ */
+export function levelFinishedAt(
+  pillar: Pillar,
+  level: Level,
+  lessons: LessonRef[],
+  completedAt: CompletionTimes,
+): number | null {
+  const group = inLevel(lessons, pillar, level);
+  const times = group.map((l) => completedAt.get(l.id)?.getTime()).filter((t): t is number => t !== undefined);
+  for (const t of times.sort((a, b) => a - b)) {
+    const doneBy = (l: LessonRef) => (completedAt.get(l.id)?.getTime() ?? Infinity) <= t;
+    if (group.every((l) => (l.createdAt?.getTime() ?? -Infinity) > t || doneBy(l))) return t;
+  }
+  return null;
+}
+
+/**
  * A level is open when it is beginner, or every lesson of the previous level in that pillar is
  * completed, or the assessment placed the learner at or above it (docs/DESIGN.md difference 5), or
  * the learner already completed a lesson in it: a retake that places them lower never takes
- * away a level they were studying.
+ * away a level they were studying. `placement` also carries the levels opened by a test-out.
  *
- * Adding a lesson never closes a level a learner could open: a previous-level lesson published
- * after the learner's newest completion in that level does not count against them (with
- * `completedAt`; without it every previous-level lesson counts).
+ * Adding a lesson never closes a level a learner could open: once the learner finished the previous
+ * level (levelFinishedAt, with `completedAt`), lessons published later do not count against them;
+ * without `completedAt` every previous-level lesson counts.
  */
 export function isLevelUnlocked(
   pillar: Pillar,
@@ -61,12 +80,9 @@ export function isLevelUnlocked(
   const placed = placement[pillar];
   if (placed && levelRank(placed) >= rank) return true;
   if (inLevel(lessons, pillar, level).some((l) => completed.has(l.id))) return true;
-  const previous = inLevel(lessons, pillar, LEVELS[rank - 1]);
-  let required = previous;
-  if (completedAt) {
-    const newest = Math.max(...previous.map((l) => completedAt.get(l.id)?.getTime() ?? -Infinity));
-    required = previous.filter((l) => completed.has(l.id) || !l.createdAt || l.createdAt.getTime() <= newest);
-  }
+  const previous = LEVELS[rank - 1];
+  if (completedAt) return levelFinishedAt(pillar, previous, lessons, completedAt) !== null;
+  const required = inLevel(lessons, pillar, previous);
   return required.length > 0 && required.every((l) => completed.has(l.id));
 }
 

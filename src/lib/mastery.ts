@@ -35,7 +35,11 @@ const keyOf = (lessonId: number, questionId: number) => `${lessonId}:${questionI
 function adviceFor(pillar: Pillar, met: number, right: number, total: number): string {
   const name = PILLAR_LABELS[pillar];
   const ahead = total - met;
-  if (met === 0) return `Take a ${name} lesson's quiz: mastery counts the questions you have answered`;
+  if (met === 0) {
+    return `Take ${
+      /^[AEIOU]/.test(name) ? 'an' : 'a'
+    } ${name} lesson's quiz: mastery counts the questions you have answered`;
+  }
   const missed = met - right;
   if (missed > 0) {
     const them = missed === 1 ? 'the 1 question you missed' : `the ${missed} questions you missed`;

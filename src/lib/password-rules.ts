@@ -7,14 +7,18 @@ export const messages = {
   tooLong: 'Password must be at most 256 characters long',
   mismatch: 'Passwords do not match',
   common: 'This password is too common. Please choose a less guessable one.',
+  context: "Please choose a password without your name, your e-mail address or the app's name in it.",
+  edgeSpace: 'Password cannot start or end with a space',
 } as const;
 
 /**
- * Every password screen has the sign-up rules (length on the trimmed password, as sign-in trims
- * it; the server also refuses the most common passwords): the first broken rule's message, or null.
+ * Every password screen has the sign-up rules (the server also refuses the most common passwords
+ * and context words): the first broken rule's message, or null. Sign-in trims what is typed, so
+ * a password with a space at either end is refused rather than stored (issue 50).
  */
 export function setPasswordProblem(value: string): string | null {
   const password = value.trim();
+  if (password && password !== value) return messages.edgeSpace;
   if (password.length < PASSWORD_MIN) return messages.tooShort;
   if (password.length > PASSWORD_MAX) return messages.tooLong;
   return null;
@@ -28,6 +32,7 @@ export function checkSetPassword(password: string, confirm: string): string | nu
 /** Reset rules (5): match, then length of the trimmed password (as the API counts it). */
 export function checkBasicPassword(password: string, confirm: string): string | null {
   if (password !== confirm) return messages.mismatch;
+  if (password.trim() && password.trim() !== password) return messages.edgeSpace;
   if (password.trim().length < PASSWORD_MIN) return messages.tooShort;
   if (password.trim().length > PASSWORD_MAX) return messages.tooLong;
   return null;

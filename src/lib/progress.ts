@@ -182,3 +182,23 @@ export function formatDuration(ms: number | null): string {
   const seconds = Math.round(ms / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
+
+/**
+ * A pillar's one accuracy figure (issue 53): questions right of questions answered, as a percentage,
+ * with its star at 5 in 6 or better, so the figure and the star agree.
+ */
+export function pillarAccuracy(correct: number, answered: number) {
+  return {
+    averagePercent: answered ? Math.round((correct / answered) * 100) : null,
+    correct,
+    answered,
+    highlighted: answered > 0 && correct * 6 >= answered * 5,
+  };
+}
+
+/** An attempt as people read it: "c of n" and percent (the score chart's; the API keeps the 0-3 score too). */
+export const asPeopleReadIt = (a: { score: number; totalQuestions: number }) => ({
+  correct: a.score,
+  totalQuestions: a.totalQuestions,
+  percent: a.totalQuestions ? Math.round((a.score / a.totalQuestions) * 100) : 0,
+});

@@ -18,9 +18,14 @@ const checked = (missing: string, problem: (value: string) => string | null) =>
 const email = checked(fieldMessages.emailRequired, emailProblem);
 const name = (label: 'First name' | 'Last name') =>
   checked(`${label} is required`, (value) => nameProblem(label, value));
-// Spec 5 trims the password at login, so it is trimmed wherever one is set too: a password
-// chosen with a space at either end still signs in.
-const newPassword = checked(fieldMessages.passwordRequired, newPasswordProblem);
+// A new password is checked as typed: one with a space at either end is refused, since sign-in
+// trims what is typed (issue 50).
+const asTyped = (missing: string, problem: (value: string) => string | null) =>
+  z.string({ error: missing }).superRefine((value, ctx) => {
+    const message = problem(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+const newPassword = asTyped(fieldMessages.passwordRequired, newPasswordProblem);
 
 /**
  * A beginner quiz a visitor took before signing up (issue 42), as the browser kept it and the
@@ -78,7 +83,7 @@ export const setPasswordSchema = z.object({
   userId: z.union([z.string(), z.number()]).optional(),
   /** Required when the account already has a password (changing it); not for a first password. */
   currentPassword: z.string().max(PASSWORD_MAX, messages.tooLong).optional(),
-  password: checked(messages.tooShort, setPasswordProblem),
+  password: asTyped(messages.tooShort, setPasswordProblem),
 });
 
 export const syncUserSchema = z.object({

@@ -176,6 +176,8 @@ export type ReminderKind = 'review' | 'streak';
 export interface ReminderInput {
   /** The local hour now. */
   hour: number;
+  /** The hour the learner picked (REMINDER_HOUR, 6 pm, unless they chose another; issue 53). */
+  reminderHour?: number;
   remindReview: boolean;
   remindStreak: boolean;
   /** streakOn(…) for today. */
@@ -191,7 +193,7 @@ export interface ReminderInput {
  * "your review is due" when questions are due and no review session was done today.
  */
 export function chooseReminder(input: ReminderInput): ReminderKind | null {
-  if (input.hour < REMINDER_HOUR) return null;
+  if (input.hour < (input.reminderHour ?? REMINDER_HOUR)) return null;
   if (input.remindStreak && input.streak.current > 0 && input.today.lessons + input.today.reviews === 0) {
     return 'streak';
   }

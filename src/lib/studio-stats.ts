@@ -1,6 +1,6 @@
 // The rules of the studio's question statistics (issue 43), apart from the SQL that counts: when a
 // question or an option is flagged, in which words, and how the table sorts. The figures come from
-// src/lib/server/content/lesson-stats.ts; docs/DESIGN.md explains the choices.
+// src/lib/server/studio/stats.ts; docs/DESIGN.md explains the choices.
 
 /** No flag until this many learners answered the question (below it one learner moves a share by 3 points or more). */
 export const MIN_ANSWERS_TO_FLAG = 30;

@@ -7,6 +7,7 @@ import { PUBLIC_CACHE } from '../lib/server/platform/page-version.ts';
 const PAGES = [
   { path: '/', changefreq: 'weekly', priority: '1.0' },
   { path: '/learn', changefreq: 'weekly', priority: '0.9' },
+  { path: '/privacy', changefreq: 'yearly', priority: '0.3' },
 ];
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

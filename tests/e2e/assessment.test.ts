@@ -67,7 +67,7 @@ test.describe('assessment', () => {
 
     const saved = await (await page.request.get('/api/assessment')).json();
     expect([saved.savingScore, saved.creditScore, saved.investingScore]).toEqual([69, 6, 100]);
-    expect(saved.version).toBe(3);
+    expect(saved.version).toBe(4); // version 4 since issue 56
     await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
     await page.waitForURL('**/dashboard');
     await page.goto('/');

@@ -8,7 +8,7 @@ test.describe('auth dialogs and sign-out', () => {
     await page.getByRole('link', { name: 'Log In' }).click();
     const login = page.getByRole('dialog', { name: 'Welcome back' });
     await expect(login.getByText('Sign in to continue your financial journey')).toBeVisible();
-    await login.getByRole('button', { name: 'Create an account' }).click();
+    await login.getByRole('link', { name: 'Create an account' }).click();
     const signup = page.getByRole('dialog', { name: 'Create Your Account' });
     await expect(signup).toBeVisible();
     await expect(login).toBeHidden();
@@ -20,7 +20,7 @@ test.describe('auth dialogs and sign-out', () => {
     await gotoHydrated(page, '/');
     const providers = page.waitForResponse('**/api/auth/providers');
     await page.getByRole('link', { name: 'Log In' }).click();
-    expect(await (await providers).json()).toEqual({ google: false });
+    expect(await (await providers).json()).toEqual({ google: false, passkeys: true });
     const login = page.getByRole('dialog', { name: 'Welcome back' });
     await expect(login.getByRole('button', { name: 'Sign In' })).toBeVisible();
     await expect(login.getByRole('link', { name: 'Continue with Google' })).toHaveCount(0);

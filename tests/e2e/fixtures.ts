@@ -186,15 +186,25 @@ export async function lessonIdOf(page: Page, pillar: string, slug: string): Prom
   return found.id;
 }
 
+/** Picks an option by its index in the specification (options are shown shuffled: issue 52). */
+export async function pickOption(page: Page, index: number): Promise<void> {
+  await page.locator(`.option[data-option="${index}"] input`).check();
+}
+
+/** The option shown with the specification's index `index`. */
+export const optionAt = (page: Page, index: number) => page.locator(`.option[data-option="${index}"]`);
+
 /**
  * Answers the quiz on the lesson page with the given option indexes: each answer is checked on its
  * own (instant feedback), and the last "See your result" submits the quiz.
  */
 export async function answerQuiz(page: Page, answers: number[]): Promise<void> {
+  // The quiz is an island: a radio checked before it hydrates is reset by React (CI saw this).
+  await waitForHydration(page);
   await page.getByRole('link', { name: 'Skip to quiz' }).click();
   for (let i = 0; i < answers.length; i++) {
     await expect(page.getByText(`Question ${i + 1} of ${answers.length}`)).toBeVisible();
-    await page.getByRole('radio').nth(answers[i]).check();
+    await pickOption(page, answers[i]);
     await page.getByRole('button', { name: 'Check answer' }).click();
     await expect(page.getByTestId('quiz-feedback')).toBeVisible();
     if (i < answers.length - 1) await page.getByRole('button', { name: 'Next' }).click();

@@ -19,6 +19,7 @@ const overflow = (page: Page) =>
 
 for (const [device, viewport] of DEVICES) {
   test(`a 100-character name and open data tables never make a page scroll sideways (${device})`, async ({ page }) => {
+    test.slow(); // six pages and four tabs, each to network idle
     await page.setViewportSize(viewport);
     const { headers } = await signedInLearner(page, {
       firstName: LONG_NAME,

@@ -6,6 +6,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   lessonAt,
+  optionAt,
   type Page,
   PASSWORD,
   signedInLearner,
@@ -38,7 +39,7 @@ async function openFirstLesson(page: Page) {
 
 /** Picks an option, checks it, and waits for its feedback. */
 async function answer(page: Page, option: number) {
-  await page.getByRole('radio').nth(option).check();
+  await optionAt(page, option).locator('input').check();
   await page.getByRole('button', { name: 'Check answer' }).click();
   await expect(page.getByTestId('quiz-feedback')).toBeVisible();
 }
@@ -64,19 +65,20 @@ for (
       await expect(feedback.getByRole('heading')).toHaveText('✗ Not quite.');
       await expect(feedback.getByRole('heading')).toBeFocused();
       await expect(feedback).toContainText('The correct answer is');
-      const options = page.locator('.option');
+      // Options are shown shuffled (issue 52): each is found by its index in the specification.
+      const options = { nth: (i: number) => optionAt(page, i) };
       await expect(options.nth(wrong)).toHaveClass(/wrong/);
       await expect(options.nth(wrong)).not.toHaveClass(/selected|right/);
       await expect(options.nth(wrong)).toContainText('Your answer: not correct');
       await expect(options.nth(right[0])).toHaveClass(/right/);
       await expect(options.nth(right[0])).toContainText('Correct answer');
-      await expect(page.getByRole('radio').nth(right[0])).toBeDisabled();
+      await expect(optionAt(page, right[0]).locator('input')).toBeDisabled();
       await expectNoSeriousA11yViolations(page);
       await page.getByRole('button', { name: 'Next' }).click();
       await expect(page.getByText(`Question 2 of ${right.length}`)).toBeVisible();
       await answer(page, right[1]);
       await expect(page.getByTestId('quiz-feedback').getByRole('heading')).toHaveText('✓ Correct!');
-      await expect(page.locator('.option').nth(right[1])).toContainText('Your answer: correct');
+      await expect(optionAt(page, right[1])).toContainText('Your answer: correct');
     });
 
     test('by keyboard only: choose, check, read the feedback and go on', async ({ page }) => {
@@ -90,8 +92,12 @@ for (
         await expect(page.locator('#quiz-question')).toBeFocused();
         await page.keyboard.press('Tab'); // into the options
         await page.keyboard.press('Space'); // the first option
-        for (let k = 0; k < right[i]; k++) await page.keyboard.press('ArrowDown');
-        await expect(page.getByRole('radio').nth(right[i])).toBeChecked();
+        // Options are shown shuffled (issue 52): arrow down to where the right one is shown.
+        const shown = await page.locator('.option').evaluateAll((els) =>
+          els.map((el) => el.getAttribute('data-option'))
+        );
+        for (let k = 0; k < shown.indexOf(String(right[i])); k++) await page.keyboard.press('ArrowDown');
+        await expect(optionAt(page, right[i]).locator('input')).toBeChecked();
         await page.keyboard.press('Tab'); // to "Check answer"
         await expect(page.getByRole('button', { name: 'Check answer' })).toBeFocused();
         await page.keyboard.press('Enter');
@@ -240,7 +246,7 @@ for (
       await page.getByRole('button', { name: 'Next' }).click();
       // Signed out elsewhere: the session cookie no longer works.
       await context.clearCookies();
-      await page.getByRole('radio').nth(right[1]).check();
+      await optionAt(page, right[1]).locator('input').check();
       await page.getByRole('button', { name: 'Check answer' }).click();
       const dialog = page.getByRole('dialog', { name: 'Sign in to save your result' });
       await expect(dialog).toBeVisible();

@@ -13,6 +13,7 @@ import {
   linkFrom,
   type Page,
   PASSWORD,
+  pickOption,
   signedInLearner,
   test,
   uniqueEmail,
@@ -59,7 +60,7 @@ test('a visitor finds a beginner lesson by search, passes its quiz, signs up, ve
   await start.click();
   for (let i = 0; i < answers.length; i++) {
     await expect(page.getByText(`Question ${i + 1} of ${answers.length}`)).toBeVisible();
-    await page.getByRole('radio').nth(answers[i]).check();
+    await pickOption(page, answers[i]);
     await page.getByRole('button', { name: 'Check answer' }).click();
     await expect(page.getByTestId('quiz-feedback')).toContainText('Correct');
     await page.getByRole('button', { name: i < answers.length - 1 ? 'Next' : 'See your result' }).click();
@@ -95,6 +96,16 @@ test('a visitor finds a beginner lesson by search, passes its quiz, signs up, ve
     const elsewhere = await other.newPage();
     await elsewhere.goto(linkFrom(mail, '/verify-email'));
     await confirmEmailOnPage(elsewhere, PASSWORD);
+    // Issue 52: what the saved quiz earned shows before the assessment, until the learner goes on.
+    await expect(elsewhere.getByTestId('saved-quizzes')).toContainText(
+      'The quiz you passed before signing up now counts.',
+      {
+        timeout: 20_000,
+      },
+    );
+    await expect(elsewhere.getByTestId('saved-quizzes')).toContainText('Your streak: 1 day');
+    await expectNoSeriousA11yViolations(elsewhere);
+    await elsewhere.getByRole('link', { name: 'Next: the free assessment' }).click();
     await expect(elsewhere).not.toHaveURL(/verify-email/, { timeout: 20_000 });
     const list = await (await elsewhere.request.get('/api/lessons/saving/beginner')).json() as Array<
       { slug: string; completed: boolean; completionData: { attempts: number } | null }

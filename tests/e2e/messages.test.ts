@@ -31,6 +31,7 @@ async function fillSignUp(page: Page) {
   await dialog.getByLabel('Email').fill(uniqueEmail('msg'));
   await dialog.getByLabel('First name').fill('Mia');
   await dialog.getByLabel('Last name').fill('Message');
+  await dialog.getByText('Add a phone number').click();
   await dialog.getByLabel('Phone number').fill('5551234567');
   await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await dialog.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
@@ -114,7 +115,7 @@ test.describe('spec messages on failure paths', () => {
     slow.release();
     await expect(login.getByRole('alert')).toHaveText('Login failed. Please check your credentials.');
 
-    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
     const forgot = page.getByRole('dialog', { name: 'Reset Your Password' });
     await forgot.getByLabel('Email').fill('someone@example.com');
     const slowForgot = held(page, '**/api/forgot-password', { status: 500, body: {} });

@@ -173,13 +173,13 @@ test('forgot password carries the address already typed, on the page and in the 
   const email = uniqueEmail('forgot');
   await gotoHydrated(page, '/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await gotoHydrated(page, '/');
   await page.getByRole('link', { name: 'Log In' }).first().click();
   const login = page.getByRole('dialog', { name: 'Welcome back' });
   await login.getByLabel('Email').fill(email);
-  await login.getByRole('button', { name: 'Forgot password?' }).click();
+  await login.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page.getByRole('dialog', { name: 'Reset Your Password' }).getByLabel('Email')).toHaveValue(email);
 });
 

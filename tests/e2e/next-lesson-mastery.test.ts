@@ -57,7 +57,7 @@ test.describe('next lesson and mastery', () => {
         await expect(page.getByTestId('continue')).toContainText('Credit · Advanced');
         await expect(page.getByTestId('next-lesson')).toHaveAttribute('href', `/lesson/${first.id}`);
         await expect(page.getByTestId('next-reason')).toContainText(
-          'Why this lesson: Credit has your lowest result (50 of 100) and our assessment places you at Advanced in Credit: this is the first Advanced Credit lesson.',
+          'Why this lesson: Our assessment places you at Advanced in Credit, and of the pillars at Advanced Credit has your lowest result (50 of 100): this is the first Advanced Credit lesson.',
         );
       }
       const mastery = page.getByTestId('mastery');
@@ -74,7 +74,8 @@ test.describe('next lesson and mastery', () => {
       await expect(page.getByTestId('finish-next')).toHaveText(`Next lesson: ${second.title}`);
       await expect(page.getByTestId('finish-next')).toHaveAttribute('href', `/lesson/${second.id}`);
       await expect(page.getByTestId('finish-next-reason')).toContainText(
-        `Our assessment places you at Advanced in Credit; you passed “${first.title}”, and this is the next Advanced Credit lesson.`,
+        // Issue 52: the same rule as the dashboard's, so the same words.
+        'Our assessment places you at Advanced in Credit, and of the pillars at Advanced Credit has your lowest result (50 of 100): this is your next Advanced Credit lesson.',
       );
       await expectNoSeriousA11yViolations(page);
 

@@ -69,6 +69,7 @@ test('a learner: no sideways scroll and tap targets of 44 x 44 px on every scree
       `/lesson/${list[0].id}`,
       '/review',
       '/account',
+      '/plan',
     ]
   ) {
     problems.push(...(await visit(page, path)));
@@ -85,11 +86,11 @@ test('a learner: no sideways scroll and tap targets of 44 x 44 px on every scree
   expect(problems).toEqual([]);
 });
 
-test('a phone gets a tab bar (Home, Lessons, Review, Progress) in reach of the thumb; a laptop keeps the top links', async ({ page }) => {
+test('a phone gets a tab bar (Home, Lessons, Review, Plan, Progress) in reach of the thumb; a laptop keeps the top links', async ({ page }) => {
   await signedInLearner(page);
   await page.goto('/lessons');
   const tabs = page.getByRole('navigation', { name: 'Main (tabs)' });
-  await expect(tabs.getByRole('link')).toHaveText(['Home', 'Lessons', 'Review', 'Progress']);
+  await expect(tabs.getByRole('link')).toHaveText(['Home', 'Lessons', 'Review', 'Plan', 'Progress']);
   await expect(tabs.getByRole('link', { name: 'Lessons' })).toHaveAttribute('aria-current', 'page');
   const box = (await tabs.boundingBox())!;
   expect(box.y + box.height).toBeCloseTo(740, 0);
@@ -105,7 +106,7 @@ test('a phone gets a tab bar (Home, Lessons, Review, Progress) in reach of the t
   await expect(tabs).toBeHidden();
   // A laptop's top links reach what the phone's tabs and name link reach: Review and Account too.
   const top = page.getByRole('navigation', { name: 'Main', exact: true });
-  for (const name of ['Dashboard', 'Lessons', 'Review', 'Progress', 'Account']) {
+  for (const name of ['Dashboard', 'Lessons', 'Review', 'Plan', 'Progress', 'Account']) {
     await expect(top.getByRole('link', { name, exact: true })).toBeVisible();
   }
   await top.getByRole('link', { name: 'Account', exact: true }).click();

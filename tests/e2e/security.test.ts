@@ -87,6 +87,9 @@ test.describe('verification links', () => {
     await expect(page.getByTestId('confirming-email')).toHaveText(email);
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
     await page.getByRole('button', { name: "I didn't sign up here, or I forgot the password" }).click();
+    // Issue 50 (F2): the owner gives their own name; nothing the squatter typed stays.
+    await page.getByLabel('First name', { exact: true }).fill('Olivia');
+    await page.getByLabel('Last name', { exact: true }).fill('Moss');
     await page.getByLabel('New password', { exact: true }).fill('short');
     await page.getByLabel('Confirm new password', { exact: true }).fill('short');
     await page.getByRole('button', { name: 'Set password and confirm' }).click();
@@ -97,6 +100,8 @@ test.describe('verification links', () => {
     await page.getByRole('button', { name: 'Set password and confirm' }).click();
     await expect(page.getByRole('heading', { name: 'Email Verified' })).toBeVisible();
     await page.waitForURL('**/assessment');
+    const me = await (await page.request.get('/api/auth/user')).json();
+    expect([me.firstName, me.lastName, me.phoneNumber]).toEqual(['Olivia', 'Moss', '']);
 
     const headers = { origin: process.env.BASE_URL!, 'x-forwarded-for': '10.61.1.2' };
     expect((await page.request.post('/api/login-email', { headers, data: { email, password: PASSWORD } })).status())

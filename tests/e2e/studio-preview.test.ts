@@ -58,6 +58,10 @@ for (const run of runs) {
     await answerQuiz(author, right);
     await expect(author.getByRole('heading', { name: 'You passed!' })).toBeVisible({ timeout: 20_000 });
     await expect(author.getByText(`You got ${right.length} of ${right.length} right`)).toBeVisible();
+    // The finish screen leads back to the draft, never to a learner's dashboard.
+    const finish = author.locator('.quiz-actions');
+    await expect(finish.getByRole('link', { name: 'Back to the draft' })).toHaveAttribute('href', draftPath);
+    await expect(author.getByRole('link', { name: 'Back to your dashboard' })).toHaveCount(0);
     await expectNoSeriousA11yViolations(author);
     expect(await author.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 

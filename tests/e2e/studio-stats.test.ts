@@ -53,6 +53,17 @@ test("an admin reads a lesson's statistics, sorts the questions and follows one 
   await page.getByRole('link', { name: 'Question statistics' }).click();
   await expect(page.getByRole('heading', { name: 'Question statistics', level: 1 })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  // Each pillar's lessons go Beginner, Intermediate, Advanced (learning order, not the alphabet).
+  const levels = (await page.locator('.lesson-list .meta').allTextContents()).map((t) =>
+    t.split('·').map((p) => p.trim())
+  );
+  const order = ['Beginner', 'Intermediate', 'Advanced'];
+  for (const pillar of new Set(levels.map(([p]) => p))) {
+    const seen = levels.filter(([p]) => p === pillar).map(([, level]) => order.indexOf(level));
+    expect(seen.every((rank) => rank >= 0), `${pillar}: known levels`).toBe(true);
+    expect(seen, `${pillar}: levels in learning order`).toEqual([...seen].sort((x, y) => x - y));
+    expect(new Set(seen).size, `${pillar}: all three levels`).toBe(3);
+  }
   await page.getByRole('link', { name: lesson.title }).click();
   await expect(page.getByRole('heading', { name: lesson.title, level: 1 })).toBeVisible();
   await expect(page.locator('[data-figure="opened"]')).toHaveText('3');
@@ -65,6 +76,7 @@ test("an admin reads a lesson's statistics, sorts the questions and follows one 
   await expect(rows.first().locator('td[data-label="Correct"]')).toHaveText('33%');
   await expect(rows.first().locator('td[data-label="Answers"]')).toHaveText('3');
   await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: 'docs/studio-stats.png', fullPage: true });
 
   // Sorted by share correct, highest first, question 1 goes last; the same link again turns it round.
   await page.getByRole('link', { name: /^Correct/ }).click();

@@ -9,8 +9,7 @@ interface Double {
   waitFor(predicate: (m: { to: string[]; subject: string }) => boolean, timeoutMs?: number): Promise<{ text: string }>;
 }
 
-export async function createLearner(base: string, resend: Double, firstName = 'Avery') {
-  const email = uniqueEmail();
+export async function createLearner(base: string, resend: Double, firstName = 'Avery', email = uniqueEmail()) {
   const password = strongPassword();
   const client = new Client(base);
   await client.post('/api/signup', { email, password, firstName, lastName: 'Learner', phoneNumber: '+15551234567' });

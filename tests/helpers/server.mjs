@@ -7,7 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const root = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+);
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -22,11 +26,13 @@ export function freePort() {
 }
 
 /**
- * @param {{ env?: Record<string, string | undefined>, port?: number, readyPath?: string, timeoutMs?: number }} [options]
+ * @param {{ env?: Record<string, string | undefined>, port?: number, readyPath?: string, timeoutMs?: number, root?: string }} [options]
+ *   `root`: another checkout's built app (bench/compare.mjs); this one by default.
  */
 export async function startServer(options = {}) {
   const port = options.port ?? (await freePort());
-  const dataDir = options.env?.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'finance-app-'));
+  const dataDir = options.env?.DATA_DIR ??
+    mkdtempSync(path.join(os.tmpdir(), 'finance-app-'));
   // Never inherit DATABASE_URL: a test names its own database, or gets PGlite.
   const env = {
     ...process.env,
@@ -39,11 +45,19 @@ export async function startServer(options = {}) {
     DATA_DIR: dataDir,
   };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
-  const deno = path.join(root, 'node_modules', '.bin', 'deno');
+  const checkout = options.root ?? root;
+  const deno = path.join(checkout, 'node_modules', '.bin', 'deno');
   const child = spawn(
     deno,
-    ['run', '--allow-net', '--allow-env', '--allow-read', `--allow-write=${dataDir}`, 'src/serve.ts'],
-    { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    [
+      'run',
+      '--allow-net',
+      '--allow-env',
+      '--allow-read',
+      `--allow-write=${dataDir}`,
+      'src/serve.ts',
+    ],
+    { cwd: checkout, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   child.stdout.on('data', (d) => (output += d));
@@ -52,7 +66,9 @@ export async function startServer(options = {}) {
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) {
+      throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    }
     try {
       const res = await fetch(url + (options.readyPath ?? '/healthz'));
       await res.arrayBuffer();
@@ -74,9 +90,13 @@ export async function startServer(options = {}) {
     exited,
     logs: () => output,
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill(signal);
+      }
       const result = await exited;
-      if (!options.env?.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+      if (!options.env?.DATA_DIR) {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
       return result;
     },
   };

@@ -11,9 +11,10 @@ import {
   deleteLesson,
   getLessonForAdmin,
   updateLesson,
-} from '../../src/lib/server/content/admin-lessons.ts';
+} from '../../src/lib/server/studio/admin-lessons.ts';
 import { loadContent } from '../../src/lib/server/content/curriculum-loader.ts';
-import { findLesson, recordQuizAttempt } from '../../src/lib/server/learning/learner-store/index.ts';
+import { recordQuizAttempt } from '../../src/lib/server/learning/learner-store/attempts.ts';
+import { findLesson } from '../../src/lib/server/content/catalogue.ts';
 import { answerReview, listReview } from '../../src/lib/server/learning/review.ts';
 import { readAttemptPage } from '../../src/lib/server/learning/learner-store/figures.ts';
 import { HttpError } from '../../src/lib/server/platform/http.ts';
@@ -77,7 +78,7 @@ for (const kind of databaseKinds()) {
       const afterUpdate = await getLessonForAdmin(other.id);
       assertEquals([afterUpdate.title, afterUpdate.version], ['Kept as it was', other.version], 'update rolled back');
       await assertRejects(() => deleteLesson('not-a-uuid', other.id));
-      assertEquals((await getLessonForAdmin(other.id)).deletedAt, null, 'delete rolled back');
+      assertEquals((await getLessonForAdmin(other.id)).state, 'published', 'delete rolled back');
       assertEquals((await db.select().from(auditLog)).length, 4, 'no audit row for a change that did not happen');
     });
   });

@@ -43,7 +43,7 @@ describe('the assessment API', () => {
     assertEquals(latest.body.levels, { saving: 'intermediate', credit: 'beginner', investing: 'advanced' });
     assertEquals(latest.body.answers['1'], answers['1']);
     // The result says its version and both halves: what you know (knowledge) and what you do (habits).
-    assertEquals([latest.body.version, latest.body.earlierVersion], [3, false]);
+    assertEquals([latest.body.version, latest.body.earlierVersion], [4, false]); // version 4 since issue 56
     assertEquals(latest.body.halves, {
       saving: { knowledge: 50, habits: 100 }, // q3 0 + q4 4 = 4/8; q1 4 + q2 4
       credit: { knowledge: 0, habits: 50 }, // q7 0 + q8 0; q5 2 + q6 2 = 4/8

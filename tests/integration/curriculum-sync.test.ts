@@ -15,7 +15,7 @@ import {
   isUnlockedFor,
   levelStates,
   loadLearnerState,
-} from '../../src/lib/server/learning/learner-store/index.ts';
+} from '../../src/lib/server/learning/learner-store/state.ts';
 import { lessonProgress, lessons, users } from '../../db/schema.ts';
 import { MIN_LESSONS_PER_LEVEL } from '../../src/lib/curriculum.ts';
 

@@ -86,7 +86,7 @@ describe('Google sign-in', () => {
     const me = await client.get('/api/auth/user');
     assertEquals([me.body.emailVerified, me.body.firstName], [true, 'Gina']);
     // No password yet: set-password is allowed.
-    assertEquals((await client.post('/api/auth/set-password', { password: 'Gina-Sets-1-Password' })).status, 200);
+    assertEquals((await client.post('/api/auth/set-password', { password: 'Sets-Her-1-Password' })).status, 200);
 
     const again = await signInWithGoogle(new Client(server.url));
     assertEquals(again.body.user.id, first.body.user.id);
@@ -131,7 +131,7 @@ describe('Google sign-in', () => {
     const owner = new Client(server.url);
     await owner.post('/api/signup', {
       email: 'ivan@example.com',
-      password: 'Ivans-Own-Pass-7',
+      password: 'Kettle-Own-Pass-7',
       firstName: 'Ivan',
       lastName: 'Owner',
       phoneNumber: '+15550002222',
@@ -150,7 +150,7 @@ describe('Google sign-in', () => {
     assertEquals(
       (await new Client(server.url).post('/api/login-email', {
         email: 'ivan@example.com',
-        password: 'Ivans-Own-Pass-7',
+        password: 'Kettle-Own-Pass-7',
       })).status,
       200,
     );
@@ -168,7 +168,7 @@ describe('Google sign-in', () => {
   });
 
   it('the sign-in options report Google when configured', async () => {
-    assertEquals((await new Client(server.url).get('/api/auth/providers')).body, { google: true });
+    assertEquals((await new Client(server.url).get('/api/auth/providers')).body, { google: true, passkeys: true });
   });
 
   it('without Google configured the Google calls answer 404 with a message', async () => {
@@ -179,7 +179,7 @@ describe('Google sign-in', () => {
       assertEquals(start.status, 404);
       assertEquals(start.body.message, 'Google sign-in is not available');
       assertEquals((await c.post('/api/auth/google/callback', { code: 'x', state: 'y' })).status, 404);
-      assertEquals((await c.get('/api/auth/providers')).body, { google: false });
+      assertEquals((await c.get('/api/auth/providers')).body, { google: false, passkeys: true });
     } finally {
       await plain.stop();
     }

@@ -208,7 +208,8 @@ for (const kind of databaseKinds()) {
       const withPassword = await verifyEmailToken(again.token, { password: chosen });
       assertEquals(withPassword?.kind, 'verified');
       assertEquals((await reread(phone.user.id)).passwordHash, phone.user.passwordHash, 'the sign-up password is kept');
-      assertEquals(await verifyEmailToken(again.token, { password: chosen }), null, 'single use');
+      // Single use: a second click confirms nothing again and signs nobody in; it says so (issue 53).
+      assertEquals((await verifyEmailToken(again.token, { password: chosen }))?.kind, 'already', 'single use');
 
       // A squatter signed up with someone else's address; the owner chooses a new password.
       await signUp(input('victim@example.com'), generateRandomToken());
@@ -280,7 +281,7 @@ for (const kind of databaseKinds()) {
 
       // Signing up again with the held address replaces the stale account.
       await signUp(
-        { email: 'held@example.com', password: 'A-New-Owner-Pass-9', firstName: 'Real', lastName: 'Owner' },
+        { email: 'held@example.com', password: 'A-New-Owner-Pass-9', firstName: 'Real', lastName: 'Holder' },
         generateRandomToken(),
       );
       const [now] = await db.handle.db.select().from(users).where(eq(users.email, 'held@example.com'));

@@ -6,16 +6,12 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { assert, assertEquals } from '../helpers/assert.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/database.ts';
-import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
+import { rowsOf, setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
 import { loadContent } from '../../src/lib/server/content/curriculum-loader.ts';
-import {
-  readAnalyticsParts,
-  readBadges,
-  readCoreSnapshot,
-  readReviewItems,
-  readSnapshot,
-  recordQuizAttempt,
-} from '../../src/lib/server/learning/learner-store/index.ts';
+import { readBadges, readReviewItems } from '../../src/lib/server/learning/learner-store/snapshot.ts';
+import { recordQuizAttempt } from '../../src/lib/server/learning/learner-store/attempts.ts';
+import { readLearner } from '../../src/lib/server/learning/learner-store/rows.ts';
+import { readLearnerHistory } from '../../src/lib/server/learning/learner-store/history.ts';
 import { listReview } from '../../src/lib/server/learning/review.ts';
 import { recordAssessment } from '../../src/lib/server/learning/assessment.ts';
 import {
@@ -46,8 +42,6 @@ function random(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
 
 /** Every aggregate row, in a stable order, to compare kept and rebuilt figures. */
 async function snapshot(db: Db) {
@@ -272,21 +266,22 @@ for (const kind of databaseKinds()) {
           one.counts,
           `statements per read (dashboard, progress, progress screen, analytics, badges, review): ${one.counts} at 1 attempt`,
         );
-        // The badges and review reads read those parts alone where no snapshot is kept: the same rows.
-        const snapshot = await readSnapshot(learner);
-        assertEquals(await readBadges(learner), snapshot.badges);
-        const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
-        assertEquals((await readReviewItems(learner)).sort(byId), [...snapshot.review].sort(byId));
-        assert(snapshot.review.length > 0 && snapshot.badges.length > 0);
-        // The dashboard's snapshot is the same without the history parts.
-        const { recent: _r, halves: _h, mostMissed: _m, ...core } = snapshot;
-        const { recent: _r2, halves: _h2, mostMissed: _m2, ...read } =
-          (await readCoreSnapshot(learner)) as typeof snapshot;
-        assertEquals(read, core);
-        // The analytics' parts, read alone where no snapshot is kept, are the snapshot's.
-        const { totals, levels, mostMissed } = snapshot;
-        assertEquals(await readAnalyticsParts(learner), { totals, levels, mostMissed });
-        assert(mostMissed.length > 0 && levels.length > 0);
+        // The badges and review reads read those parts alone: the same rows as the dashboard's read.
+        const now = new Date(Date.now() + 30 * 86_400_000);
+        const { core } = await readLearner(learner, now);
+        assertEquals(await readBadges(learner), core.badges);
+        // A month on, every review item not retired is due.
+        const key = ([lessonId, questionId]: [number, number]) => `${lessonId}:${questionId}`;
+        assertEquals(
+          (await readReviewItems(learner)).map((r) => key([r.lessonId, r.questionId])).sort(),
+          core.due.map(key).sort(),
+        );
+        assert(core.due.length > 0 && core.badges.length > 0 && core.answers.length > 0);
+        // The progress screen's read is the dashboard's, with the history added.
+        const full = await readLearnerHistory(learner, now);
+        assertEquals(full.core, core);
+        assert(full.history.missed.length > 0 && core.levels.length > 0);
+        assertEquals(full.history.recent.length, RECENT_ATTEMPTS);
         // Sizes vary a little with the figures' digits and which lessons are done, never with the history's length.
         many.sizes.forEach((size, i) =>
           assert(

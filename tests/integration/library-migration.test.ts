@@ -6,8 +6,7 @@ import { assertEquals } from '../helpers/assert.ts';
 import { createDatabaseOnServer, databaseKinds } from '../helpers/database.ts';
 import { migrateTo, migrationsBefore, migrationsFolder } from '../helpers/migrations.ts';
 import { openDatabase } from '../../db/client.ts';
-
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
+import { rowsOf } from '../../src/lib/server/platform/db.ts';
 
 for (const kind of databaseKinds()) {
   Deno.test(`${kind}: migration 0024 indexes the lessons already stored, and the trigger follows each edit`, async () => {

@@ -43,7 +43,8 @@ for (const kind of databaseKinds()) {
         lesson({
           title: 'Many mentions',
           orderIndex: 91,
-          sections: [{ content: `${word} ${word} and ${word} again. <img src=x onerror=alert(1)> ${word}.` }],
+          // (The markup sits in the sentence the excerpt shows: excerpts are whole sentences, issue 53.)
+          sections: [{ content: `<img src=x onerror=alert(1)> ${word} ${word} and ${word} again. ${word}.` }],
         }),
       );
       assertEquals(inText.status, 201, inText.text);
@@ -88,6 +89,23 @@ for (const kind of databaseKinds()) {
       assertEquals(resultSlugs((await visitor.get(`/learn?q=${encodeURIComponent(`"${word} basics"`)}`)).text), [
         `${word}-basics`,
       ]);
+    });
+
+    it('search: on an equal match the beginner lesson comes first; excerpts are whole sentences (issue 53)', async () => {
+      const page = await visitor.get(`/learn?q=${encodeURIComponent('emergency fund')}`);
+      assertEquals(page.status, 200);
+      const slugs = resultSlugs(page.text);
+      assert(slugs.indexOf('saving-emergency-fund-101') >= 0, slugs.join());
+      assert(slugs.indexOf('saving-emergency-fund-101') < slugs.indexOf('saving-full-emergency-fund'), slugs.join());
+      const excerpts = [...page.text.matchAll(/<p class="item-summary"[^>]*>([\s\S]*?)<\/p>/g)].map((m) =>
+        m[1].replace(/<[^>]+>/g, '').trim()
+      );
+      assert(excerpts.length >= 2);
+      for (const excerpt of excerpts.slice(0, 5)) {
+        // A whole sentence (or list item) of the lesson, never fragments cut mid-sentence and joined by "…".
+        assert(!excerpt.includes('…'), excerpt);
+        assertMatch(excerpt, /[.!?:;)"”]$/);
+      }
     });
 
     it('addresses: a title change keeps the address, a slug change answers 301 from the old one', async () => {
@@ -179,7 +197,7 @@ for (const kind of databaseKinds()) {
       assertEquals(metaOf(page, 'og:url'), `${PUBLIC_URL}/learn/${slug}`);
       assertEquals(metaOf(page, 'og:type'), 'article');
       assertMatch(metaOf(page, 'og:title') ?? '', /^Emergency Fund 101/);
-      // Each curriculum lesson's own preview image, drawn at build.
+      // Each curriculum lesson's own preview image (committed in public/og/).
       assertEquals(metaOf(page, 'og:image'), `${PUBLIC_URL}/og/${slug}.png`);
       assertEquals(metaOf(page, 'twitter:image'), `${PUBLIC_URL}/og/${slug}.png`);
       const image = await fetch(`${app.url}/og/${slug}.png`);

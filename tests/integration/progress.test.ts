@@ -71,7 +71,8 @@ for (const kind of databaseKinds()) {
       const average = twoDecimals(scaled.reduce((s, x) => s + x, 0) / scaled.length);
       const correct = n1 + 0 + (n2 - 1) + n3;
       const asked = n1 + n2 + n2 + n3;
-      const percent = Math.round(((1 + 0 + (n2 - 1) / n2 + 1) / 4) * 100);
+      // The one accuracy figure the screens show (issue 53): questions right of questions answered.
+      const percent = Math.round((correct / asked) * 100);
 
       const p = await client.get<{
         email: string;
@@ -82,13 +83,17 @@ for (const kind of databaseKinds()) {
             totalLessons: number;
             averageScore: number | null;
             averagePercent: number | null;
+            correct: number;
+            answered: number;
             highlighted: boolean;
             bestStreak: number;
             levels: Record<string, { completed: number; total: number }>;
           }
         >;
         accuracy: { correct: number; incorrect: number };
-        scoreProgression: Array<{ attempt: number; score: number }>;
+        scoreProgression: Array<
+          { attempt: number; score: number; correct: number; totalQuestions: number; percent: number }
+        >;
         metrics: { improvementRate: number | null; passRate: number; avgTimePerQuizMs: number; totalQuizzes: number };
         badges: Array<{ key: string; earnedAt: string }>;
       }>('/api/user/progress');
@@ -96,14 +101,22 @@ for (const kind of databaseKinds()) {
       const savingRow = p.body.pillars.find((x) => x.pillar === 'saving')!;
       assertEquals([savingRow.completedLessons, savingRow.totalLessons], [3, lessonsIn('saving').length]);
       assertEquals(savingRow.averageScore, average); // (3 + 0 + 3(n2 - 1)/n2 + 3) / 4 on the 0-3 scale
-      assertEquals(savingRow.averagePercent, percent); // the same, as the share of questions right
-      assertEquals(savingRow.highlighted, average >= 2.5);
+      assertEquals(savingRow.averagePercent, percent); // questions right of questions answered
+      assertEquals([savingRow.correct, savingRow.answered], [correct, asked]);
+      assertEquals(savingRow.highlighted, correct * 6 >= asked * 5); // 5 in 6 or better, of the figure shown
       assertEquals(savingRow.bestStreak, 2);
       assertEquals(savingRow.levels.beginner, { completed: 3, total: lessonsIn('saving', 'beginner').length });
       const credit = p.body.pillars.find((x) => x.pillar === 'credit')!;
       assertEquals([credit.completedLessons, credit.averageScore, credit.bestStreak], [0, null, 0]);
       assertEquals(p.body.accuracy, { correct, incorrect: asked - correct });
       assertEquals(p.body.scoreProgression.map((s) => s.score), scaled.map(twoDecimals));
+      // The chart's percent and the "c of n" it stands for (the API keeps the 0-3 score beside them).
+      assertEquals(p.body.scoreProgression.map((s) => [s.correct, s.totalQuestions, s.percent]), [
+        [n1, n1, 100],
+        [0, n2, 0],
+        [n2 - 1, n2, Math.round(((n2 - 1) / n2) * 100)],
+        [n3, n3, 100],
+      ]);
       assertEquals(p.body.metrics, {
         improvementRate: null, // four quizzes are not a trend yet (issue 40: from six)
         passRate: 75,
@@ -167,15 +180,15 @@ for (const kind of databaseKinds()) {
         credit: 0,
         investing: 0,
       });
-      assertEquals(dash.body.priority, 'credit'); // 0% progress; credit's assessment score (20) is lower than investing's (70)
-      // Issue 40's rule: after passing the last saving beginner lesson, the first lesson of saving's
-      // next open level, not the focus pillar's.
-      const intermediate =
-        (await client.get<Array<{ slug: string; title: string }>>('/api/lessons/saving/intermediate'))
-          .body;
-      assertEquals(intermediate[0].slug, lessonAt('saving', 'intermediate', 1).slug);
-      assertEquals(dash.body.nextLesson.title, intermediate[0].title);
-      assertEquals(dash.body.nextLesson.reason.includes('you have passed every Beginner Saving lesson'), true);
+      // Issue 52's rule: saving's open level is now Intermediate (its beginner level is done), credit
+      // (Beginner, result 20) is the lowest open level: priority and next lesson are credit's.
+      assertEquals(dash.body.priority, 'credit');
+      const creditBeginner = (await client.get<Array<{ slug: string; title: string }>>('/api/lessons/credit/beginner'))
+        .body;
+      assertEquals(creditBeginner[0].slug, lessonAt('credit', 'beginner', 1).slug);
+      assertEquals(dash.body.nextLesson.title, creditBeginner[0].title);
+      assertEquals(dash.body.nextLesson.pillar, 'credit');
+      assertEquals(dash.body.nextLesson.reason.includes('the first Beginner Credit lesson'), true);
     });
 
     it("a new learner gets empty figures, never sample numbers; other learners' data never shows", async () => {
@@ -270,8 +283,8 @@ for (const kind of databaseKinds()) {
         total: Math.round((3 * w100) / 1200),
         parts: { assessment: 0, saving: Math.round((3 * w100) / 120) / 10, credit: 0, investing: 0 },
       });
-      // credit and investing tie at 0%: with no scores to compare, the spec's pillar order decides
-      assertEquals(dash.body.priority, 'credit');
+      // Issue 52: before an assessment every pillar counts as Beginner: the pillar order decides
+      assertEquals(dash.body.priority, 'saving');
 
       await client.post('/api/assessment/submit', { savingScore: 40, creditScore: 90, investingScore: 20 });
       const after = await client.get<{
@@ -286,7 +299,7 @@ for (const kind of databaseKinds()) {
         message: 'Excellent knowledge! Continue with advanced topics.',
         level: 'advanced',
       });
-      assertEquals(after.body.priority, 'investing'); // the tie now goes to the lower score (20 < 90)
+      assertEquals(after.body.priority, 'investing'); // saving and investing tie at Beginner: the lower score (20 < 40)
     });
 
     it("'Welcome' greets only the first dashboard visit, kept per learner on the server", async () => {
@@ -295,6 +308,10 @@ for (const kind of databaseKinds()) {
       const first = await client.get('/dashboard');
       assertEquals(first.status, 200);
       assertEquals(greeting(first.text), 'Welcome, Jordan!');
+      // A GET writes nothing: the welcome stands until the dashboard tells the server it was shown.
+      assertEquals(greeting((await client.get('/dashboard')).text), 'Welcome, Jordan!');
+      assertEquals((await client.post('/api/user/first-visit', {})).body, { firstVisit: true });
+      assertEquals((await client.post('/api/user/first-visit', {})).body, { firstVisit: false });
       assertEquals(greeting((await client.get('/dashboard')).text), 'Hello, Jordan!'); // then the local-time greeting in the browser
       // Another device (a new session, empty browser storage) is not a first visit either.
       const other = new Client(server.url);

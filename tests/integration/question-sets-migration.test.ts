@@ -7,9 +7,8 @@ import { createDatabaseOnServer, databaseKinds } from '../helpers/database.ts';
 import { openDatabase } from '../../db/client.ts';
 import { migrateTo, migrationsBefore, migrationStatements } from '../helpers/migrations.ts';
 import { questionSets } from '../../db/schema.ts';
-import { answeredResponses } from '../../src/lib/server/learning/learner-store/index.ts';
-
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
+import { answeredResponses } from '../../src/lib/server/learning/learner-store/figures.ts';
+import { rowsOf } from '../../src/lib/server/platform/db.ts';
 
 for (const kind of databaseKinds()) {
   Deno.test(`${kind}: migration 0010 keeps every earlier attempt's questions, one set per distinct copy`, async () => {

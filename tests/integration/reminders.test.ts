@@ -12,6 +12,7 @@ import { openDatabase } from '../../db/client.ts';
 import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
 import { loadContent } from '../../src/lib/server/content/curriculum-loader.ts';
 import { recordActivity } from '../../src/lib/server/learning/streaks.ts';
+import { applyDueZoneChanges, updateSettings } from '../../src/lib/server/learning/learner-settings.ts';
 import { isUnsubscribeToken, sendDueReminders, unsubscribeByToken } from '../../src/lib/server/learning/reminders.ts';
 import { emailOutbox, lessons, remindersSent, reviewItems, users } from '../../db/schema.ts';
 import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
@@ -131,7 +132,7 @@ for (const kind of databaseKinds()) {
         await make.dueQuestions(p.unverified.id, 1, due);
         await make.dueQuestions(p.notDueYet.id, 1, at('2026-03-10T18:00:01Z'));
         const gone = await make.dueQuestions(p.deletedLesson.id, 1, due, 5);
-        await db.update(lessons).set({ deletedAt: now }).where(eq(lessons.id, gone.id));
+        await db.update(lessons).set({ state: 'deleted', stateChangedAt: now }).where(eq(lessons.id, gone.id));
 
         const run = await sendDueReminders(db, now);
         const ids = Object.values(p).map((u) => u.id);
@@ -222,6 +223,47 @@ for (const kind of databaseKinds()) {
         assertEquals((await sendDueReminders(db, at('2026-03-08T21:59:00Z'))).sent, 0);
         assertEquals((await sendDueReminders(db, at('2026-03-08T22:00:00Z'))).sent, 1);
         assertEquals(await sentTo(db, [ny.id]), { [ny.id]: '2026-03-08 streak' });
+      });
+    });
+
+    it(`${kind}: reminders go out from the hour the learner picked (issue 53), in their zone`, async () => {
+      await withDatabase(kind, async ({ handle: { db } }, make) => {
+        const early = await make.learner('morning', { timeZone: 'Europe/Berlin', remindStreak: true, reminderHour: 7 });
+        const late = await make.learner('night', { timeZone: 'Europe/Berlin', remindStreak: true, reminderHour: 21 });
+        for (const l of [early, late]) await recordActivity(l.id, 'lesson', at('2026-06-01T10:00:00Z'));
+        // 2026-06-02 04:59 UTC is 06:59 in Berlin (UTC+2): nobody yet.
+        assertEquals((await sendDueReminders(db, at('2026-06-02T04:59:00Z'))).sent, 0);
+        // 07:00 Berlin: the 7 o'clock learner only; 18:00: still not the 21 o'clock one; 21:00: them too.
+        assertEquals((await sendDueReminders(db, at('2026-06-02T05:00:00Z'))).sent, 1);
+        assertEquals((await sendDueReminders(db, at('2026-06-02T16:00:00Z'))).sent, 0);
+        assertEquals((await sendDueReminders(db, at('2026-06-02T19:00:00Z'))).sent, 1);
+        assertEquals(await sentTo(db, [early.id, late.id]), {
+          [early.id]: '2026-06-02 streak',
+          [late.id]: '2026-06-02 streak',
+        });
+      });
+    });
+
+    it(`${kind}: a new time zone counts from the next local day: the day after day 1 is day 2, never an hour later (issue 53)`, async () => {
+      await withDatabase(kind, async ({ handle: { db } }, make) => {
+        const traveller = await make.learner('traveller', { timeZone: 'America/New_York' });
+        // Day 1: 20:00 in New York (00:00 UTC), and the device then reports Tokyo (09:00 next day there).
+        const first = await recordActivity(traveller.id, 'lesson', at('2026-07-02T00:00:00Z'));
+        assertEquals(first.streak, 1);
+        const settings = await updateSettings(traveller.id, { timeZone: 'Asia/Tokyo' }, at('2026-07-02T00:30:00Z'));
+        assertEquals([settings?.timeZone, settings?.nextTimeZone], ['America/New_York', 'Asia/Tokyo']);
+        assertEquals(settings?.nextTimeZoneAt?.toISOString(), '2026-07-02T04:00:00.000Z');
+        // An hour later, with the device's Tokyo zone sent along: still day 1, the streak stays 1.
+        const hourLater = await recordActivity(traveller.id, 'lesson', at('2026-07-02T01:00:00Z'), 'Asia/Tokyo');
+        assertEquals([hourLater.streak, hourLater.today.done], [1, 2]);
+        // Housekeeping moves the zone once its time has come, not before.
+        assertEquals(await applyDueZoneChanges(at('2026-07-02T03:59:00Z')), 0);
+        assertEquals(await applyDueZoneChanges(at('2026-07-02T04:00:00Z')), 1);
+        const [row] = await db.select().from(users).where(eq(users.id, traveller.id));
+        assertEquals([row.timeZone, row.nextTimeZone, row.nextTimeZoneAt], ['Asia/Tokyo', null, null]);
+        // The next day (in Tokyo, 2026-07-02 from 04:00 UTC on... it is 13:00 there) is day 2.
+        const next = await recordActivity(traveller.id, 'lesson', at('2026-07-02T05:00:00Z'));
+        assertEquals([next.streak, next.today.done], [2, 1]);
       });
     });
 

@@ -295,6 +295,7 @@ describe('security rules over HTTP', () => {
         RESEND_API_KEY: 're_test_key',
         RESEND_BASE_URL: resend.url,
         PUBLIC_URL: 'https://learn.example.com',
+        TOTP_ENCRYPTION_KEY: btoa('k'.repeat(32)),
       },
     });
     try {

@@ -8,7 +8,7 @@ import { startServer } from '../helpers/server.mjs';
 import { startResendDouble } from '../helpers/resend-double.mjs';
 import { Client } from '../helpers/client.ts';
 import { correctAnswers, createLearner, responses, wrong } from '../helpers/learners.ts';
-import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
+import { rowsOf, setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
 import { loadContent } from '../../src/lib/server/content/curriculum-loader.ts';
 import {
   type DailyStatus,
@@ -63,8 +63,7 @@ async function withDatabase(
 
 const at = (iso: string) => new Date(iso);
 async function countOf(db: Db, query: ReturnType<typeof sql>): Promise<number> {
-  const result = (await db.execute(query)) as unknown as Array<{ n: number }> | { rows: Array<{ n: number }> };
-  return Number((Array.isArray(result) ? result : result.rows)[0].n);
+  return Number(rowsOf<{ n: number }>(await db.execute(query))[0].n);
 }
 /** The settings the account page's form shows, read from its server-rendered HTML. */
 function shownSettings(page: string) {
@@ -305,12 +304,13 @@ for (const kind of databaseKinds()) {
             lastReviewedAt: at('2026-05-05T09:59:00Z'),
           })
           .returning();
+        // The device's new zone waits for the next local day (issue 53); the session counts today in UTC.
         const first = await finishReviewSession(id, now, 'Europe/Madrid');
         assertEquals([first.counted, first.daily.today.reviews, first.daily.streak, first.daily.timeZone], [
           true,
           1,
           1,
-          'Europe/Madrid',
+          'UTC',
         ]);
         const retried = await Promise.all([finishReviewSession(id, now), finishReviewSession(id, now)]);
         assertEquals(
@@ -571,9 +571,10 @@ for (const kind of databaseKinds()) {
       // Past midnight in São Paulo: a new day moves the streak to 2.
       const next = await complete(answers, '2026-07-02T03:30:00Z');
       assertEquals(today(next), ['2026-07-02', 2, 1, 0]);
-      // A new zone on a completion is stored and counts on that zone's day (Tokyo: already 2 July, 12:30).
+      // A new zone on a completion waits for the next day to begin in both zones (issue 53): today
+      // still counts on São Paulo's 2 July, so no day counts twice.
       const tokyo = await complete(answers, '2026-07-02T03:31:00Z', { timeZone: 'Asia/Tokyo' });
-      assertEquals([tokyo.body.daily.timeZone, ...today(tokyo)], ['Asia/Tokyo', '2026-07-02', 2, 2, 0]);
+      assertEquals([tokyo.body.daily.timeZone, ...today(tokyo)], ['America/Sao_Paulo', '2026-07-02', 2, 2, 0]);
       const dashboard = await client.get<{ daily: DailyStatus }>('/api/user/dashboard', {
         'x-test-now': '2026-07-02T03:32:00Z',
       });

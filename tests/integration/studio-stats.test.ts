@@ -5,11 +5,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { assert, assertEquals, assertRejects } from '../helpers/assert.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/database.ts';
-import { setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
-import { createLesson } from '../../src/lib/server/content/admin-lessons.ts';
-import { recordQuizAttempt } from '../../src/lib/server/learning/learner-store/index.ts';
+import { rowsOf, setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
+import { createLesson, updateLesson } from '../../src/lib/server/studio/admin-lessons.ts';
+import { recordQuizAttempt } from '../../src/lib/server/learning/learner-store/attempts.ts';
+import { writeLessons } from '../../src/lib/server/content/catalogue.ts';
 import { recordQuizReached, recordStep } from '../../src/lib/server/learning/lesson-reads.ts';
-import { lessonStats, STATS_SAMPLE } from '../../src/lib/server/content/lesson-stats.ts';
+import { lessonStats, STATS_SAMPLE, statsLessons } from '../../src/lib/server/studio/stats.ts';
 import { HttpError } from '../../src/lib/server/platform/http.ts';
 import { lessonFormSchema } from '../../src/lib/lesson-form.ts';
 import { type Lesson, lessons, quizAttempts, users } from '../../db/schema.ts';
@@ -118,18 +119,23 @@ function assertClose(actual: number | null, expected: number | null, label: stri
 }
 
 for (const kind of databaseKinds()) {
-  Deno.test(`${kind}: difficulty, discrimination and pick rates match the hand-computed table, on the current version only`, async () => {
+  Deno.test(`${kind}: difficulty, discrimination and pick rates match the hand-computed table, without answers to questions worded otherwise`, async () => {
     await withDatabase(kind, async (db) => {
       const [admin] = await learners(db, 1, 'author');
       const created = await createLesson(admin, lessonForm);
-      // An attempt on version 1 and one from before versions were kept: neither counts for version 2.
+      // An attempt on version 1, whose questions read otherwise, and one from before versions were
+      // kept: neither counts for version 2.
       const [old, older] = await learners(db, 2, 'old');
       await recordQuizAttempt(old, created, answer([1, 0, 0, 0]), T0);
       await recordQuizAttempt(older, created, answer([1, 0, 0, 0]), T0);
       await db.update(quizAttempts).set({ lessonVersion: null }).where(eq(quizAttempts.userId, older));
       const [attempt] = await db.select().from(quizAttempts).where(eq(quizAttempts.userId, old));
       assertEquals(attempt.lessonVersion, 1, 'an attempt records the version it answered');
-      const [lesson] = await db.update(lessons).set({ version: 2 }).where(eq(lessons.id, created.id)).returning();
+      // A new version, written as every write of lessons is (the catalogue hears of it).
+      const reworded = created.questions.map((q) => ({ ...q, question: `${q.question} (reworded)` }));
+      const [lesson] = await writeLessons((tx) =>
+        tx.update(lessons).set({ version: 2, questions: reworded }).where(eq(lessons.id, created.id)).returning()
+      );
 
       await takeQuiz(db, lesson, 0);
       const few = await lessonStats(lesson.id);
@@ -170,6 +176,58 @@ for (const kind of databaseKinds()) {
     });
   });
 
+  Deno.test(`${kind}: a publish that leaves a question's text and options alone keeps its statistics; a changed one starts again`, async () => {
+    await withDatabase(kind, async (db) => {
+      const [admin] = await learners(db, 1, 'author');
+      const first = await createLesson(admin, lessonForm);
+      await takeQuiz(db, first, 0);
+      const edit = (lesson: Lesson, changes: Partial<typeof lessonForm>) =>
+        updateLesson(admin, lesson.id, {
+          ...lessonForm,
+          questions: lesson.questions,
+          version: lesson.version,
+          ...changes,
+        });
+      const assertTable = async (answers: number[]) => {
+        const stats = await lessonStats(first.id);
+        assertEquals(stats.questions.map((q) => q.answers), answers, 'answers per question');
+        for (const [i, expected] of EXPECTED.entries()) {
+          if (answers[i] !== 6) continue;
+          const q = stats.questions[i];
+          assertClose(q.shareCorrect, expected.share, `Q${i + 1} share correct`);
+          assertClose(q.discrimination, expected.discrimination, `Q${i + 1} discrimination`);
+          assertEquals(q.options.map((o) => o.picks), expected.picks, `Q${i + 1} picks`);
+        }
+        return stats;
+      };
+
+      // A title fix, published through the one publishing service: version 2 keeps every figure.
+      const retitled = await edit(first, { title: 'Statistics lesson, retitled' });
+      assertEquals(retitled.version, 2);
+      assertEquals((await assertTable([6, 6, 6, 6])).lesson.version, 2);
+      // P1 of version 1 answers again on version 2: their first answers still stand, counted once.
+      const [p1] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'copy0-0@example.com'));
+      await recordQuizAttempt(p1.id, retitled, answer([0, 1, 2, 3]), new Date(T0.getTime() + 90 * MINUTE));
+      await assertTable([6, 6, 6, 6]);
+
+      // Q2 reworded and one of Q4's options changed: those two start again, Q1 and Q3 keep theirs.
+      const changed = retitled.questions.map((q, i) =>
+        i === 1 ? { ...q, question: 'Question 2, reworded?' } : i === 3 ? { ...q, options: ['a', 'b', 'c', 'dd'] } : q
+      );
+      const third = await edit(retitled, { questions: changed });
+      assertEquals(third.questions.map((q) => q.id), retitled.questions.map((q) => q.id), 'the ids stay');
+      const stats = await assertTable([6, 0, 6, 0]);
+      assertEquals(stats.questions[1].shareCorrect, null);
+      assertEquals(stats.questions[3].options.map((o) => o.picks), [0, 0, 0, 0]);
+      // A new learner on version 3 counts for every question.
+      const [late] = await learners(db, 1, 'late');
+      await recordQuizAttempt(late, third, answer([0, 1, 2, 3]), new Date(T0.getTime() + 100 * MINUTE));
+      const after = await lessonStats(first.id);
+      assertEquals(after.questions.map((q) => q.answers), [7, 1, 7, 1]);
+      assertEquals(after.questions[1].shareCorrect, 1);
+    });
+  });
+
   Deno.test(`${kind}: the funnel counts readers by the furthest step and the step where most stop`, async () => {
     await withDatabase(kind, async (db) => {
       const [admin] = await learners(db, 1, 'author');
@@ -195,9 +253,7 @@ for (const kind of databaseKinds()) {
       assertEquals(stats.funnel.stopStep, 1);
       assertEquals(stats.funnel.tookQuiz, 0);
       assertEquals(stats.funnel.medianMsToFinish, null);
-      const [row] = await db.execute(sql`select count(*)::int as n from lesson_reads`).then((r) =>
-        Array.isArray(r) ? r : (r as unknown as { rows: Array<{ n: number }> }).rows
-      );
+      const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from lesson_reads`));
       assertEquals(Number(row.n), 6, 'one row per reader and version');
     });
   });
@@ -224,6 +280,18 @@ for (const kind of databaseKinds()) {
       assertEquals(stats.funnel.passed, STATS_SAMPLE);
       assertEquals(stats.questions.map((q) => q.answers), [1, 2, 3, 4].map(() => STATS_SAMPLE));
       assertEquals(stats.questions.map((q) => q.shareCorrect), [1, 1, 1, 1]);
+    });
+  });
+
+  Deno.test(`${kind}: the statistics index lists each pillar's lessons Beginner, Intermediate, Advanced`, async () => {
+    await withDatabase(kind, async (db) => {
+      const [admin] = await learners(db, 1, 'author');
+      // Written in the order that alphabetical levels would give: advanced, beginner, intermediate.
+      for (const [level, title] of [['advanced', 'A lesson'], ['beginner', 'B lesson'], ['intermediate', 'C lesson']]) {
+        await createLesson(admin, lessonFormSchema.parse({ ...lessonForm, title, level, orderIndex: 1 }));
+      }
+      const listed = (await statsLessons()).filter((l) => l.pillar === 'credit').map((l) => l.level);
+      assertEquals(listed, ['beginner', 'intermediate', 'advanced']);
     });
   });
 

@@ -5,15 +5,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { assert, assertEquals, assertRejects } from '../helpers/assert.ts';
 import { databaseKinds, type TestDatabase, withCurriculum } from '../helpers/database.ts';
-import { createLesson, deleteLesson } from '../../src/lib/server/content/admin-lessons.ts';
-import {
-  listUnpublishedLessons,
-  republishLesson,
-  unpublishLesson,
-} from '../../src/lib/server/content/studio-lessons.ts';
-import { findDraft, getDraft, listVersions, openDraft } from '../../src/lib/server/content/studio.ts';
-import { publishDraft } from '../../src/lib/server/content/studio-publish.ts';
-import { findLesson, recordQuizAttempt } from '../../src/lib/server/learning/learner-store/index.ts';
+import { createLesson, deleteLesson } from '../../src/lib/server/studio/admin-lessons.ts';
+import { listUnpublishedLessons, republishLesson, unpublishLesson } from '../../src/lib/server/studio/lesson-states.ts';
+import { findDraft, getDraft, openDraft } from '../../src/lib/server/studio/drafts.ts';
+import { listVersions } from '../../src/lib/server/studio/history.ts';
+import { publishDraft } from '../../src/lib/server/studio/publish-draft.ts';
+import { recordQuizAttempt } from '../../src/lib/server/learning/learner-store/attempts.ts';
+import { findLesson } from '../../src/lib/server/content/catalogue.ts';
 import { HttpError } from '../../src/lib/server/platform/http.ts';
 import { lessonFormSchema } from '../../src/lib/lesson-form.ts';
 import { auditLog, type Lesson, lessons, quizAttempts } from '../../db/schema.ts';
@@ -37,7 +35,7 @@ for (const kind of databaseKinds()) {
       });
 
       const hidden = await unpublishLesson(admin, lesson.id);
-      assert(hidden.deletedAt && hidden.unpublishedAt, 'hidden from learners, kept in the studio');
+      assertEquals(hidden.state, 'unpublished', 'hidden from learners, kept in the studio');
       assertEquals(hidden.version, lesson.version);
       assertEquals(await findLesson(lesson.id), undefined, "the learners' lookup no longer finds it");
       assertEquals((await listUnpublishedLessons()).map((l) => l.id), [lesson.id]);
@@ -46,7 +44,7 @@ for (const kind of databaseKinds()) {
 
       const shown = await republishLesson(admin, lesson.id);
       assertEquals([shown.id, shown.slug, shown.version], [lesson.id, lesson.slug, lesson.version + 1]);
-      assertEquals([shown.deletedAt, shown.unpublishedAt], [null, null]);
+      assertEquals(shown.state, 'published');
       assertEquals((await findLesson(lesson.id))?.id, lesson.id);
       const [newest] = await listVersions(lesson.id);
       assertEquals([newest.version, newest.note, newest.publishedBy], [shown.version, 'Published again', admin]);
@@ -69,7 +67,7 @@ for (const kind of databaseKinds()) {
       // When the audit row cannot be written, the change is rolled back too.
       const other = await lessonAt(db, 2);
       await assertRejects(() => unpublishLesson('not-a-uuid', other.id));
-      assertEquals((await findLesson(other.id))?.unpublishedAt, null, 'unpublish rolled back');
+      assertEquals((await findLesson(other.id))?.state, 'published', 'unpublish rolled back');
       await unpublishLesson(admin, other.id);
       await assertRejects(() => republishLesson('not-a-uuid', other.id));
       assertEquals(await findLesson(other.id), undefined, 'publish again rolled back');
@@ -85,27 +83,29 @@ for (const kind of databaseKinds()) {
       const kept = await getDraft(draft.id);
       assertEquals([kept.unpublished, kept.stale, kept.publishedVersion], [true, false, lesson.version]);
       const published = await publishDraft(admin, draft.id, 'Fixed while unpublished');
-      assertEquals([published.id, published.deletedAt, published.unpublishedAt], [lesson.id, null, null]);
+      assertEquals([published.id, published.state], [lesson.id, 'published']);
       assertEquals((await findLesson(lesson.id))?.version, lesson.version + 1);
 
-      // While a lesson is unpublished another may take its place; publishing it again is then refused.
+      // An unpublished lesson keeps its place: no other lesson may take it while it is unpublished.
       const moved = await lessonAt(db, 2);
       await unpublishLesson(admin, moved.id);
-      await createLesson(
-        admin,
-        lessonFormSchema.parse({
-          title: 'In the place of an unpublished lesson',
-          pillar: moved.pillar,
-          level: moved.level,
-          orderIndex: moved.orderIndex,
-          sections: [{ content: 'Text.' }],
-          questions: [{ question: 'Which?', options: ['a', 'b', 'c', 'd'], correctAnswer: 1, explanation: 'b' }],
-        }),
-      );
-      const taken = await assertRejects(() => republishLesson(admin, moved.id), HttpError);
+      const taken = await assertRejects(() =>
+        createLesson(
+          admin,
+          lessonFormSchema.parse({
+            title: 'In the place of an unpublished lesson',
+            pillar: moved.pillar,
+            level: moved.level,
+            orderIndex: moved.orderIndex,
+            sections: [{ content: 'Text.' }],
+            questions: [{ question: 'Which?', options: ['a', 'b', 'c', 'd'], correctAnswer: 1, explanation: 'b' }],
+          }),
+        ), HttpError);
       assertEquals(taken.status, 409);
-      assert(/order number/.test(taken.message), taken.message);
+      assert(/order/.test(taken.message), taken.message);
       assertEquals(await findLesson(moved.id), undefined, 'still unpublished');
+      assertEquals((await republishLesson(admin, moved.id)).state, 'published', 'its place was kept');
+      await unpublishLesson(admin, moved.id);
 
       // Deleting it (unpublished, with an open draft) discards the draft and takes it out of the studio.
       const movedDraft = await openDraft(admin, moved.id);
@@ -113,7 +113,7 @@ for (const kind of databaseKinds()) {
       assertEquals((await assertRejects(() => findDraft(movedDraft.id), HttpError)).status, 404);
       assertEquals(await listUnpublishedLessons(), []);
       const [row] = await db.select().from(lessons).where(eq(lessons.id, moved.id));
-      assert(row.deletedAt && !row.unpublishedAt, 'deleted, no longer unpublished');
+      assertEquals(row.state, 'deleted', 'deleted, no longer unpublished');
       assertEquals((await assertRejects(() => republishLesson(admin, moved.id), HttpError)).status, 404);
       assertEquals((await assertRejects(() => deleteLesson(admin, moved.id), HttpError)).status, 404);
     });

@@ -72,6 +72,7 @@ const SERVER_LAYERS: Record<string, readonly string[]> = {
   mail: ['platform'],
   learning: ['platform', 'content', 'mail'],
   auth: ['platform', 'mail', 'learning'],
+  studio: ['platform', 'content', 'learning', 'auth'],
 };
 const serverRoot = path.join(root, 'src/lib/server');
 

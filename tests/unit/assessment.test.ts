@@ -16,6 +16,7 @@ import {
   scoreChange,
   scoreHalves,
 } from '../../src/lib/assessment.ts';
+import { checkKnowledgeKeyPositions } from '../../src/lib/assessment-key-positions.ts';
 import {
   assessmentFileSchema,
   checkCurrentAssessment,
@@ -531,6 +532,27 @@ Deno.test('content check: knowledge items have no partial credit, and are marked
     /no partial credit/,
     'the current file check runs it',
   );
+});
+
+Deno.test("content check: the knowledge questions' right answers sit in every position, a to d, none in more than 40% (issue 55)", () => {
+  assertEquals(checkKnowledgeKeyPositions(current), []);
+  const positionsOf = (qs: AssessmentQuestion[]) =>
+    qs.filter((q) => q.kind === 'knowledge').map((q) => q.options.findIndex((o) => o.score === 4));
+  assert(positionsOf(current).includes(0), 'some right answer is the first option');
+  // Version 3 as it was released: no right answer first.
+  const neverFirst = current.map((q) => {
+    if (q.kind !== 'knowledge' || q.options[0].score !== 4) return q;
+    return { ...q, options: [q.options[1], q.options[0], ...q.options.slice(2)] };
+  });
+  assert(!positionsOf(neverFirst).includes(0));
+  assertMatch(
+    checkKnowledgeKeyPositions(neverFirst).join('\n'),
+    /no knowledge question's right answer is in position a/,
+  );
+  assertMatch(checkKnowledgeItems(neverFirst).join('\n'), /position a/, 'the content check runs it');
+  // Reordering keeps every stored answer's meaning: values, not places, name the options.
+  const q4 = current.find((q) => q.id === 4)!;
+  assertEquals([q4.options[0].value, q4.options[0].score], ['c', 4]);
 });
 
 Deno.test('content check: each knowledge question names a lesson of its pillar at the level it marks (the lesson files)', async () => {

@@ -23,7 +23,7 @@ import {
 } from '../../src/lib/assessment.ts';
 import { type Level, LEVEL_LABELS, type Pillar, PILLARS } from '../../src/lib/domain.ts';
 import { passMark } from '../../src/lib/lessons.ts';
-import type { LearnerState } from '../../src/lib/server/learning/learner-store/index.ts';
+import type { LearnerState } from '../../src/lib/server/learning/learner-store/state.ts';
 import type { Lesson } from '../../db/schema.ts';
 
 const files = readLessonFiles().flatMap((f) => (f.lesson ? [f.lesson] : []));
@@ -716,8 +716,12 @@ const catalogue: Lesson[] = files.map((l, i) => ({
   version: 1,
   sourceHash: null,
   sourceVersion: null,
-  deletedAt: null,
-  unpublishedAt: null,
+  state: 'published',
+  stateChangedAt: null,
+  rendered: [],
+  summary: '',
+  rendererVersion: 1,
+  questionSetId: null,
   createdAt: new Date('2026-01-01T00:00:00Z'),
   updatedAt: new Date('2026-01-01T00:00:00Z'),
 }));
@@ -806,12 +810,17 @@ function coachFor(p: Profile) {
       : null,
     hasAssessment: Boolean(assessment),
     daily: { timeZone: null, dailyGoal: 1, remindReview: false, remindStreak: false, streak: null },
+    plan: null,
   };
   const focus = p.focus === undefined ? 'saving' : p.focus;
-  const weighted = { saving: 0, credit: 0, investing: 0 };
   const continueId = p.continueSlug ? idOf(p.continueSlug) : null;
+  const lesson = catalogue.find((l) => l.id === continueId);
+  // The next-step rule's answer (src/lib/next-lesson.ts) as the dashboard passes it.
+  const next = lesson
+    ? { lesson, pillar: lesson.pillar, pillarReason: 'The rule', reason: 'The rule says so', basics: [] }
+    : null;
   return {
-    coach: buildCoach(state, summarizeQuizzes(attempts), assessment, focus, weighted, continueId),
+    coach: buildCoach(state, summarizeQuizzes(attempts), assessment, focus, next),
     assessment,
     attempts,
     state,
@@ -1136,6 +1145,17 @@ Deno.test('the match tip: for every answer that does not get the full match, nev
   }
 });
 
+Deno.test('the match tip agrees with the one order of operations: a starter emergency fund first, the match before card debt (issue 55)', () => {
+  const rule = loadCoachRules().find((r) => r.id === 'employer-match')!;
+  assertMatch(rule.advice, /after a small starter emergency fund/);
+  assertMatch(rule.advice, /before paying down card debt/);
+  assert(!/comes first/.test(rule.advice), 'the match does not come first: step 1 is a starter fund');
+  const tip = coachFor({ answers: { ...strong12, 9: 0 }, focus: 'investing' }).coach.tips.find((t) =>
+    t.id === 'employer-match'
+  )!;
+  assertMatch(tip.text, /comes right after a small starter emergency fund/);
+});
+
 Deno.test("profiles: a missed-questions tip counts the last try only, says so, and never sits above the focus pillar's tip", () => {
   // Four misses over two tries of a 4-question quiz: the last try missed 2.
   const slug = firstOf('credit').slug;
@@ -1151,14 +1171,20 @@ Deno.test("profiles: a missed-questions tip counts the last try only, says so, a
   );
 });
 
-Deno.test("profiles: no tip repeats the Continue lesson; that lesson gets the tip's evidence as its reason", () => {
+Deno.test("profiles: the first tip is the Continue lesson (issue 52), no other tip repeats it; it gets the tip's evidence as its reason", () => {
   const { coach } = coachFor({
     answers: { ...strong12, 2: 0 },
     continueSlug: 'saving-emergency-fund-101',
     attempts: [{ slug: firstOf('credit').slug, score: 4, total: 4 }],
   });
-  assertEquals(coach.tips.some((t) => t.lesson.slug === 'saving-emergency-fund-101'), false);
+  assertEquals(coach.tips[0].lesson.slug, 'saving-emergency-fund-101');
+  assertEquals(coach.tips[0].id, 'emergency-fund-none', "in the rule's words");
+  assertEquals(coach.tips.slice(1).some((t) => t.lesson.slug === 'saving-emergency-fund-101'), false);
   assertEquals(coach.continueReason, "You said you don't have emergency savings (question 2)");
+  // No rule names it: the first tip says the next-step rule's reason.
+  const plain = coachFor({ answers: strong12, continueSlug: firstOf('investing').slug }).coach;
+  assertEquals(plain.tips[0].id, 'next-step');
+  assertEquals(plain.tips[0].text, `The rule says so, so start with “${firstOf('investing').title}”.`);
 });
 
 Deno.test('"Why this level?" names the answers that set each level, from the version the result came from; a "does not apply" answer shows as not counted', () => {
@@ -1228,10 +1254,12 @@ Deno.test('property: over 400 random learners, every tip is true of the learner 
       return questions.find((x) => x.id === q)!.options.find((o) => o.value === assessment.answers[String(q)]);
     };
     const lastTry = new Map(attempts.map((a) => [a.lessonId, a]));
-    for (const tip of coach.tips) {
-      const r = allRules.get(tip.id)!;
+    for (const [i, tip] of coach.tips.entries()) {
       const where = `learner ${n} ${JSON.stringify(profile)}: ${tip.text}`;
-      assert(tip.lesson.id !== continueId, `names the Continue lesson: ${where}`);
+      // The first tip is the next step (issue 52); no later tip names it again.
+      assert((i === 0) === (tip.lesson.id === continueId) || continueId === null, `the Continue lesson: ${where}`);
+      if (tip.id === 'next-step') continue;
+      const r = allRules.get(tip.id)!;
       if (r.when.answer?.notApplicable) {
         assert(chose(r.when.answer.question)?.notApplicable, `not the "does not apply" answer: ${where}`);
       } else if (r.when.answer) {

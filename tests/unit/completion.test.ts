@@ -90,6 +90,7 @@ Deno.test('a replayed history gives the running figures, the best run per pillar
     questionSetId: 1,
     responses: [{ questionId: 1, isCorrect: score > 0 }],
     createdAt: new Date(Date.UTC(2026, 0, seq)),
+    lessonTitle: `Lesson ${seq}`,
   });
   const replay = replayAttempts([
     attempt(1, true, 2),

@@ -1,4 +1,4 @@
-// Pages and JSON answers are gzip-compressed as they stream for clients that accept it, keeping
+// Pages and JSON answers are gzip-compressed for clients that accept it, keeping
 // status, cookies and headers.
 import { gunzipSync } from 'node:zlib';
 import { assert, assertEquals } from '../helpers/assert.ts';
@@ -30,7 +30,6 @@ Deno.test('Accept-Encoding is read with its q-values', () => {
 Deno.test('an HTML page is gzipped for a client that accepts it, with its cookies and status kept', async () => {
   const out = await compressPage(request('gzip, br'), html());
   assertEquals(out.headers.get('content-encoding'), 'gzip');
-  assertEquals(out.headers.get('content-length'), null);
   assertEquals(out.headers.get('vary'), 'Accept-Encoding');
   assertEquals(out.headers.getSetCookie(), ['session=a; Path=/', 'other=b; Path=/']);
   const body = new Uint8Array(await out.arrayBuffer());

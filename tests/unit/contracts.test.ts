@@ -57,12 +57,12 @@ const signUpRows: Array<[keyof SignUpFields, string, string | null]> = [
   ['lastName', '', 'Last name is required'],
   ['lastName', 'x'.repeat(101), 'Last name must be at most 100 characters'],
   ['password', 'long-enough', null],
-  ['password', ' eight888 ', null],
+  ['password', ' eight888 ', messages.edgeSpace], // issue 50: no edge spaces in a new password
   ['password', 'x'.repeat(256), null],
   ['password', '', 'Password is required'],
   ['password', '        ', 'Password is required'],
   ['password', 'short', messages.tooShort],
-  ['password', '  seven77  ', messages.tooShort],
+  ['password', '  seven77  ', messages.edgeSpace],
   ['password', 'x'.repeat(257), messages.tooLong],
   ['phoneNumber', '', null],
   ['phoneNumber', '+12133734253', null],
@@ -111,12 +111,12 @@ Deno.test('phone: the form never refuses a number the server accepts', () => {
 // Set password: the sign-up rules, as on every password screen; the form's confirmation is its own.
 const setPasswordRows: Array<[string, string | null]> = [
   ['Abcdefg1', null],
-  ['  Abcdefg1  ', null],
+  ['  Abcdefg1  ', messages.edgeSpace],
   ['abcdefgh', null],
   ['ABCDEFGH', null],
   ['', messages.tooShort],
   ['Ab1', messages.tooShort],
-  ['  Abcdef1  ', messages.tooShort],
+  ['  Abcdef1  ', messages.edgeSpace],
   [`Ab1${'x'.repeat(254)}`, messages.tooLong],
 ];
 

@@ -56,14 +56,17 @@ Deno.test('work and benefits: two offers by total pay, vesting, premiums', () =>
   const a = 62_000 + match - 80 * 12;
   const b = 65_000 - 250 * 12;
   assertEquals([match, a, b, a - b], [2_480, 63_520, 62_000, 1_520]);
-  assert(a - b > 2_000 - 1_000, 'A stays ahead even when its higher deductible is paid in full');
+  // Issue 55 (D2): a bad year is compared by the out-of-pocket maximums, not the deductibles.
+  const worseYear = 5_000 - 4_000;
+  assert(a - b > worseYear, 'A stays ahead even when its higher out-of-pocket maximum is paid in full');
   states(
     'saving-work-and-benefits',
     `= **${usd(match)}**`,
     `= **${usd(a)}**`,
     `= **${usd(b)}**`,
     `= **${usd(a - b)}**`,
-    `$2,000 − $1,000 = **$1,000**`,
+    `$5,000 − $4,000 = **${usd(worseYear)}**`,
+    `$1,520 − $1,000 = **${usd(a - b - worseYear)}**`,
   );
   // Quiz: offers without health costs, and graded vesting at 4 years (20% at 2, +20% a year).
   assertEquals((62_000 * 4) / 100 - (64_000 - 62_000), 480);
@@ -96,16 +99,18 @@ Deno.test("protecting your income: disability replacement and Ana's life insuran
   );
 });
 
-Deno.test('home, umbrella and estate: claim values, the liability gap, and who gets what', () => {
+Deno.test('home, umbrella and estate: claim values, the liability gap, and who gets what (the IRA by its form, the 401(k) by the spousal rule)', () => {
   const replacement = 1_000 - 500;
   const cashValue = Math.max(0, 300 - 500);
   assertEquals([replacement, cashValue], [500, 0]);
   const gap = 700_000 - 250_000;
   assertEquals(gap, 450_000);
   assert(gap <= 1_000_000, 'the umbrella covers the whole gap');
-  const total = 90_000 + 120_000 + 15_000;
-  const lina = 120_000 + 15_000;
-  assertEquals([total, lina], [225_000, 135_000]);
+  // Issue 55 (D1): the sister's account is an IRA (its form beats the will); the 401(k) goes to
+  // Lina by the spousal rule, since she signed no waiver.
+  const total = 90_000 + 40_000 + 120_000 + 15_000;
+  const lina = 40_000 + 120_000 + 15_000;
+  assertEquals([total, lina], [265_000, 175_000]);
   states(
     'saving-home-umbrella-and-estate-basics',
     `= **${usd(replacement)}**`,
@@ -122,11 +127,15 @@ Deno.test("from saving to investing: Maya's $12,000, the CD penalty, the I bond 
   const tbill = 12_000 - 11_520;
   const stateTax = (cd * 5) / 100;
   assertEquals([savings, cd, tbill, stateTax], [120, 480, 480, 24]);
+  // Issue 55: the same $480 on $11,520 is a higher yield than the CD's 4%.
+  const tbillYield = (tbill / 11_520) * 100;
+  assertEquals(tbillYield.toFixed(2), '4.17');
   states(
     'investing-from-saving-to-investing',
     `= **${usd(savings)}**`,
     `= **${usd(cd)}**`,
     `$12,000 − $11,520 = **${usd(tbill)}**`,
+    `$480 ÷ $11,520 = about **${tbillYield.toFixed(2)}%**`,
     `= **${usd(stateTax)}**`,
   );
   // Quiz: a 1-year CD at 4% on $5,000 cashed at 6 months with a 3-month penalty.

@@ -16,11 +16,18 @@ import {
   checkCurriculum,
   checkFactSources,
   checkLesson,
+  checkLessonLinks,
   checkOrderOfOperations,
+  lessonLinks,
+} from '../../src/lib/content-rules.ts';
+import {
   checkQuizBalance,
   isAmongTwoLongest,
+  longestKeys,
   onlyHedgedKeys,
-} from '../../src/lib/content-rules.ts';
+  onlyHedgeWordKeys,
+  quizCues,
+} from '../../src/lib/quiz-cues.ts';
 import { checkEquation, findEquations } from '../../src/lib/curriculum-math.ts';
 import { LEVELS, PILLARS } from '../../src/lib/domain.ts';
 import { readFacts, readLessonFiles } from '../../src/lib/server/content/curriculum-loader.ts';
@@ -268,6 +275,43 @@ Deno.test('the checks catch duplicate slugs, bad order, counts and weights', () 
   assertMatch(twice, /saving beginner: 2 lessons, expected at least 5/);
 });
 
+Deno.test('a link from one lesson to another names a lesson that exists', () => {
+  const lesson = parseLessonFile(
+    sample(
+      goodFront,
+      '## One\n\nSee [Work and Benefits](/learn/saving-work-and-benefits) and [Gone](/learn/no-such-lesson/).\n\n## Two\n\nMore $5.\n\n## Try this now\n\nDo it.\n',
+    ),
+    'x-lesson.md',
+  );
+  assertEquals(lessonLinks(lesson), ['saving-work-and-benefits', 'no-such-lesson']);
+  const other = { ...lesson, slug: 'saving-work-and-benefits', sections: [] };
+  assertEquals(checkLessonLinks([lesson, other]), [
+    'x-lesson.md: links to /learn/no-such-lesson, which is not a lesson',
+  ]);
+});
+
+Deno.test('the capstone follows one person through each step and links the lesson of every step', () => {
+  const { lessons } = loadAll();
+  const capstone = lessons.find((l) => l.slug === 'saving-capstone-first-year');
+  assert(capstone, 'the capstone exists');
+  assertEquals([capstone.pillar, capstone.level], ['saving', 'advanced']);
+  const links = new Set(lessonLinks(capstone));
+  for (
+    const step of [
+      'saving-work-and-benefits', // the job offer
+      'saving-your-paycheck', // withholding
+      'saving-insurance-basics', // benefits
+      'saving-emergency-fund-101', // a starter fund
+      'investing-planning-for-retirement', // the match
+      'credit-debt-payoff-avalanche-snowball', // a card payoff
+      'saving-filing-your-taxes', // a tax return
+    ]
+  ) assert(links.has(step), `the capstone links ${step}`);
+  // Application questions that take more than one step, single choice like every quiz.
+  assert(capstone.questions.length >= 4);
+  assert(capstone.questions.every((q) => q.skill !== 'recall' && q.options.length === 4));
+});
+
 Deno.test('a level may hold more than 5 lessons, never fewer', () => {
   const lesson = parseLessonFile(sample(goodFront), 'x-lesson.md');
   const level = (n: number) =>
@@ -298,6 +342,55 @@ Deno.test('no key may be the only option without an absolute word while every ot
   assertEquals(onlyHedgedKeys([q(['The smallest fee', 'A tall order', 'None at all', 'Guaranteed to win'])]), []);
 });
 
+Deno.test('in one lesson, at most one correct option is strictly the longest (issue 55: cues per lesson, not only per pillar)', () => {
+  const twoLongest = goodFront
+    .replace('options: [a1, b1, c1, d1]', 'options: [a1, "the key, far longer than the rest", c1, d1]')
+    .replace('options: [a2, b2, c2, d2]', 'options: [a2, b2, "another long key, longer than all", d2]');
+  assertMatch(
+    problemsOf(twoLongest),
+    /the correct option is strictly the longest in questions 2, 3: at most 1 per lesson/,
+  );
+  // One such key in a lesson passes, and so does a key that ties with a wrong option.
+  const one = twoLongest.replace('"another long key, longer than all"', 'c2');
+  assertEquals(/strictly the longest/.test(problemsOf(one)), false);
+  const tie = twoLongest.replace('options: [a2, b2,', 'options: [a2, "a wrong option of the same length",');
+  assertEquals(longestKeys(parseLessonFile(sample(tie), 'x-lesson.md').questions), [2]);
+});
+
+Deno.test('a key that is the only option with a hedge word (may, could, usually...) is a cue, like one that alone lacks an absolute word', () => {
+  const onlyHedged = goodFront.replace(
+    'options: [a1, b1, c1, d1]',
+    'options: ["The bank keeps it", "It may be taxed as income", "The state takes half", "Nothing happens to it"]',
+  );
+  assertMatch(problemsOf(onlyHedged), /question 2's correct option is the only one with a hedge word/);
+  // A hedged wrong option, or a plain key, removes the cue.
+  assertEquals(
+    /hedge word/.test(problemsOf(onlyHedged.replace('"The state takes half"', '"The state usually takes half"'))),
+    false,
+  );
+  assertEquals(
+    /hedge word/.test(problemsOf(onlyHedged.replace('"It may be taxed as income"', '"It is taxed as income"'))),
+    false,
+  );
+  // "cannot" and "can't" are absolute, not hedges; "can" is a hedge. Whole words only ("mayor").
+  const q = (options: string[]) => ({
+    question: 'Which one?',
+    options,
+    correctAnswer: 0,
+    explanation: 'x. y.',
+    skill: 'apply' as const,
+  });
+  assertEquals(onlyHedgeWordKeys([q(['You can ask for it', 'You cannot', "You can't", 'The mayor decides'])]), [1]);
+  assertEquals(onlyHedgeWordKeys([q(['You can ask for it', 'It could go', 'No', 'The mayor decides'])]), []);
+  // The three cues of a planted quiz, one question each.
+  const planted = [
+    q(['Probably $300', 'About $100 then', '$200', '$400']),
+    q(['A key that is plainly the longest option', 'Short', 'Shorter', 'Tiny']),
+    q(['It depends on the plan', 'It is never allowed', 'You must pay all of it', 'Only banks can']),
+  ];
+  assertEquals(quizCues(planted), { longest: [2], hedgeWord: [1], notAbsolute: [3] });
+});
+
 Deno.test('the order of operations comes only from its one source, {{order-of-operations}}', () => {
   const lesson = (body: string) => `---\nslug: x\n---\n## One\n\n${body}\n\n## Try this now\n\nDo it.\n`;
   const ownWords = lesson(
@@ -316,6 +409,59 @@ Deno.test('the order of operations comes only from its one source, {{order-of-op
   // Naming one step, or two steps with no order, is not stating an order.
   assertEquals(checkOrderOfOperations(lesson('Keep your emergency fund in savings.'), 'x.md'), []);
   assertEquals(checkOrderOfOperations(lesson('An emergency fund and the employer match both matter.'), 'x.md'), []);
+});
+
+Deno.test("the order check catches curriculum v3's three paraphrases (issue 55, D3), and lets a story name its steps by number", () => {
+  const lesson = (body: string) => `---\nslug: x\n---\n## One\n\n${body}\n\n## Try this now\n\nDo it.\n`;
+  // investing-compound-growth: debt before any investing, against match-first.
+  assertMatch(
+    checkOrderOfOperations(
+      lesson(
+        'Credit card interest compounds too. That is why many people pay off high-interest debt before they invest.',
+      ),
+      'x.md',
+    ).join(),
+    /states an order of high-interest debt, investing/,
+  );
+  // saving-annual-money-review: a full fund and no debt before investing, as a lead-in and its list.
+  assertMatch(
+    checkOrderOfOperations(
+      lesson(
+        'Before moving savings into investing, many people check these boxes first:\n\n- Your emergency fund is full.\n- You have no high-interest debt, like credit card balances.\n- You know the goal is long term.',
+      ),
+      'x.md',
+    ).join(),
+    /states an order of emergency fund, high-interest debt, investing/,
+  );
+  // saving-full-emergency-fund: steps 3 and 4 done side by side.
+  assertMatch(
+    checkOrderOfOperations(
+      lesson(
+        'If you have high-interest debt, many people split extra money between the fund and the debt once the starter fund is in place.',
+      ),
+      'x.md',
+    ).join(),
+    /states an order of emergency fund, high-interest debt/,
+  );
+  // A story that names the steps by their number in the one order follows it; numbers that go
+  // backwards do not.
+  assertEquals(
+    checkOrderOfOperations(
+      lesson('Two months later her emergency fund is full and her card debt is gone, so she is at step 5.'),
+      'x.md',
+    ),
+    [],
+  );
+  assertMatch(
+    checkOrderOfOperations(lesson('She pays off card debt (step 3) before she gets the full match (step 2).'), 'x.md')
+      .join(),
+    /states an order of employer match, high-interest debt/,
+  );
+  // "once a year" is not an order, and neither is a list whose lead-in names no order.
+  assertEquals(
+    checkOrderOfOperations(lesson('She gets the full match and rebalances her investing once a year.'), 'x.md'),
+    [],
+  );
 });
 
 Deno.test('the order of operations is one snippet in facts.yaml, filled word for word into every lesson that states an order', () => {

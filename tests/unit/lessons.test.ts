@@ -140,6 +140,11 @@ Deno.test('adding a lesson never closes a level: a new previous-level lesson pub
     isLevelUnlocked('investing', 'intermediate', lessons, new Set([old1.id]), {}, new Map([[old1.id, day(5)]])),
     false,
   );
+  // Passing one added lesson while another added one waits never closes the level again (issue 56).
+  const second = { ...make('investing', 'beginner', 4), createdAt: day(22) };
+  const both = [...lessons, second];
+  const onePassed = new Map([...finishedBefore, [added.id, day(30)]]);
+  assertEquals(isLevelUnlocked('investing', 'intermediate', both, new Set([...done, added.id]), {}, onePassed), true);
 });
 
 Deno.test('the unlocking rules decide as the catalogue-wide definitions do, on random catalogues with gaps and tied positions', () => {
@@ -157,10 +162,14 @@ Deno.test('the unlocking rules decide as the catalogue-wide definitions do, on r
     if (rank === 0) return true;
     if (placed && LEVEL_ORDER.indexOf(placed) >= rank) return true;
     if (lessons.some((l) => l.pillar === pillar && l.level === level && completed.has(l.id))) return true;
+    // Open once the previous level was finished at some moment: every lesson published by then done
+    // by then (issue 56: lessons published later, passed or not, never close it again).
     const previous = lessons.filter((l) => l.pillar === pillar && l.level === LEVEL_ORDER[rank - 1]);
-    const newest = Math.max(...previous.map((l) => at.get(l.id)?.getTime() ?? -Infinity));
-    const required = previous.filter((l) => completed.has(l.id) || !l.createdAt || l.createdAt.getTime() <= newest);
-    return required.length > 0 && required.every((l) => completed.has(l.id));
+    return previous.some((last) => {
+      const t = at.get(last.id)?.getTime();
+      return t !== undefined &&
+        previous.every((l) => (l.createdAt?.getTime() ?? -Infinity) > t || (at.get(l.id)?.getTime() ?? Infinity) <= t);
+    });
   };
   const lessonOpen = (
     lesson: LessonRef,

@@ -66,3 +66,12 @@ Deno.test('a section keeps its header and subheader as text, its text as sanitiz
     blocks: [{ prose: '<p>Only <strong>this</strong></p>\n' }],
   }]);
 });
+
+Deno.test('a link from one lesson to another, /learn/{slug}, is kept as a relative link (the capstone links each step)', () => {
+  assertMatch(
+    renderMarkdown('Read [Work and Benefits](/learn/saving-work-and-benefits) first.'),
+    /<a href="\/learn\/saving-work-and-benefits"[^>]*>Work and Benefits<\/a>/,
+  );
+  // A protocol-relative address leaves the site, so it stays refused.
+  assert(!/href="\/\/evil\.example/.test(renderMarkdown('[x](//evil.example/learn)')));
+});

@@ -23,7 +23,8 @@ const RAW_SINKS: Record<string, { count: number; why: string }> = {
   'src/layouts/PublicLayout.astro': { count: 1, why: "set:html of a library page's JSON-LD (jsonForScript)" },
   'src/components/admin/editor/LessonPreview.tsx': {
     count: 1,
-    why: 'the admin preview: /api/admin/preview answers LessonSection.astro as rendered by Astro (sanitized markdown)',
+    why:
+      "the studio's preview: /api/studio/preview answers LessonSection.astro as rendered by Astro (sanitized markdown)",
   },
 };
 /** Documents that are not HTML pages of the app, built as strings of our own constants, and why. */

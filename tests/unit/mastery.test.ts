@@ -101,3 +101,12 @@ Deno.test('mastery: a pillar without lessons has nothing to meet', () => {
   const investing = masteryByPillar(lessons, [], []).find((m) => m.pillar === 'investing')!;
   assertEquals([investing.met, investing.total, investing.percent], [0, 0, null]);
 });
+
+Deno.test('mastery: the advice reads "an Investing lesson" and "a Saving lesson" (issue 53)', () => {
+  const byPillar = masteryByPillar(lessons, [], []);
+  assertEquals(
+    byPillar.find((m) => m.pillar === 'investing')!.advice.startsWith("Take an Investing lesson's quiz"),
+    true,
+  );
+  assertEquals(byPillar.find((m) => m.pillar === 'saving')!.advice.startsWith("Take a Saving lesson's quiz"), true);
+});

@@ -24,14 +24,23 @@ Deno.test('an edit to a lesson file (db/content) makes the build stale, as an ed
       utimesSync(path.join(base, dir), t / 1000, t / 1000);
     }
     writeFileSync(path.join(base, 'dist', '.build-stamp'), String(t));
-    assertEquals(buildState(base).stale, false);
+    assertEquals(buildState(base, {}).stale, false);
     file('db/content/lessons/a.md', t + 5_000);
-    assertEquals(buildState(base).stale, true, 'a content edit');
+    assertEquals(buildState(base, {}).stale, true, 'a content edit');
     writeFileSync(path.join(base, 'dist', '.build-stamp'), String(t + 5_000));
-    assertEquals(buildState(base).stale, false);
+    assertEquals(buildState(base, {}).stale, false);
     file('db/schema.ts', t + 9_000);
-    assertEquals(buildState(base).stale, true, 'a schema edit');
+    assertEquals(buildState(base, {}).stale, true, 'a schema edit');
     assertEquals(BUILD_INPUTS.includes('db'), true);
+
+    // Issue 53: a build made for another PUBLIC_URL is stale; the stamp then records the new one.
+    writeFileSync(path.join(base, 'dist', '.build-stamp'), buildState(base, {}).stamp);
+    assertEquals(buildState(base, {}).stale, false, 'no PUBLIC_URL, as built');
+    const other = buildState(base, { PUBLIC_URL: 'https://learn.example.org' });
+    assertEquals(other.stale, true, 'another PUBLIC_URL');
+    writeFileSync(path.join(base, 'dist', '.build-stamp'), other.stamp);
+    assertEquals(buildState(base, { PUBLIC_URL: 'https://learn.example.org' }).stale, false);
+    assertEquals(buildState(base, {}).stale, true, 'back to the default URL');
   } finally {
     rmSync(base, { recursive: true, force: true });
   }

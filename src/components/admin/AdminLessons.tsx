@@ -78,7 +78,13 @@ export default function AdminLessons() {
       setEditing(null);
       void load();
     };
-    return <LessonEditor initial={editing} others={lessons ?? []} onDone={done} />;
+    return (
+      <LessonEditor
+        initial={editing}
+        others={(lessons ?? []).filter((l) => l.state === 'published')}
+        onDone={done}
+      />
+    );
   }
 
   return (
@@ -86,7 +92,7 @@ export default function AdminLessons() {
       <div className='admin-toolbar'>
         <LessonFilters filter={filter} onChange={setFilter} />
         <button type='button' className='btn btn-primary' onClick={() => setEditing(emptyLesson())}>
-          New lesson
+          New lesson, published at once
         </button>
       </div>
       {loadError && (

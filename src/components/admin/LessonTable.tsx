@@ -40,7 +40,7 @@ export function LessonFilters(
   );
 }
 
-const COLUMNS = ['Pillar', 'Level', 'Order', 'Title', 'Duration', 'Weight', 'Questions'];
+const COLUMNS = ['Pillar', 'Level', 'Order', 'Title', 'State', 'Duration', 'Weight', 'Questions'];
 
 /** The lessons, one row each with its edit and delete buttons. */
 export function LessonTable({ lessons, onEdit, onDelete }: {
@@ -72,13 +72,25 @@ export function LessonTable({ lessons, onEdit, onDelete }: {
               <td data-label='Level'>{LEVEL_LABELS[l.level]}</td>
               <td data-label='Order'>{l.orderIndex}</td>
               <th scope='row'>{l.title}</th>
+              <td data-label='State' data-testid='lesson-state'>
+                {l.state === 'unpublished' ? 'Unpublished' : 'Published'}
+              </td>
               <td data-label='Duration'>{l.duration} min</td>
               <td data-label='Weight'>{l.weight}%</td>
               <td data-label='Questions'>{l.questionCount}</td>
               <td className='actions'>
-                <button type='button' className='btn btn-outline' onClick={() => onEdit(l)}>
-                  Edit<span className='visually-hidden'>{` ${l.title}`}</span>
-                </button>
+                {l.state === 'unpublished'
+                  ? (
+                    // The admin API edits published lessons; the studio publishes an unpublished one again.
+                    <a className='btn btn-outline' href='/studio#unpublished'>
+                      Publish again in the Studio<span className='visually-hidden'>{`: ${l.title}`}</span>
+                    </a>
+                  )
+                  : (
+                    <button type='button' className='btn btn-outline' onClick={() => onEdit(l)}>
+                      Edit<span className='visually-hidden'>{` ${l.title}`}</span>
+                    </button>
+                  )}
                 <button type='button' className='btn btn-ghost danger' onClick={() => onDelete(l)}>
                   Delete<span className='visually-hidden'>{` ${l.title}`}</span>
                 </button>

@@ -9,6 +9,8 @@ import './assessment.css';
 
 interface Props {
   questions: AssessmentQuestion[];
+  /** The title of each lesson a knowledge question names (slug to title), for the result. */
+  lessons?: Record<string, string>;
   userId: string;
   retake?: boolean;
 }
@@ -16,7 +18,7 @@ interface Props {
 const SAVE_FAILED = 'There was an error saving your assessment.';
 
 /** The Wealth Snapshot assessment: one question at a time, answers kept across a reload, then the results. */
-export default function AssessmentWizard({ questions, userId, retake = false }: Props) {
+export default function AssessmentWizard({ questions, lessons, userId, retake = false }: Props) {
   const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
   const { index, answers, restored, saving, result } = state;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -60,7 +62,7 @@ export default function AssessmentWizard({ questions, userId, retake = false }: 
     else dispatch({ type: 'go', index: index + 1 });
   }
 
-  if (result) return <SnapshotResults questions={questions} answers={answers} result={result} />;
+  if (result) return <SnapshotResults questions={questions} answers={answers} result={result} lessons={lessons} />;
   if (!restored || !questions[index]) {
     return (
       <div className='center-state' aria-busy='true'>

@@ -2,6 +2,7 @@ import { type Dispatch, type KeyboardEvent, type Ref, useEffect, useRef } from '
 import type { AssessmentQuestion } from '../../lib/assessment.ts';
 import { PILLAR_LABELS } from '../../lib/domain.ts';
 import ChoiceQuestion from '../ui/ChoiceQuestion.tsx';
+import { useHydrated } from '../ui/useHydrated.ts';
 import type { WizardAction, WizardState } from './wizard-state.ts';
 
 /** One question of the assessment with the progress so far, Previous / Start over / Next, and the start-over prompt. */
@@ -14,6 +15,7 @@ export default function QuestionStep({ questions, state, dispatch, retake, headi
   onNext: () => void;
 }) {
   const { index, answers, saving, error, confirmClear } = state;
+  const hydrated = useHydrated();
   const total = questions.length;
   const question = questions[index];
   const chosen = answers[String(question.id)];
@@ -85,7 +87,7 @@ export default function QuestionStep({ questions, state, dispatch, retake, headi
           type='button'
           className='btn btn-ghost'
           onClick={() => dispatch({ type: 'ask-clear' })}
-          disabled={saving || confirmClear}
+          disabled={saving || confirmClear || !hydrated}
         >
           Start over
         </button>

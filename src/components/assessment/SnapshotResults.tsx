@@ -9,7 +9,8 @@ import {
   placementScores,
   scoreHalves,
 } from '../../lib/assessment.ts';
-import { LEVEL_LABELS, type Pillar, PILLAR_LABELS, PILLARS } from '../../lib/domain.ts';
+import { LEVEL_LABELS, LEVELS, type Pillar, PILLAR_LABELS, PILLARS } from '../../lib/domain.ts';
+import MissedKnowledge, { type LessonTitles } from './MissedKnowledge.tsx';
 
 /** Spec 9: 'Continue to Dashboard' goes to /dashboard after a moment. */
 export const DASHBOARD_REDIRECT_MS = 200;
@@ -23,7 +24,13 @@ const half = (value: number | null) => (value === null ? 'not counted' : `${valu
 
 /** The finish screen: the Wealth Snapshot, each pillar's result, its halves and the level it starts at. */
 export default function SnapshotResults(
-  { questions, answers, result }: { questions: AssessmentQuestion[]; answers: Answers; result: PillarScores },
+  { questions, answers, result, lessons = {} }: {
+    questions: AssessmentQuestion[];
+    answers: Answers;
+    result: PillarScores;
+    /** The title of each lesson a knowledge question names (slug to title). */
+    lessons?: LessonTitles;
+  },
 ) {
   const halves = scoreHalves(questions, answers);
   // The level and its words come from what the learner knows (issue 41), beside the habits.
@@ -75,6 +82,21 @@ export default function SnapshotResults(
                 <span className={`badge badge-${colour}`}>{bandForScore(placed[pillar])}</span> You start at{' '}
                 <strong>{LEVEL_LABELS[levelForScore(placed[pillar])]}</strong>.
               </p>
+              <MissedKnowledge questions={questions} answers={answers} pillar={pillar} lessons={lessons} />
+              {levelForScore(placed[pillar]) !== 'advanced' && (
+                <p className='small test-out-offer'>
+                  Know more than this?{' '}
+                  {LEVELS.slice(LEVELS.indexOf(levelForScore(placed[pillar])) + 1).map((level, i) => (
+                    <span key={level}>
+                      {i > 0 && ' or '}
+                      <a href={`/test-out/${pillar}/${level}`} data-testid={`test-out-${pillar}-${level}`}>
+                        Test out of {LEVEL_LABELS[level]} {PILLAR_LABELS[pillar]}
+                      </a>
+                    </span>
+                  ))}
+                  .
+                </p>
+              )}
             </li>
           );
         })}

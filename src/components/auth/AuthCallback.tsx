@@ -18,13 +18,20 @@ export default function AuthCallback() {
       setError(query.get('error') ? 'Authentication failed' : 'No user session found');
       return;
     }
-    api<{ redirectTo?: string }>('/api/auth/google/callback', { body: { code, state } })
+    api<{ redirectTo?: string; requiresSecondFactor?: boolean }>('/api/auth/google/callback', {
+      body: { code, state },
+    })
       .then((result) => {
         if (!result.ok) {
           setError(messageOf(result, 'Failed to complete authentication'));
           return;
         }
-        const target = result.data?.redirectTo === '/dashboard' ? '/dashboard' : '/assessment';
+        if (result.data?.requiresSecondFactor) {
+          window.location.assign('/login?second-factor=1');
+          return;
+        }
+        const to = result.data?.redirectTo;
+        const target = to === '/dashboard' || to === '/studio' ? to : '/assessment';
         setSignedIn(true);
         setTimeout(() => window.location.assign(target), REDIRECT_AFTER_SOCIAL_MS);
       })

@@ -3,6 +3,10 @@ import Field from '../ui/Field.tsx';
 import { api, messageOf, NetworkError } from '../api.ts';
 import { showToast } from '../../stores/toast.ts';
 import { safeNextPath } from '../../lib/safe-redirect.ts';
+import SecondFactorStep from './SecondFactorStep.tsx';
+import { SignInAlternatives, useSignInOptions } from './SignInOptions.tsx';
+import { useHydrated } from '../ui/useHydrated.ts';
+import InPlaceLink from './InPlaceLink.tsx';
 
 interface Props {
   onSwitchToSignUp: () => void;
@@ -19,16 +23,25 @@ export default function LoginForm({ onSwitchToSignUp, onForgotPassword, next = '
   const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string }>({});
   const [submitting, setSubmitting] = useState(false);
   const [needsVerification, setNeedsVerification] = useState(false);
-  const [google, setGoogle] = useState(false);
+  const options = useSignInOptions();
+  // The second factor still to come (issue 51): which kinds the account can answer with.
+  const [secondStep, setSecondStep] = useState<string[] | null>(null);
   const remember = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // Sign In waits for the island (issue 53); what was typed before it hydrated is kept.
+  const hydrated = useHydrated();
 
   useEffect(() => {
-    // A box unticked before the island hydrated stays unticked.
-    if (remember.current && !remember.current.checked) setRememberMe(false);
-    api<{ google?: boolean }>('/api/auth/providers')
-      .then((r) => setGoogle(Boolean(r.data?.google)))
-      .catch(() => {});
+    keepEarlyInput(form.current, setEmail, setPassword);
+    if (remember.current && !remember.current.checked) setRememberMe(false); // unticked before hydration
+    // Google sign-in of an account with a factor lands here for its second step.
+    if (new URLSearchParams(window.location.search).get('second-factor') === '1') setSecondStep(['totp', 'passkey']);
   }, []);
+
+  function signedIn(home: string) {
+    // No destination asked for ('/'): straight to the learner's home, never through the landing page.
+    window.location.assign(next === '/' ? home : safeNextPath(next, home));
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -40,16 +53,24 @@ export default function LoginForm({ onSwitchToSignUp, onForgotPassword, next = '
     if (Object.keys(found).length) return;
     setSubmitting(true);
     try {
-      const result = await api<{ requiresVerification?: boolean; authProvider?: string; home?: string }>(
+      const result = await api<{
+        requiresVerification?: boolean;
+        authProvider?: string;
+        home?: string;
+        requiresSecondFactor?: boolean;
+        secondFactors?: string[];
+      }>(
         '/api/login-email',
         {
           body: { email: email.trim(), password: password.trim(), rememberMe },
         },
       );
+      if (result.ok && result.data?.requiresSecondFactor) {
+        setSecondStep(result.data.secondFactors ?? []);
+        return;
+      }
       if (result.ok) {
-        const home = result.data?.home ?? '/';
-        // No destination asked for ('/'): straight to the learner's home, never through the landing page.
-        window.location.assign(next === '/' ? home : safeNextPath(next, home));
+        signedIn(result.data?.home ?? '/');
         return;
       }
       if (
@@ -72,28 +93,25 @@ export default function LoginForm({ onSwitchToSignUp, onForgotPassword, next = '
     }
   }
 
-  async function resend() {
-    try {
-      const result = await api('/api/resend-verification', { body: { email: email.trim() } });
-      showToast({
-        title: 'Verification email sent',
-        description: messageOf(result, 'Check your inbox for a new link.'),
-        variant: 'success',
-      });
-    } catch {
-      showToast({ title: 'Connection failed. Please try again.', variant: 'error' });
-    }
+  if (secondStep) {
+    return (
+      <SecondFactorStep
+        passkeys={options.passkeys && secondStep.includes('passkey')}
+        onSignedIn={signedIn}
+        onCancel={() => setSecondStep(null)}
+      />
+    );
   }
 
   return (
-    <form noValidate method='post' onSubmit={submit} aria-label='Sign in'>
+    <form noValidate method='post' onSubmit={submit} aria-label='Sign in' ref={form}>
       {errors.form && (
         <div className='alert alert-error' role='alert'>
           {errors.form}
           {needsVerification && (
             <>
               {' '}
-              <button type='button' className='link-button' onClick={resend}>
+              <button type='button' className='link-button' onClick={() => resendVerification(email.trim())}>
                 Resend verification email
               </button>
             </>
@@ -131,27 +149,41 @@ export default function LoginForm({ onSwitchToSignUp, onForgotPassword, next = '
           />{' '}
           Remember me
         </label>
-        <button type='button' className='link-button' onClick={() => onForgotPassword(email.trim())}>
+        <InPlaceLink href='/login?mode=forgot' onOpen={() => onForgotPassword(email.trim())}>
           Forgot password?
-        </button>
+        </InPlaceLink>
       </div>
-      <button type='submit' className='btn btn-primary btn-block' disabled={submitting}>
+      <button type='submit' className='btn btn-primary btn-block' disabled={submitting || !hydrated}>
         {submitting ? 'Signing in...' : 'Sign In'}
       </button>
-      {google && (
-        <>
-          <p className='divider'>or</p>
-          <a className='btn btn-outline btn-block' href='/api/auth/google'>
-            Continue with Google
-          </a>
-        </>
-      )}
+      <SignInAlternatives {...options} rememberMe={rememberMe} onSignedIn={signedIn} />
       <p className='form-footer'>
         Don't have an account?{' '}
-        <button type='button' className='link-button' onClick={onSwitchToSignUp}>
+        <InPlaceLink href='/login?mode=signup' onOpen={onSwitchToSignUp}>
           Create an account
-        </button>
+        </InPlaceLink>
       </p>
     </form>
   );
+}
+
+/** "Resend verification email" from the sign-in form. */
+async function resendVerification(email: string) {
+  try {
+    const result = await api('/api/resend-verification', { body: { email } });
+    showToast({
+      title: 'Verification email sent',
+      description: messageOf(result, 'Check your inbox for a new link.'),
+      variant: 'success',
+    });
+  } catch {
+    showToast({ title: 'Connection failed. Please try again.', variant: 'error' });
+  }
+}
+
+/** What was typed before the island hydrated is kept, as is a box unticked then (issue 53: no lost taps). */
+function keepEarlyInput(form: HTMLFormElement | null, setEmail: (v: string) => void, setPassword: (v: string) => void) {
+  const early = (name: string) => (form?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
+  if (early('email')) setEmail(early('email'));
+  if (early('password')) setPassword(early('password'));
 }

@@ -1,11 +1,9 @@
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import Field from '../ui/Field.tsx';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, fieldErrorsOf, messageOf, NetworkError } from '../api.ts';
-import { newPasswordProblem } from '../../lib/account-fields.ts';
-import { messages } from '../../lib/password-rules.ts';
+import ConfirmAddress, { type Proof } from './ConfirmAddress.tsx';
 
 export type Variant = 'verify-email' | 'simple' | 'confirm';
-type State = 'loading' | 'ask' | 'confirming' | 'success' | 'error';
+type State = 'loading' | 'ask' | 'confirming' | 'success' | 'already' | 'error';
 
 const verify = {
   title: 'Verify your email',
@@ -36,9 +34,23 @@ function readToken(): string | null {
   return query.get('token') ?? hash.get('token') ?? query.get('access_token') ?? hash.get('access_token');
 }
 
+interface Saved {
+  counted: number;
+  passed: number;
+  badges: string[];
+  streak: number;
+}
+
 interface Answer {
   needsConfirmation?: boolean;
   email?: string;
+  /** Quizzes taken before sign-up that counted now (issue 52). */
+  savedQuizzes?: Saved | null;
+  /** A used link for a confirmed address (issue 53), and whether this browser is that account's. */
+  alreadyVerified?: boolean;
+  signedIn?: boolean;
+  /** Where the new session starts: the assessment, or the studio for staff. */
+  home?: string;
 }
 
 /**
@@ -51,6 +63,8 @@ export default function VerifyEmail({ variant }: { variant: Variant }) {
   const [state, setState] = useState<State>('loading');
   const [message, setMessage] = useState('');
   const [email, setEmail] = useState('');
+  const [saved, setSaved] = useState<Saved | null>(null);
+  const [signedIn, setSignedIn] = useState(false);
   const started = useRef(false);
   const token = useRef<string | null>(null);
 
@@ -72,7 +86,7 @@ export default function VerifyEmail({ variant }: { variant: Variant }) {
 
   /** Sends the confirmation; answers the field error of a wrong password, if any. */
   const confirm = useCallback(
-    async (proof: { password?: string; newPassword?: string } = {}): Promise<string | null> => {
+    async (proof: Proof = {}): Promise<string | null> => {
       if (!token.current) return null;
       try {
         const result = await api<Answer>('/api/verify-email', { body: { token: token.current, ...proof } });
@@ -81,14 +95,31 @@ export default function VerifyEmail({ variant }: { variant: Variant }) {
           setState('ask');
           return null;
         }
-        if (result.ok) {
+        if (result.ok && result.data?.alreadyVerified) {
+          setSignedIn(Boolean(result.data.signedIn));
+          setState('already');
+          return null;
+        }
+        if (result.ok && result.data?.savedQuizzes) {
+          // What the quizzes taken before sign-up earned stays on screen until the learner goes on.
           setState('success');
-          setMessage('Your email is verified and you are signed in. Taking you to your assessment…');
-          setTimeout(() => window.location.assign('/assessment'), text.delay);
+          setSaved(result.data.savedQuizzes);
+          setMessage('Your email is verified and you are signed in.');
+          return null;
+        }
+        if (result.ok) {
+          const home = result.data?.home === '/studio' ? '/studio' : '/assessment';
+          setState('success');
+          setMessage(
+            `Your email is verified and you are signed in. Taking you to ${
+              home === '/studio' ? 'the studio' : 'your assessment'
+            }…`,
+          );
+          setTimeout(() => window.location.assign(home), text.delay);
           return null;
         }
         const errors = fieldErrorsOf(result);
-        const field = errors.password ?? errors.newPassword;
+        const field = errors.password ?? errors.newPassword ?? errors.firstName ?? errors.lastName;
         if (field || result.status === 429) {
           return field ?? messageOf(result, 'Too many attempts. Please wait and try again.');
         }
@@ -129,12 +160,27 @@ export default function VerifyEmail({ variant }: { variant: Variant }) {
       </div>
     );
   }
+  if (state === 'already') {
+    return (
+      <div className='center-state' data-testid='already-confirmed'>
+        <p className='state-icon ok' aria-hidden='true'>✓</p>
+        <h1>Already confirmed</h1>
+        <p role='status'>This address is already confirmed. There is nothing more to do.</p>
+        <p>
+          {signedIn
+            ? <a className='btn btn-primary' href='/dashboard'>Go to your dashboard</a>
+            : <a className='btn btn-primary' href='/login'>Sign in</a>}
+        </p>
+      </div>
+    );
+  }
   if (state === 'success') {
     return (
       <div className='center-state'>
         <p className='state-icon ok' aria-hidden='true'>✓</p>
         <h1>{text.success}</h1>
         <p role='status'>{message}</p>
+        {saved && <SavedQuizzes saved={saved} />}
       </div>
     );
   }
@@ -155,85 +201,26 @@ export default function VerifyEmail({ variant }: { variant: Variant }) {
   );
 }
 
-/** Another browser than the one that signed up: the address, then the sign-up password or a new one. */
-function ConfirmAddress(
-  { title, email, confirm }: {
-    title: string;
-    email: string;
-    confirm: (proof: { password?: string; newPassword?: string }) => Promise<string | null>;
-  },
-) {
-  const [choosing, setChoosing] = useState(false);
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = choosing
-      ? (newPasswordProblem(password) ?? (password !== repeat ? messages.mismatch : null))
-      : password.trim()
-      ? null
-      : 'Enter the password you chose when you signed up';
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    setError(await confirm(choosing ? { newPassword: password } : { password: password.trim() }));
-    setBusy(false);
-  }
-
-  function toggle() {
-    setChoosing(!choosing);
-    setPassword('');
-    setRepeat('');
-    setError(null);
-  }
-
+/** The quizzes a visitor passed before signing up, counted now: the badges and streak they earned. */
+function SavedQuizzes({ saved }: { saved: Saved }) {
+  const quizzes = saved.passed === 1
+    ? 'The quiz you passed before signing up now counts.'
+    : `The ${saved.passed} quizzes you passed before signing up now count.`;
   return (
-    <form className='confirm-address' noValidate onSubmit={submit} aria-label='Confirm your email address'>
-      <h1>{title}</h1>
+    <div className='card saved-quizzes' data-testid='saved-quizzes'>
+      <h2>Your progress is saved</h2>
       <p>
-        You are confirming <strong data-testid='confirming-email'>{email}</strong>.
+        {saved.passed > 0 ? quizzes : 'Your quiz results now count.'}
+        {saved.streak > 0 && ` Your streak: ${saved.streak} ${saved.streak === 1 ? 'day' : 'days'}.`}
       </p>
-      <p className='hint'>
-        This link was opened in a different browser than the one used to sign up. {choosing
-          ? 'Choose a new password: it replaces the one chosen at sign-up and signs out every other device.'
-          : 'Enter the password you chose when you signed up to finish.'}
-      </p>
-      {error && (
-        <div className='alert alert-error' role='alert'>
-          {error}
-        </div>
+      {saved.badges.length > 0 && (
+        <p>
+          {saved.badges.length === 1 ? 'Badge earned' : 'Badges earned'}: <strong>{saved.badges.join(', ')}</strong>
+        </p>
       )}
-      <Field
-        label={choosing ? 'New password' : 'Password you chose at sign-up'}
-        type='password'
-        autoComplete={choosing ? 'new-password' : 'current-password'}
-        required
-        revealable
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      {choosing && (
-        <Field
-          label='Confirm new password'
-          type='password'
-          autoComplete='new-password'
-          required
-          revealable
-          value={repeat}
-          onChange={(e) => setRepeat(e.target.value)}
-        />
-      )}
-      <button type='submit' className='btn btn-primary btn-block' disabled={busy}>
-        {busy ? 'Confirming…' : choosing ? 'Set password and confirm' : 'Confirm my email address'}
-      </button>
-      <p className='form-footer'>
-        <button type='button' className='link-button' onClick={toggle}>
-          {choosing ? 'I know the password I chose at sign-up' : "I didn't sign up here, or I forgot the password"}
-        </button>
-      </p>
-    </form>
+      <a className='btn btn-primary' href='/assessment'>
+        Next: the free assessment
+      </a>
+    </div>
   );
 }

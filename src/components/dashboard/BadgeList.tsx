@@ -1,17 +1,12 @@
 import type { Badge } from '../../lib/badges.ts';
 import { useHydrated } from '../ui/useHydrated.ts';
+import { localDate, utcDate } from './badge-dates.ts';
 
 export default function BadgeList({ badges }: { badges: Badge[] }) {
   // The date earned in the learner's own time zone, which only the browser knows; the server's
   // HTML (and the first render, so hydration matches it) gives the UTC date.
   const hydrated = useHydrated();
-  const dateOf = (iso: string) =>
-    new Date(iso).toLocaleDateString('en-US', {
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      timeZone: hydrated ? undefined : 'UTC',
-    });
+  const dateOf = hydrated ? localDate : utcDate;
   if (badges.length === 0) {
     return (
       <p className='empty-note'>No badges yet. Take the assessment and pass your first quiz to earn your first ones.</p>

@@ -3,7 +3,7 @@ import type { PillarMastery } from '../../lib/mastery.ts';
 
 /**
  * Mastery per pillar (issue 40): the share of the questions met that were right at the latest try,
- * how many of the pillar's questions that is, and what would raise it. On the dashboard and /progress.
+ * how many of the pillar's questions that is, and what would raise it. On /progress (the dashboard's is MasteryList.astro).
  */
 export default function MasteryCard({ mastery }: { mastery: PillarMastery[] }) {
   return (

@@ -2,6 +2,7 @@
 // dashboard while any is unread; "Dismiss" marks the ones shown read (a reply changed later shows again).
 import { useEffect, useRef, useState } from 'react';
 import { api, messageOf, NetworkError } from '../api.ts';
+import { useHydrated } from '../ui/useHydrated.ts';
 import { reportSubject } from '../../lib/reports.ts';
 import ReportStatusBadge from '../ui/ReportStatusBadge.tsx';
 import type { ReportReply } from '../../lib/server/learning/reports.ts';
@@ -9,6 +10,7 @@ import type { ReportReply } from '../../lib/server/learning/reports.ts';
 export default function RepliesCard({ replies }: { replies: ReportReply[] }) {
   const [dismissed, setDismissed] = useState(false);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
   const said = useRef<HTMLParagraphElement>(null);
   // The button is gone: the confirmation takes the focus, so the keyboard does not start over.
@@ -57,7 +59,7 @@ export default function RepliesCard({ replies }: { replies: ReportReply[] }) {
           {error}
         </p>
       )}
-      <button type='button' className='btn btn-outline' disabled={busy} onClick={() => void dismiss()}>
+      <button type='button' className='btn btn-outline' disabled={busy || !hydrated} onClick={() => void dismiss()}>
         {busy ? 'Dismissing...' : 'Dismiss'}
       </button>
     </section>

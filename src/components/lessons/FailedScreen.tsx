@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import type { QuizCompletion } from '../../lib/server/learning/complete-quiz.ts';
 import Explanations from './Explanations.tsx';
+import ComesBack from './ComesBack.tsx';
 import type { QuizQuestion } from './quiz-state.ts';
 
 interface Props {
@@ -22,6 +23,7 @@ export default function FailedScreen({ result, questions, headingRef, onReview, 
         You got <strong>{result.score}</strong> of <strong>{result.totalQuestions}</strong> right. You need{' '}
         {result.passMark} to pass.
       </p>
+      <ComesBack result={result} />
       <Explanations questions={questions} results={result.results} />
       <div className='quiz-actions'>
         <button type='button' className='btn btn-outline' onClick={onReview}>

@@ -3,6 +3,7 @@ import type { QuizCompletion } from '../../lib/server/learning/complete-quiz.ts'
 import DailyCredit from '../ui/DailyCredit.tsx';
 import ReminderOffer from '../ui/ReminderOffer.tsx';
 import Celebrations from './Celebrations.tsx';
+import ComesBack from './ComesBack.tsx';
 import Explanations from './Explanations.tsx';
 import type { QuizQuestion } from './quiz-state.ts';
 
@@ -12,10 +13,12 @@ interface Props {
   pillar: string;
   level: string;
   headingRef: Ref<HTMLHeadingElement>;
+  /** A draft's preview: the way back is to the draft (`/studio/drafts/{id}`), not a learner's pages. */
+  draftPage?: string;
 }
 
 /** After a pass: the score, the day's streak and goal, new badges, the next lesson and a way back. */
-export default function FinishScreen({ result, questions, pillar, level, headingRef }: Props) {
+export default function FinishScreen({ result, questions, pillar, level, headingRef, draftPage }: Props) {
   const { daily, badgesEarned, nextLesson } = result;
   const celebrations = result.celebrations ?? [];
   return (
@@ -27,6 +30,7 @@ export default function FinishScreen({ result, questions, pillar, level, heading
         You got <strong>{result.score}</strong> of <strong>{result.totalQuestions}</strong> right (pass mark{' '}
         {result.passMark}).
       </p>
+      <ComesBack result={result} />
       {/* A streak day or a goal met is said by its celebration, which carries the day's figures. */}
       {daily && !celebrations.some((c) => c.kind !== 'level-finished') && <DailyCredit daily={daily} />}
       <Celebrations items={celebrations} />
@@ -49,7 +53,13 @@ export default function FinishScreen({ result, questions, pillar, level, heading
         </p>
       )}
       <div className='quiz-actions'>
-        {nextLesson
+        {draftPage
+          ? (
+            <a className='btn btn-primary btn-lg' href={draftPage}>
+              Back to the draft
+            </a>
+          )
+          : nextLesson
           ? (
             <a className='btn btn-primary btn-lg' href={`/lesson/${nextLesson.id}`} data-testid='finish-next'>
               Next lesson: {nextLesson.title}
@@ -60,12 +70,14 @@ export default function FinishScreen({ result, questions, pillar, level, heading
               Back to your dashboard
             </a>
           )}
-        <a
-          className='btn btn-outline'
-          href={`/lessons?pillar=${encodeURIComponent(pillar)}&level=${encodeURIComponent(level)}`}
-        >
-          Back to lessons
-        </a>
+        {!draftPage && (
+          <a
+            className='btn btn-outline'
+            href={`/lessons?pillar=${encodeURIComponent(pillar)}&level=${encodeURIComponent(level)}`}
+          >
+            Back to lessons
+          </a>
+        )}
       </div>
       <details className='finish-explanations'>
         <summary>See each question and why</summary>

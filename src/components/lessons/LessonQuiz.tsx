@@ -9,8 +9,10 @@ import {
   START_QUIZ_EVENT,
 } from './lesson-events.ts';
 import QuestionScreen from './QuestionScreen.tsx';
+import { shuffledOrders } from '../../lib/shuffle.ts';
 import FinishScreen from './FinishScreen.tsx';
 import FailedScreen from './FailedScreen.tsx';
+import { showVerdict } from '../ui/show-verdict.ts';
 import MissedReview from './MissedReview.tsx';
 import SignInDialog from './SignInDialog.tsx';
 import ReportDialog from '../ui/ReportProblem.tsx';
@@ -40,6 +42,9 @@ export default function LessonQuiz(
   { lessonId, lessonVersion, userId, pillar, level, questions, apiBase }: LessonQuizProps,
 ) {
   const [state, dispatch] = useReducer(quizReducer, initialQuizState);
+  // The latest state for the start listener, which is registered once.
+  const stateRef = useRef(state);
+  stateRef.current = state;
   const [reportStep, setReportStep] = useState<number | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const feedbackRef = useRef<HTMLHeadingElement>(null);
@@ -48,8 +53,14 @@ export default function LessonQuiz(
   const question = questions[state.index];
   const feedback = question ? state.checked[question.id] : undefined;
 
+  // Every attempt (Try again included) shows the options in a new order (src/lib/shuffle.ts).
   const start = () => {
-    dispatch({ type: 'start', attemptId: crypto.randomUUID(), startedAt: Date.now() });
+    dispatch({
+      type: 'start',
+      attemptId: crypto.randomUUID(),
+      startedAt: Date.now(),
+      orders: shuffledOrders(questions, stateRef.current.orders),
+    });
     window.scrollTo({ top: 0 });
   };
   const review = () => {
@@ -73,7 +84,7 @@ export default function LessonQuiz(
     document.dispatchEvent(new CustomEvent(QUIZ_VIEW_EVENT, { detail: state.view }));
   }, [state.view]);
   useEffect(() => {
-    if (state.view === 'quiz' && feedback) feedbackRef.current?.focus();
+    if (state.view === 'quiz' && feedback) showVerdict(feedbackRef.current);
     else headingRef.current?.focus();
   }, [state.view, state.index, feedback]);
   // After signing in again (the page reloaded), the quiz goes on where it was and sends what was waiting.
@@ -93,6 +104,7 @@ export default function LessonQuiz(
         index={state.index}
         total={questions.length}
         chosen={state.answers[question.id]}
+        order={state.orders[question.id]}
         feedback={feedback}
         busy={state.busy}
         error={state.error}
@@ -107,7 +119,14 @@ export default function LessonQuiz(
     );
   } else if (state.view === 'finish' && state.result) {
     screen = (
-      <FinishScreen result={state.result} questions={questions} pillar={pillar} level={level} headingRef={headingRef} />
+      <FinishScreen
+        result={state.result}
+        questions={questions}
+        pillar={pillar}
+        level={level}
+        headingRef={headingRef}
+        draftPage={preview ? apiBase.replace(/^\/api\/studio\//, '/studio/') : undefined}
+      />
     );
   } else if (state.view === 'failed' && state.result) {
     screen = (

@@ -8,6 +8,8 @@ interface Props {
   index: number;
   total: number;
   chosen: number | undefined;
+  /** The options' order this attempt shows (spec indices). */
+  order?: readonly number[];
   /** The checked answer, once the learner has checked it. */
   feedback: Checked | undefined;
   busy: boolean;
@@ -41,6 +43,7 @@ export default function QuestionScreen(props: Props) {
         question={question.question}
         name={`quiz-${question.id}`}
         options={question.options}
+        order={props.order}
         chosen={chosen}
         disabled={busy}
         marks={feedback ? { correct: feedback.correctAnswer, chosen: feedback.userAnswer } : undefined}

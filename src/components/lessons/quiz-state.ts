@@ -37,17 +37,21 @@ export interface QuizState {
   missed: Checked[];
   /** The session ended mid-quiz: the sign-in dialog is open. */
   signIn: boolean;
+  /** Each question's options in the order this attempt shows them (spec indices; src/lib/shuffle.ts). */
+  orders: Record<number, number[]>;
 }
 
 /** A quiz kept in this tab while the learner signs in again (their session ended mid-quiz). */
 export type PendingQuiz = Pick<QuizState, 'attemptId' | 'startedAt' | 'index' | 'answers' | 'checked'> & {
+  /** The options' order shown (absent in a quiz kept before orders were). */
+  orders?: QuizState['orders'];
   userId: string;
   /** What was being sent when the session ended. */
   action: 'check' | 'complete';
 };
 
 export type QuizAction =
-  | { type: 'start'; attemptId: string; startedAt: number }
+  | { type: 'start'; attemptId: string; startedAt: number; orders?: Record<number, number[]> }
   | { type: 'resume'; pending: PendingQuiz }
   | { type: 'choose'; questionId: number; answer: number }
   | { type: 'send' }
@@ -71,6 +75,7 @@ export const initialQuizState: QuizState = {
   result: null,
   missed: [],
   signIn: false,
+  orders: {},
 };
 
 export function quizReducer(state: QuizState, action: QuizAction): QuizState {
@@ -81,6 +86,7 @@ export function quizReducer(state: QuizState, action: QuizAction): QuizState {
         view: 'quiz',
         attemptId: action.attemptId,
         startedAt: action.startedAt,
+        orders: action.orders ?? {},
         index: 0,
         answers: {},
         checked: {},
@@ -88,8 +94,9 @@ export function quizReducer(state: QuizState, action: QuizAction): QuizState {
         result: null,
       };
     case 'resume': {
-      const { attemptId, startedAt, index, answers, checked } = action.pending;
-      return { ...state, view: 'quiz', attemptId, startedAt, index, answers, checked };
+      const { attemptId, startedAt, index, answers, checked, orders } = action.pending;
+      // A quiz kept before orders were kept shows the spec's order.
+      return { ...state, view: 'quiz', attemptId, startedAt, index, answers, checked, orders: orders ?? {} };
     }
     case 'choose':
       if (state.checked[action.questionId]) return state;
@@ -126,6 +133,6 @@ export function quizReducer(state: QuizState, action: QuizAction): QuizState {
 
 /** What is kept while the learner signs in again, to send `action` once they have. */
 export function toPending(state: QuizState, userId: string, action: PendingQuiz['action']): PendingQuiz {
-  const { attemptId, startedAt, index, answers, checked } = state;
-  return { userId, attemptId, startedAt, index, answers, checked, action };
+  const { attemptId, startedAt, index, answers, checked, orders } = state;
+  return { userId, attemptId, startedAt, index, answers, checked, orders, action };
 }

@@ -7,6 +7,10 @@ export interface KeptResult {
   attemptId: string;
   quizResponses: Array<{ questionId: number; userAnswer: number }>;
   durationMs?: number;
+  /** Questions right, of `total`, and whether that passed (the best result is kept: issue 52). */
+  score?: number;
+  total?: number;
+  passed?: boolean;
 }
 
 const KEY = 'visitor-quiz-results';
@@ -28,19 +32,34 @@ function isResult(value: unknown): value is KeptResult {
     Array.isArray(r.quizResponses);
 }
 
-/** The results kept in this browser, the latest attempt of each lesson. */
+/** The results kept in this browser, the best attempt of each lesson. */
 export function keptResults(): KeptResult[] {
   return typeof localStorage === 'undefined' ? [] : read();
 }
 
-/** Keeps a finished quiz, replacing an earlier attempt at the same lesson. */
-export function keepResult(result: KeptResult): void {
+/** The best result kept for a lesson, if any. */
+export function keptResultFor(lessonId: number): KeptResult | undefined {
+  return keptResults().find((r) => r.lessonId === lessonId);
+}
+
+/** Whether `a` is a better result than `b`: a pass beats a fail, then more right; a tie keeps `b`. */
+export function isBetter(a: KeptResult, b: KeptResult): boolean {
+  if (Boolean(a.passed) !== Boolean(b.passed)) return Boolean(a.passed);
+  return (a.score ?? 0) > (b.score ?? 0);
+}
+
+/** Keeps a finished quiz when it beats the lesson's kept one (a later fail never replaces a pass); answers the one kept. */
+export function keepResult(result: KeptResult): KeptResult {
   try {
-    const others = read().filter((r) => r.lessonId !== result.lessonId);
+    const all = read();
+    const kept = all.find((r) => r.lessonId === result.lessonId);
+    if (kept && !isBetter(result, kept)) return kept;
+    const others = all.filter((r) => r.lessonId !== result.lessonId);
     localStorage.setItem(KEY, JSON.stringify([...others, result].slice(-MAX_KEPT)));
   } catch {
     // Storage full or refused (private mode): the quiz still showed its result.
   }
+  return result;
 }
 
 /** Forgets the results once a sign-up has carried them. */

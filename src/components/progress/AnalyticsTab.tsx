@@ -14,7 +14,7 @@ export default function AnalyticsTab({ analytics }: { analytics: QuizAnalytics }
           reflow
           cell={(pillar, level) => {
             const cell = analytics.byPillarLevel.find((c) => c.pillar === pillar && c.level === level)!;
-            return cell.accuracy === null ? '—' : `${cell.accuracy}% (${cell.correct}/${cell.total})`;
+            return cell.accuracy === null ? '—' : `${cell.accuracy}% (${cell.correct} of ${cell.total})`;
           }}
         />
       </section>

@@ -72,7 +72,8 @@ export default function Chart({ title, options, table, legend, height = 300 }: P
     let cancelled = false;
     const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
     import('./apex.ts')
-      .then(({ default: ApexCharts }) => {
+      .then(async ({ default: ApexCharts, styled }) => {
+        await styled;
         if (cancelled || !box.current) return;
         chart = new ApexCharts(box.current, {
           ...options,

@@ -10,9 +10,9 @@ export default function PerformanceTab({ progress }: { progress: UserProgress })
   const lineOptions = useMemo(
     () => ({
       chart: { type: 'line' },
-      series: [{ name: 'Score (0-3)', data: scoreProgression.map((s) => s.score) }],
+      series: [{ name: 'Questions right (%)', data: scoreProgression.map((s) => s.percent) }],
       xaxis: { categories: scoreProgression.map((s) => String(s.attempt)), title: { text: 'Attempt' } },
-      yaxis: { min: 0, max: 3, tickAmount: 3, title: { text: 'Score' } },
+      yaxis: { min: 0, max: 100, tickAmount: 4, title: { text: 'Questions right (%)' } },
       colors: [COLORS.blue],
       markers: { size: 5 },
       stroke: { width: 3 },
@@ -32,7 +32,7 @@ export default function PerformanceTab({ progress }: { progress: UserProgress })
                   <tr>
                     <th scope='col'>Attempt</th>
                     <th scope='col'>Lesson</th>
-                    <th scope='col'>Score (0-3)</th>
+                    <th scope='col'>Questions right</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -40,7 +40,7 @@ export default function PerformanceTab({ progress }: { progress: UserProgress })
                     <tr key={s.attempt}>
                       <td>{s.attempt}</td>
                       <td>{s.lessonTitle}</td>
-                      <td>{s.score.toFixed(2)}</td>
+                      <td>{`${s.correct} of ${s.totalQuestions} (${s.percent}%)`}</td>
                     </tr>
                   ))}
                 </tbody>

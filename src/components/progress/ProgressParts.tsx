@@ -3,16 +3,19 @@ import type { UserProgress } from '../../lib/server/learning/progress.ts';
 export const COLORS = { green: '#047857', blue: '#1d4ed8', yellow: '#ca8a04', red: '#b91c1c' };
 
 /**
- * The average as the share of questions right (kept on the 0-3 scale in the API); at 2.5 of 3 or
- * more it is marked in words and with a star, not by colour alone.
+ * The pillar's one accuracy figure: questions right of questions answered (issue 53; the API keeps
+ * the 0-3 average too); at 2.5 of 3 or more it is marked in words and with a star, not by colour alone.
  */
 export function AverageScore({ pillar }: { pillar: UserProgress['pillars'][number] }) {
   return (
     <p>
-      Questions right on average:{' '}
+      Questions right:{' '}
       <strong className={pillar.highlighted ? 'highlight' : undefined} data-testid='average'>
         {pillar.averagePercent === null ? '—' : `${pillar.averagePercent}%`}
       </strong>
+      {pillar.averagePercent !== null && (
+        <span data-testid='average-count'>{` (${pillar.correct} of ${pillar.answered})`}</span>
+      )}
       {pillar.highlighted && (
         <>
           {' '}

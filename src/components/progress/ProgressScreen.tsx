@@ -2,6 +2,7 @@ import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { api } from '../api.ts';
 import type { QuizAnalytics, UserProgress } from '../../lib/server/learning/progress.ts';
 import { useRefreshOnVisible } from '../ui/useRefreshOnVisible.ts';
+import { type IslandData, readIslandData } from '../ui/island-data.ts';
 import AnalyticsTab from './AnalyticsTab.tsx';
 import DetailTab from './DetailTab.tsx';
 import OverviewTab from './OverviewTab.tsx';
@@ -16,7 +17,8 @@ const TABS = ['Overview', 'Performance', 'Quiz Analytics', 'Detailed Progress'] 
 type Tab = (typeof TABS)[number];
 
 /** The progress screen: four tabs (arrow keys, Home and End move between them), refreshed when shown again. */
-export default function ProgressScreen({ progress: initialProgress, analytics: initialAnalytics }: Props) {
+export default function ProgressScreen({ data }: { data: IslandData<Props> }) {
+  const [{ progress: initialProgress, analytics: initialAnalytics }] = useState(() => readIslandData(data));
   const [tab, setTab] = useState<Tab>('Overview');
   const [progress, setProgress] = useState(initialProgress);
   const [analytics, setAnalytics] = useState(initialAnalytics);

@@ -6,6 +6,8 @@ import { api, messageOf, NetworkError } from '../api.ts';
 import type { PracticeQuestion } from '../../lib/server/learning/practice.ts';
 import type { DailyStatus } from '../../lib/server/learning/streaks.ts';
 import ChoiceQuestion from '../ui/ChoiceQuestion.tsx';
+import { shuffledOrder } from '../../lib/shuffle.ts';
+import { useHydrated } from '../ui/useHydrated.ts';
 import { ReportButton } from '../ui/ReportProblem.tsx';
 import DailyCredit from '../ui/DailyCredit.tsx';
 import { ReviewEmpty } from './ReviewEnds.tsx';
@@ -27,6 +29,8 @@ export default function PracticeSession({ upcoming, nextDueAt }: { upcoming: num
   const [round, setRound] = useState(0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Disabled until the island hydrates, so an early tap is never silently lost (issue 53).
+  const hydrated = useHydrated();
 
   async function start() {
     setBusy(true);
@@ -61,7 +65,12 @@ export default function PracticeSession({ upcoming, nextDueAt }: { upcoming: num
         </p>
       )}
       {!questions && (
-        <button type='button' className='btn btn-primary' disabled={busy} onClick={() => void start()}>
+        <button
+          type='button'
+          className='btn btn-primary'
+          disabled={busy || !hydrated}
+          onClick={() => void start()}
+        >
           {busy ? 'Loading...' : 'Practise now'}
         </button>
       )}
@@ -78,6 +87,8 @@ function PracticeRound({ questions, onAgain }: { questions: PracticeQuestion[]; 
   const [busy, setBusy] = useState(false);
   const [right, setRight] = useState(0);
   const [daily, setDaily] = useState<DailyStatus | null>(null);
+  // Each round (it starts in the browser) shows the options in a new order.
+  const [orders] = useState(() => questions.map((q) => shuffledOrder(q.options.length)));
   const heading = useRef<HTMLHeadingElement>(null);
   const finished = useRef(false);
   const item = questions[index];
@@ -134,6 +145,7 @@ function PracticeRound({ questions, onAgain }: { questions: PracticeQuestion[]; 
         question={item.question}
         name={`practice-${item.lessonId}-${item.questionId}`}
         options={item.options}
+        order={orders[index]}
         chosen={choice}
         disabled={Boolean(feedback) || busy}
         marks={feedback && choice !== null ? { correct: feedback.correctAnswer, chosen: choice } : undefined}

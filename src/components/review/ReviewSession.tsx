@@ -4,10 +4,12 @@ import { BOX_DAYS, describeOutcome } from '../../lib/leitner.ts';
 import type { DueQuestion } from '../../lib/server/learning/review.ts';
 import type { DailyStatus } from '../../lib/server/learning/streaks.ts';
 import ChoiceQuestion from '../ui/ChoiceQuestion.tsx';
+import { shuffledOrder } from '../../lib/shuffle.ts';
 import { ReportButton } from '../ui/ReportProblem.tsx';
 import { ReviewDone } from './ReviewEnds.tsx';
 import PracticeSession from './PracticeSession.tsx';
 import { recordFinish } from './review-finish.ts';
+import { type IslandData, readIslandData } from '../ui/island-data.ts';
 
 interface Props {
   due: DueQuestion[];
@@ -25,7 +27,11 @@ interface Feedback {
   retired: boolean;
 }
 
-export default function ReviewSession({ due, moreDue, upcoming, nextDueAt }: Props) {
+export default function ReviewSession({ data }: { data: IslandData<Props> }) {
+  const [{ due, moreDue, upcoming, nextDueAt }] = useState(() => readIslandData(data));
+  // Options in a new order each session, set once hydrated (the server's render keeps the spec's).
+  const [orders, setOrders] = useState<number[][]>([]);
+  useEffect(() => setOrders(due.map((q) => shuffledOrder(q.options.length))), [due]);
   const [index, setIndex] = useState(0);
   const [choice, setChoice] = useState<number | null>(null);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
@@ -88,6 +94,7 @@ export default function ReviewSession({ due, moreDue, upcoming, nextDueAt }: Pro
         question={item.question}
         name={`review-${item.id}`}
         options={item.options}
+        order={orders[index]}
         chosen={choice}
         disabled={Boolean(feedback) || busy}
         // Once checked: the pick marked right or wrong and the correct option shown, in words too.

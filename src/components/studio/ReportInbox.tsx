@@ -3,7 +3,7 @@
 // this island keeps each report's changes.
 import { useState } from 'react';
 import { REPORT_STATUS_LABELS, reportSubject } from '../../lib/reports.ts';
-import type { Inbox, InboxLesson, InboxReport } from '../../lib/server/learning/report-inbox.ts';
+import type { Inbox, InboxLesson, InboxReport } from '../../lib/server/studio/report-inbox.ts';
 import ReportItem from './ReportItem.tsx';
 
 /** A lesson's reports in runs about the same question or step (the list arrives sorted that way). */
@@ -19,24 +19,51 @@ function bySubject(reports: InboxReport[]): InboxReport[][] {
 
 export default function ReportInbox({ initial }: { initial: Inbox }) {
   const [lessons, setLessons] = useState<InboxLesson[]>(initial.lessons);
-  const saved = (lessonId: number, report: InboxReport) =>
+  const [moved, setMoved] = useState('');
+  // A report whose new status leaves the filtered list (Fixed under Open) leaves it at once.
+  const saved = (lessonId: number, report: InboxReport) => {
+    const leaves = initial.filter !== 'all' && report.status !== initial.filter;
     setLessons((list) =>
-      list.map((l) =>
-        l.lessonId === lessonId ? { ...l, reports: l.reports.map((r) => (r.id === report.id ? report : r)) } : l
-      )
+      list
+        .map((l) =>
+          l.lessonId === lessonId
+            ? {
+              ...l,
+              reports: leaves
+                ? l.reports.filter((r) => r.id !== report.id)
+                : l.reports.map((r) => (r.id === report.id ? report : r)),
+            }
+            : l
+        )
+        .filter((l) => l.reports.length > 0)
     );
+    setMoved(
+      leaves
+        ? `Saved. The report is now ${REPORT_STATUS_LABELS[report.status].toLowerCase()}: it moved to that list.`
+        : '',
+    );
+  };
+  const announcement = (
+    <p className={moved ? 'alert alert-success' : 'visually-hidden'} role='status' data-testid='inbox-moved'>
+      {moved}
+    </p>
+  );
 
   if (lessons.length === 0) {
     return (
-      <p className='card inbox-empty'>
-        {initial.filter === 'all'
-          ? 'No learner has reported a problem yet.'
-          : `No reports are ${REPORT_STATUS_LABELS[initial.filter].toLowerCase()}.`}
-      </p>
+      <>
+        {announcement}
+        <p className='card inbox-empty'>
+          {initial.filter === 'all'
+            ? 'No learner has reported a problem yet.'
+            : `No reports are ${REPORT_STATUS_LABELS[initial.filter].toLowerCase()}.`}
+        </p>
+      </>
     );
   }
   return (
     <div className='inbox'>
+      {announcement}
       {initial.truncated && (
         <p className='alert alert-info'>Showing the first {lessons.flatMap((l) => l.reports).length} reports.</p>
       )}

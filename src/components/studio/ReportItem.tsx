@@ -9,7 +9,7 @@ import {
   REPORT_STATUSES,
   type ReportStatus,
 } from '../../lib/reports.ts';
-import type { InboxReport } from '../../lib/server/learning/report-inbox.ts';
+import type { InboxReport } from '../../lib/server/studio/report-inbox.ts';
 import ReportStatusBadge from '../ui/ReportStatusBadge.tsx';
 
 interface Props {

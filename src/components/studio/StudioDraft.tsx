@@ -2,13 +2,14 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { api, messageOf, NetworkError } from '../api.ts';
 import { showToast } from '../../stores/toast.ts';
 import type { LessonContentData } from '../../../db/schema.ts';
-import { draftProblems } from '../../lib/draft-rules.ts';
+import { draftIssues } from '../../lib/draft-rules.ts';
 import type { AuthoredLesson } from '../../lib/lesson-form.ts';
 import LessonEditor from '../admin/LessonEditor.tsx';
-import { type EditorLesson, toEditorLesson } from '../admin/editor/editor-state.ts';
+import { draftExtrasOf, type EditorLesson, toEditorLesson } from '../admin/editor/editor-state.ts';
 import { contentOfEditor } from './draft-content.ts';
 import DraftWarnings, { type Facts } from './DraftWarnings.tsx';
 import '../admin/admin.css';
+import './studio-draft.css';
 
 export interface DraftProps {
   id: number;
@@ -28,8 +29,13 @@ interface Props {
   facts: Facts;
 }
 
-const editorLessonOf = (content: LessonContentData): EditorLesson =>
-  toEditorLesson({ ...content, id: 0, version: 0 } as unknown as AuthoredLesson);
+const editorLessonOf = (content: LessonContentData): EditorLesson => ({
+  ...toEditorLesson({ ...content, id: 0, version: 0 } as unknown as AuthoredLesson),
+  sources: content.sources.length
+    ? content.sources.map((s) => ({ title: s.title, publisher: s.publisher ?? '', url: s.url }))
+    : [{ title: '', publisher: '', url: '' }],
+  reviewedAt: content.reviewedAt ?? '',
+});
 
 /** The studio's draft: the editor (saving the draft), live warnings, stale notice, publish and discard. */
 export default function StudioDraft({ draft: initial, canPublish, facts }: Props) {
@@ -49,10 +55,11 @@ export default function StudioDraft({ draft: initial, canPublish, facts }: Props
     }),
     [draft.content, draft.lessonId, draft.slug],
   );
-  const problems = useMemo(
-    () => draftProblems(typed ? contentOfEditor(typed, draft.content) : draft.content, facts),
+  const issues = useMemo(
+    () => draftIssues(typed ? contentOfEditor(typed, draft.content) : draft.content, facts),
     [typed, draft.content, facts],
   );
+  const problems = useMemo(() => issues.map((i) => i.message), [issues]);
   const onLessonChange = useCallback((lesson: EditorLesson) => setTyped(lesson), []);
 
   async function act(path: string, method: string, body?: unknown) {
@@ -126,7 +133,13 @@ export default function StudioDraft({ draft: initial, canPublish, facts }: Props
         <section className='card publish-box' aria-labelledby='publish-title'>
           <h2 id='publish-title'>Publish</h2>
           <label htmlFor='publish-note'>Note for the history (what changed)</label>
-          <input id='publish-note' maxLength={500} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+          <input
+            id='publish-note'
+            className='input'
+            maxLength={500}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+          />
           <button type='button' className='btn btn-primary' onClick={() => void publish()} disabled={busy}>
             Publish the saved draft
           </button>
@@ -143,10 +156,11 @@ export default function StudioDraft({ draft: initial, canPublish, facts }: Props
         initial={editorLesson}
         onDone={() => location.assign('/studio')}
         onLessonChange={onLessonChange}
+        issues={issues}
         saveAs={{
           url: `/api/studio/drafts/${draft.id}`,
           method: 'PUT',
-          body: ({ version: _, ...lesson }) => ({ revision: revision.current, lesson }),
+          body: ({ version: _, ...lesson }, typed) => ({ revision: revision.current, lesson, ...draftExtrasOf(typed) }),
           onSaved: (data) => {
             const view = data as DraftProps;
             revision.current = view.revision;

@@ -1,6 +1,6 @@
 // The editor's lesson as a draft's content, for the live warnings (the server checks the saved draft).
 import type { LessonContentData } from '../../../db/schema.ts';
-import type { EditorLesson } from '../admin/editor/editor-state.ts';
+import { draftExtrasOf, type EditorLesson } from '../admin/editor/editor-state.ts';
 
 const num = (v: number | string) => (typeof v === 'number' ? v : Number(v.trim() || NaN));
 
@@ -28,5 +28,6 @@ export function contentOfEditor(lesson: EditorLesson, saved: LessonContentData):
       explanation: q.explanation ?? '',
       ...(q.id !== undefined && skills.get(q.id) ? { skill: skills.get(q.id) } : {}),
     })),
+    ...(lesson.sources !== undefined ? draftExtrasOf(lesson) : {}),
   };
 }

@@ -1,4 +1,6 @@
 import type { KeyboardEvent, Ref } from 'react';
+import { isOrderOf } from '../../lib/shuffle.ts';
+import { useHydrated } from './useHydrated.ts';
 
 interface Props {
   /** id of the heading, for aria-labelledby on the surrounding section. */
@@ -20,6 +22,8 @@ interface Props {
    * colour), and a wrong pick is never shown as the selected, green one.
    */
   marks?: { correct: number; chosen: number };
+  /** The order the options are shown in, as spec indices (src/lib/shuffle.ts); the spec's order without it. */
+  order?: readonly number[];
 }
 
 /** One multiple-choice question: the question as the legend, native radios (arrow keys move). */
@@ -37,9 +41,13 @@ export default function ChoiceQuestion(
     disabled,
     onKeyDown,
     marks,
+    order,
   }: Props,
 ) {
+  const shown = isOrderOf(order, options.length) ? order : options.map((_, i) => i);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  // A pick before the island hydrates would be lost: the options wait, disabled (issue 53).
+  const hydrated = useHydrated();
   return (
     <fieldset className='question' onKeyDown={onKeyDown}>
       <legend>
@@ -48,16 +56,17 @@ export default function ChoiceQuestion(
         </Heading>
       </legend>
       <div className='options'>
-        {options.map((option, i) => {
+        {shown.map((i) => {
+          const option = options[i];
           const mark = marks ? (i === marks.correct ? 'right' : i === marks.chosen ? 'wrong' : '') : '';
           const state = mark ? ` ${mark}` : chosen === i ? ' selected' : '';
           return (
-            <label key={i} className={`option${state}`}>
+            <label key={i} className={`option${state}`} data-option={i}>
               <input
                 type='radio'
                 name={name}
                 checked={chosen === i}
-                disabled={disabled || Boolean(marks)}
+                disabled={disabled || Boolean(marks) || !hydrated}
                 onChange={() => onChoose(i)}
               />
               <span>{option}</span>

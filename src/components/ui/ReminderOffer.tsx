@@ -2,6 +2,7 @@
 // the first pass, of a verified address, until the learner answers (the server decides and remembers).
 import { useEffect, useRef, useState } from 'react';
 import { api, messageOf, NetworkError } from '../api.ts';
+import { useHydrated } from './useHydrated.ts';
 import './reminder-offer.css';
 
 type Step = 'hidden' | 'asking' | 'accepted' | 'declined';
@@ -9,6 +10,7 @@ type Step = 'hidden' | 'asking' | 'accepted' | 'declined';
 export default function ReminderOffer({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const [step, setStep] = useState<Step>('hidden');
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
   const said = useRef<HTMLParagraphElement>(null);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -65,10 +67,20 @@ export default function ReminderOffer({ headingLevel = 2 }: { headingLevel?: 2 |
         </p>
       )}
       <div className='reminder-offer-actions'>
-        <button type='button' className='btn btn-primary' disabled={busy} onClick={() => void answer(true)}>
+        <button
+          type='button'
+          className='btn btn-primary'
+          disabled={busy || !hydrated}
+          onClick={() => void answer(true)}
+        >
           Yes, remind me
         </button>
-        <button type='button' className='btn btn-outline' disabled={busy} onClick={() => void answer(false)}>
+        <button
+          type='button'
+          className='btn btn-outline'
+          disabled={busy || !hydrated}
+          onClick={() => void answer(false)}
+        >
           No thanks
         </button>
       </div>

@@ -3,11 +3,14 @@ import { jsonError, readJson } from '../../lib/server/platform/http.ts';
 import { loginSchema } from '../../lib/schemas.ts';
 import { checkCredentials } from '../../lib/server/auth/credentials.ts';
 import { homePathFor } from '../../lib/server/learning/home.ts';
-import { accountRetryAfter, hitLimit, limits, refundLimit } from '../../lib/server/platform/rate-limit.ts';
+import { hitLimit, limits, refundLimit } from '../../lib/server/platform/rate-limit.ts';
 import { clientIp } from '../../lib/server/platform/client-ip.ts';
 import { createSession, setSessionCookie } from '../../lib/server/auth/session.ts';
-import { tooManySignIns, tooManySignInsForAccount } from '../../lib/server/platform/limit-responses.ts';
-import { log } from '../../lib/server/platform/log.ts';
+import { tooManySignIns } from '../../lib/server/platform/limit-responses.ts';
+import { securityEvent } from '../../lib/server/platform/security-log.ts';
+import { countWrongPassword, refuseUnchecked } from '../../lib/server/auth/sign-in-guard.ts';
+import { rememberDevice } from '../../lib/server/auth/device-cookie.ts';
+import { requireSecondFactor } from '../../lib/server/auth/factors/sign-in.ts';
 
 export const POST: APIRoute = async (context) => {
   const ip = clientIp(context);
@@ -17,25 +20,25 @@ export const POST: APIRoute = async (context) => {
   const byClient = limits.loginFailures(ip);
   const clientSlot = await hitLimit(byClient);
   if (!clientSlot.allowed) {
-    log('info', 'sign-in refused', { ip, reason: 'rate-limited' });
+    securityEvent('sign-in refused', { ip, account: email, reason: 'too many failures from this client' });
     return tooManySignIns(clientSlot.retryAfterSeconds);
   }
+  // An account in back-off checks passwords only from browsers that signed in to it (sign-in-guard.ts).
+  const refused = await refuseUnchecked(context.cookies, email, ip);
+  if (refused) return refused;
   const result = await checkCredentials(email, password);
   if (!result.ok && result.reason === 'invalid') {
-    // Guesses at one account from many clients: past the account's threshold each further wrong
-    // password waits longer (NIST SP 800-63B 5.2.2), while the right one from a client under its
-    // own limit still gets through, so nobody can lock the owner out.
-    const account = await hitLimit(limits.loginFailuresForAccount(email));
-    if (!account.allowed) {
-      log('info', 'sign-in failed', { ip, reason: 'invalid (account throttled)' });
-      return tooManySignInsForAccount(accountRetryAfter(account.count));
-    }
-    log('info', 'sign-in failed', { ip, reason: 'invalid' });
-    return jsonError(401, 'Invalid email or password');
+    const throttled = await countWrongPassword(email);
+    securityEvent('sign-in failed', {
+      ip,
+      account: email,
+      reason: throttled ? 'wrong password, account in back-off' : 'wrong password',
+    });
+    return throttled ?? jsonError(401, 'Invalid email or password');
   }
   await refundLimit(byClient);
   if (!result.ok) {
-    log('info', 'sign-in refused', { ip, userId: result.user.id, reason: 'unverified' });
+    securityEvent('sign-in refused', { ip, account: email, userId: result.user.id, reason: 'unverified' });
     return Response.json(
       {
         message: 'Please check your email and click the verification link before logging in.',
@@ -45,9 +48,15 @@ export const POST: APIRoute = async (context) => {
       { status: 403 },
     );
   }
-  const { token, session } = await createSession(result.user.id, rememberMe);
+  // An account with a second factor answers requiresSecondFactor and no session (issue 51).
+  const secondStep = await requireSecondFactor(context, result.user, rememberMe);
+  if (secondStep) return secondStep;
+  const { token, session } = await createSession(result.user.id, rememberMe, new Date(), {
+    userAgent: context.request.headers.get('user-agent'),
+  });
   setSessionCookie(context.cookies, token, session);
-  log('info', 'sign-in succeeded', { ip, userId: result.user.id });
+  await rememberDevice(context.cookies, result.user.id);
+  securityEvent('sign-in succeeded', { ip, account: email, userId: result.user.id, method: 'password' });
   const u = result.user;
   return Response.json({
     authToken: token,
@@ -63,6 +72,6 @@ export const POST: APIRoute = async (context) => {
     requiresVerification: false,
     authProvider: 'email',
     // Where the sign-in takes them when no page was asked for (spec 2).
-    home: await homePathFor(u.id),
+    home: await homePathFor(u),
   });
 };

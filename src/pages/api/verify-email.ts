@@ -1,15 +1,18 @@
 import type { APIContext, APIRoute } from 'astro';
+import { securityEvent } from '../../lib/server/platform/security-log.ts';
 import { z } from 'zod';
 import type { User } from '../../../db/schema.ts';
 import { jsonError, readJson } from '../../lib/server/platform/http.ts';
 import { type Verification, verifyEmailToken } from '../../lib/server/auth/verification.ts';
 import { createSession, setSessionCookie } from '../../lib/server/auth/session.ts';
+import { rememberDevice } from '../../lib/server/auth/device-cookie.ts';
 import { deleteSignupCookie, readSignupCookie } from '../../lib/server/auth/signup-cookie.ts';
 import { hitLimit, limits, refundLimit } from '../../lib/server/platform/rate-limit.ts';
 import { clientIp } from '../../lib/server/platform/client-ip.ts';
 import { tooManySignIns } from '../../lib/server/platform/limit-responses.ts';
 import { log } from '../../lib/server/platform/log.ts';
-import { newPasswordProblem } from '../../lib/account-fields.ts';
+import { nameProblem, newPasswordProblem } from '../../lib/account-fields.ts';
+import { homePathFor } from '../../lib/server/learning/home.ts';
 import { messages, PASSWORD_MAX } from '../../lib/password-rules.ts';
 
 const INVALID_LINK = 'Invalid verification link. Please check your email for the correct link.';
@@ -18,18 +21,25 @@ export const CONFIRM_MESSAGE =
   'To confirm this address, enter the password you chose when you signed up, or choose a new one.';
 const WRONG_PASSWORD = 'That is not the password chosen at sign-up. Try again, or choose a new password.';
 
+const ownerName = (label: 'First name' | 'Last name') =>
+  z.string().trim().superRefine((value, ctx) => {
+    const problem = nameProblem(label, value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }).optional();
 const token = z.string({ error: INVALID_LINK }).trim().min(1, INVALID_LINK).max(200, INVALID_LINK);
 const verifySchema = z.object({
   token,
   password: z.string().max(PASSWORD_MAX, messages.tooLong).optional(),
   newPassword: z
     .string()
-    .trim()
     .superRefine((value, ctx) => {
       const problem = newPasswordProblem(value);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
     .optional(),
+  // The owner's names with a new password: the account is reset to its owner (owner-reset.ts).
+  firstName: ownerName('First name'),
+  lastName: ownerName('Last name'),
 });
 
 const userFields = (user: User) => ({ id: user.id, email: user.email, firstName: user.firstName });
@@ -45,8 +55,26 @@ const askToConfirm = (user: User) =>
     needsPassword: false,
   });
 
-function verifiedAnswer(verification: Extract<Verification, { kind: 'verified' }>, tempAuthToken: string | null) {
-  log('info', 'email verified', { userId: verification.user.id, passwordChanged: verification.passwordChanged });
+export const ALREADY_CONFIRMED = 'This address is already confirmed. There is nothing more to do.';
+
+/** A used link for a confirmed address: nothing changes, nobody is signed in; the page links on. */
+const alreadyConfirmed = (context: APIContext, user: User) =>
+  Response.json({
+    message: ALREADY_CONFIRMED,
+    alreadyVerified: true,
+    signedIn: context.locals.user?.id === user.id,
+    user: { email: user.email },
+    tempAuthToken: null,
+    needsPassword: false,
+    needsConfirmation: false,
+  });
+
+function verifiedAnswer(
+  verification: Extract<Verification, { kind: 'verified' }>,
+  tempAuthToken: string | null,
+  home?: string,
+) {
+  securityEvent('email verified', { userId: verification.user.id, passwordChanged: verification.passwordChanged });
   return Response.json({
     message: verification.passwordChanged
       ? 'Email verified and your new password is set.'
@@ -55,6 +83,9 @@ function verifiedAnswer(verification: Extract<Verification, { kind: 'verified' }
     tempAuthToken,
     needsPassword: verification.user.passwordHash === null,
     needsConfirmation: false,
+    // Quizzes taken before sign-up that counted now, with the badges and streak they earned (issue 52).
+    savedQuizzes: verification.saved && verification.saved.counted > 0 ? verification.saved : null,
+    ...(home ? { home } : {}),
   });
 }
 
@@ -68,6 +99,7 @@ export const GET: APIRoute = async (context) => {
   if (!raw || raw.length > 200) return jsonError(400, INVALID_LINK);
   const verification = await verifyEmailToken(raw, { signupClient: readSignupCookie(context.cookies) });
   if (!verification) return jsonError(400, EXPIRED_LINK);
+  if (verification.kind === 'already') return alreadyConfirmed(context, verification.user);
   return verification.kind === 'verified' ? verifiedAnswer(verification, null) : askToConfirm(verification.user);
 };
 
@@ -86,19 +118,28 @@ export const POST: APIRoute = async (context) => {
     signupClient: readSignupCookie(context.cookies),
     password: body.newPassword === undefined ? body.password : undefined,
     newPassword: body.newPassword,
+    firstName: body.firstName,
+    lastName: body.lastName,
   });
   if (!verification) return jsonError(400, EXPIRED_LINK);
+  if (verification.kind === 'already') {
+    if (slot) await refundLimit(slot);
+    return alreadyConfirmed(context, verification.user);
+  }
   if (verification.kind === 'confirm') return askToConfirm(verification.user);
   if (verification.kind === 'wrong-password') {
     log('info', 'email confirmation refused', { userId: verification.user.id, reason: 'wrong sign-up password' });
     return jsonError(400, WRONG_PASSWORD, { password: WRONG_PASSWORD });
   }
   if (slot) await refundLimit(slot);
-  const { token: sessionToken, session } = await createSession(verification.user.id, true);
+  const { token: sessionToken, session } = await createSession(verification.user.id, true, new Date(), {
+    userAgent: context.request.headers.get('user-agent'),
+  });
   setSessionCookie(context.cookies, sessionToken, session);
+  await rememberDevice(context.cookies, verification.user.id);
   // Confirmed by this browser's own sign-up cookie: it has done its work.
   if (body.password === undefined && body.newPassword === undefined) deleteSignupCookie(context.cookies);
-  return verifiedAnswer(verification, sessionToken);
+  return verifiedAnswer(verification, sessionToken, await homePathFor(verification.user));
 };
 
 /** A sign-up password typed on this page is a sign-in attempt: it takes a slot of the client's limit. */

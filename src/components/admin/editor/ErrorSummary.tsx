@@ -3,7 +3,7 @@ import type { Errors } from './editor-state.ts';
 /** Whether the form shows this error beside its field (the summary then names the field only). */
 function shownBesideField(path: string, errors: Errors): boolean {
   if (
-    /^(title|slug|pillar|level|orderIndex|duration|weight|sections|sections\.\d+\.(header|subheader|content)|questions\.\d+\.(question|options|explanation))$/
+    /^(title|slug|pillar|level|orderIndex|duration|weight|reviewedAt|sections|sections\.\d+\.(header|subheader|content)|sources\.\d+\.(title|publisher|url)|questions\.\d+\.(question|options|explanation))$/
       .test(path)
   ) return true;
   const answer = /^questions\.(\d+)\.correctAnswer$/.exec(path);
@@ -21,6 +21,8 @@ const FIELD_NAMES: Record<string, string> = {
   sections: 'Sections',
   questions: 'Quiz questions',
   learningObjectives: 'Learning objectives',
+  sources: 'Sources',
+  reviewedAt: 'Review date',
   version: 'Version',
   body: 'The lesson',
 };
@@ -37,6 +39,9 @@ function describeField(path: string): string {
   const n = (i: string) => Number(i) + 1;
   if (field === 'sections' && index !== undefined) return `Section ${n(index)}${part ? ` ${part}` : ''}`;
   if (field === 'learningObjectives' && index !== undefined) return `Objective ${n(index)}`;
+  if (field === 'sources' && index !== undefined) {
+    return `Source ${n(index)}${part ? ` ${part === 'url' ? 'address' : part}` : ''}`;
+  }
   if (field === 'questions' && index !== undefined) {
     if (part === 'options' && option !== undefined) return `Question ${n(index)}, option ${n(option)}`;
     return `Question ${n(index)}${part ? ` ${QUESTION_PARTS[part] ?? part}` : ''}`;

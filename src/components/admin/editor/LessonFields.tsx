@@ -3,16 +3,18 @@ import Field from '../../ui/Field.tsx';
 import { LEVEL_LABELS, PILLAR_LABELS } from '../../../lib/domain.ts';
 import type { EditorAction, EditorLesson, Errors } from './editor-state.ts';
 import { SelectField } from './fields.tsx';
+import { issueNote, type Issues } from './issues.tsx';
 
 /** The lesson's own fields: title, address, pillar and level, order, duration and weight. */
 export default function LessonFields(
-  { lesson, errors, dispatch, titleRef, fixedAddress }: {
+  { lesson, errors, dispatch, titleRef, fixedAddress, issues }: {
     lesson: EditorLesson;
     errors: Errors;
     dispatch: Dispatch<EditorAction>;
     titleRef: MutableRefObject<HTMLInputElement | null>;
     /** A draft keeps the published address (an admin moves it in Lesson management). */
     fixedAddress?: boolean;
+    issues?: Issues;
   },
 ) {
   const change = (patch: Partial<EditorLesson>) => dispatch({ type: 'change', patch });
@@ -23,6 +25,7 @@ export default function LessonFields(
         label='Title'
         inputRef={titleRef}
         error={errors.title}
+        hint={issueNote(issues, 'title')}
         value={lesson.title}
         onChange={(e) => change({ title: e.target.value })}
       />
@@ -53,6 +56,7 @@ export default function LessonFields(
           placeholder='Choose a pillar'
           choices={PILLAR_LABELS}
           error={errors.pillar}
+          hint={issueNote(issues, 'pillar')}
           value={lesson.pillar}
           onChange={(pillar) => change({ pillar })}
         />
@@ -61,6 +65,7 @@ export default function LessonFields(
           placeholder='Choose a level'
           choices={LEVEL_LABELS}
           error={errors.level}
+          hint={issueNote(issues, 'level')}
           value={lesson.level}
           onChange={(level) => change({ level })}
         />
@@ -70,6 +75,7 @@ export default function LessonFields(
           label='Order'
           {...number}
           error={errors.orderIndex}
+          hint={issueNote(issues, 'orderIndex')}
           value={lesson.orderIndex}
           onChange={(e) => change({ orderIndex: e.target.value })}
         />
@@ -77,6 +83,7 @@ export default function LessonFields(
           label='Duration (minutes)'
           {...number}
           error={errors.duration}
+          hint={issueNote(issues, 'duration')}
           value={lesson.duration}
           onChange={(e) => change({ duration: e.target.value })}
         />
@@ -87,6 +94,7 @@ export default function LessonFields(
           max={100}
           step={0.01}
           error={errors.weight}
+          hint={issueNote(issues, 'weight')}
           value={lesson.weight}
           onChange={(e) => dispatch({ type: 'type-weight', weight: e.target.value })}
         />

@@ -12,7 +12,7 @@ export default function LessonPreview({ sections, questions }: { sections: Secti
       const body = {
         sections: sections.map((s) => ({ header: s.header ?? '', subheader: s.subheader ?? '', content: s.content })),
       };
-      api<{ html: string[] }>('/api/admin/preview', { body })
+      api<{ html: string[] }>('/api/studio/preview', { body })
         .then((r) => r.ok && r.data && setHtml(r.data.html))
         .catch(() => {});
     }, 300);

@@ -1,11 +1,18 @@
 import { removeAt, replaceAt } from './editor-state.ts';
+import { GroupIssues, issueNote, type Issues } from './issues.tsx';
 
 export default function ObjectivesEditor(
-  { objectives, onChange }: { objectives: string[]; onChange: (objectives: string[]) => void },
+  { objectives, issues, onChange }: {
+    objectives: string[];
+    issues?: Issues;
+    onChange: (objectives: string[]) => void;
+  },
 ) {
   return (
     <fieldset className='group'>
       <legend>Learning objectives</legend>
+      <p className='hint'>Two to four things a learner can do after the lesson.</p>
+      <GroupIssues issues={issues} field='learningObjectives' />
       {objectives.map((objective, i) => (
         <div key={i} className='row'>
           <label className='visually-hidden' htmlFor={`objective-${i}`}>
@@ -14,6 +21,7 @@ export default function ObjectivesEditor(
           <input
             id={`objective-${i}`}
             className='input'
+            aria-describedby={issueNote(issues, `learningObjectives.${i}`) ? `objective-${i}-issue` : undefined}
             value={objective}
             onChange={(e) => onChange(replaceAt(objectives, i, e.target.value))}
           />
@@ -25,6 +33,9 @@ export default function ObjectivesEditor(
           >
             Remove
           </button>
+          {issueNote(issues, `learningObjectives.${i}`) && (
+            <p id={`objective-${i}-issue`} className='row-note'>{issueNote(issues, `learningObjectives.${i}`)}</p>
+          )}
         </div>
       ))}
       <button type='button' className='btn btn-outline' onClick={() => onChange([...objectives, ''])}>

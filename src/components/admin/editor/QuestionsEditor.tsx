@@ -2,19 +2,27 @@ import Field from '../../ui/Field.tsx';
 import { padOptions } from '../../../lib/lesson-form.ts';
 import { emptyQuestion, type Errors, type Question, removeAt, replaceAt } from './editor-state.ts';
 import { TextAreaField } from './fields.tsx';
+import { GroupIssues, type Issues } from './issues.tsx';
 
 export default function QuestionsEditor(
-  { questions, errors, onChange }: { questions: Question[]; errors: Errors; onChange: (questions: Question[]) => void },
+  { questions, errors, issues, onChange }: {
+    questions: Question[];
+    errors: Errors;
+    issues?: Issues;
+    onChange: (questions: Question[]) => void;
+  },
 ) {
   return (
     <fieldset className='group'>
       <legend>Quiz questions</legend>
+      <GroupIssues issues={issues} field='questions' />
       {questions.map((question, i) => (
         <QuestionEditor
           key={i}
           index={i}
           question={question}
           errors={errors}
+          issues={issues}
           onChange={(patch) => onChange(replaceAt(questions, i, { ...question, ...patch }))}
           onRemove={() => onChange(removeAt(questions, i))}
         />
@@ -26,10 +34,11 @@ export default function QuestionsEditor(
   );
 }
 
-function QuestionEditor({ index: i, question, errors, onChange, onRemove }: {
+function QuestionEditor({ index: i, question, errors, issues, onChange, onRemove }: {
   index: number;
   question: Question;
   errors: Errors;
+  issues?: Issues;
   onChange: (patch: Partial<Question>) => void;
   onRemove: () => void;
 }) {
@@ -38,6 +47,7 @@ function QuestionEditor({ index: i, question, errors, onChange, onRemove }: {
   return (
     <div className='item card' data-question={i + 1} id={`question-${i + 1}`} tabIndex={-1}>
       <h3>Question {i + 1}</h3>
+      <GroupIssues issues={issues} field={`questions.${i}`} />
       <Field
         label={`Question ${i + 1} text`}
         error={errors[`questions.${i}.question`]}

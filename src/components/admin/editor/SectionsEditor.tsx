@@ -1,13 +1,20 @@
 import Field from '../../ui/Field.tsx';
 import { emptySection, type Errors, removeAt, replaceAt, type Section } from './editor-state.ts';
 import { TextAreaField } from './fields.tsx';
+import { GroupIssues, type Issues } from './issues.tsx';
 
 export default function SectionsEditor(
-  { sections, errors, onChange }: { sections: Section[]; errors: Errors; onChange: (sections: Section[]) => void },
+  { sections, errors, issues, onChange }: {
+    sections: Section[];
+    errors: Errors;
+    issues?: Issues;
+    onChange: (sections: Section[]) => void;
+  },
 ) {
   return (
     <fieldset className='group'>
       <legend>Sections</legend>
+      <GroupIssues issues={issues} field='sections' />
       {errors.sections && (
         <p className='field-error' role='alert'>
           {errors.sections}

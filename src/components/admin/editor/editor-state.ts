@@ -15,6 +15,14 @@ export interface EditorLesson {
   sections: Section[];
   learningObjectives: string[];
   questions: Question[];
+  /** A studio draft's sources and review date (the admin screen's lessons publish without them). */
+  sources?: SourceRow[];
+  reviewedAt?: string;
+}
+export interface SourceRow {
+  title: string;
+  publisher: string;
+  url: string;
 }
 export interface Section {
   header?: string;
@@ -51,9 +59,35 @@ export const emptyLesson = (): EditorLesson => ({
   // Set from the lessons of the pillar and level once they are chosen (see suggestedWeight).
   weight: '',
   sections: [emptySection()],
-  learningObjectives: [''],
+  // The publishing rules ask for two objectives (src/lib/curriculum.ts): two fields to start.
+  learningObjectives: ['', ''],
   questions: [],
 });
+
+export const emptySource = (): SourceRow => ({ title: '', publisher: '', url: '' });
+
+/**
+ * A new lesson in the studio starts with as many fields as the publishing rules need: two
+ * objectives, three sections (the last one the rules' "Try this now"), three questions, a source.
+ */
+export const emptyDraftLesson = (): EditorLesson => ({
+  ...emptyLesson(),
+  sections: [emptySection(), emptySection(), { ...emptySection(), header: 'Try this now' }],
+  questions: [emptyQuestion(), emptyQuestion(), emptyQuestion()],
+  sources: [emptySource()],
+  reviewedAt: '',
+});
+
+/** The draft's sources and review date as the studio's API takes them (rows left empty are dropped). */
+export function draftExtrasOf(lesson: EditorLesson) {
+  return {
+    sources: (lesson.sources ?? [])
+      .map((s) => ({ title: s.title.trim(), publisher: s.publisher.trim(), url: s.url.trim() }))
+      .filter((s) => s.title || s.publisher || s.url)
+      .map((s) => ({ ...s, publisher: s.publisher || undefined })),
+    reviewedAt: lesson.reviewedAt?.trim() || null,
+  };
+}
 
 /** A stored lesson as the editor shows it: at least one section, four option inputs per question. */
 export const toEditorLesson = (lesson: AuthoredLesson): EditorLesson => ({

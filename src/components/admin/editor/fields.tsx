@@ -4,7 +4,7 @@ import { type ReactNode, useId } from 'react';
 interface Frame {
   label: string;
   error?: string;
-  hint?: string;
+  hint?: ReactNode;
 }
 
 function FieldFrame({ id, label, error, hint, children }: Frame & { id: string; children: ReactNode }) {
@@ -13,9 +13,9 @@ function FieldFrame({ id, label, error, hint, children }: Frame & { id: string; 
       <label htmlFor={id}>{label}</label>
       {children}
       {hint && (
-        <p id={`${id}-hint`} className='field-hint'>
+        <div id={`${id}-hint`} className='field-hint'>
           {hint}
-        </p>
+        </div>
       )}
       {error && (
         <p id={`${id}-error`} className='field-error' role='alert'>

@@ -7,111 +7,99 @@ import {
   auditLog,
   emailOutbox,
   learnerDays,
-  learnerStreaks,
-  lessonProgress,
   lessonReads,
   lessonReports,
-  lessons,
-  oauthAccounts,
-  questionSets,
+  moneyPlans,
   quizAttempts,
   rateLimitBuckets,
   remindersSent,
-  reviewItems,
   sessions,
-  userBadges,
   users,
   visitorQuizResults,
 } from '../../../../db/schema.ts';
-import { getDb } from '../platform/db.ts';
-import { answeredResponses } from '../learning/learner-store/index.ts';
+import { getDb, prepared } from '../platform/db.ts';
+import { answeredResponses } from '../learning/learner-store/figures.ts';
 import { log } from '../platform/log.ts';
+import { HttpError } from '../platform/http.ts';
 import { keysNamingAddress } from '../platform/rate-limit.ts';
+import { describeUserAgent } from '../../user-agent.ts';
+
+const title = { with: { lesson: { columns: { title: true } } } } as const;
+
+/** Everything we hold about a learner, in one statement. */
+const exportStatement = prepared((db) =>
+  db.query.users.findFirst({
+    where: eq(users.id, sql.placeholder('userId')),
+    with: {
+      sessions: { orderBy: [asc(sessions.createdAt)] },
+      // Second factors by kind and name; their secrets and public keys stay out (issue 51).
+      factors: { columns: { kind: true, name: true, createdAt: true, lastUsedAt: true } },
+      assessments: { orderBy: [asc(assessments.createdAt)] },
+      quizAttempts: {
+        orderBy: [asc(quizAttempts.createdAt)],
+        with: { lesson: { columns: { title: true } }, questionSet: { columns: { questions: true } } },
+      },
+      lessonProgress: title,
+      badges: true,
+      reviewItems: true,
+      testOuts: true,
+      oauthAccounts: { columns: { provider: true, createdAt: true } },
+      days: { orderBy: [asc(learnerDays.day)] },
+      streak: true,
+      // The unsubscribe token's hash stays out: it is a secret, not data about the learner.
+      remindersSent: { columns: { day: true, kind: true, createdAt: true }, orderBy: [asc(remindersSent.day)] },
+      // Problems the learner reported and the replies; who replied stays out.
+      reports: {
+        columns: {
+          lessonId: true,
+          questionId: true,
+          step: true,
+          lessonVersion: true,
+          reason: true,
+          note: true,
+          status: true,
+          fixedInVersion: true,
+          reply: true,
+          repliedAt: true,
+          createdAt: true,
+        },
+        orderBy: [asc(lessonReports.createdAt)],
+      },
+      lessonReads: { orderBy: [asc(lessonReads.openedAt)] },
+      // Quizzes taken before sign-up and carried by it (issue 42), counted or not.
+      visitorQuizResults: { orderBy: [asc(visitorQuizResults.id)], ...title },
+      // Every saved version of the learner's money plan, their figures included (issue 57).
+      moneyPlans: { orderBy: [asc(moneyPlans.createdAt)] },
+    },
+    extras: {
+      // The e-mails sent to the address (the outbox keeps them by address, not by account).
+      emails: sql<Array<{ kind: string; subject: string; status: string; createdAt: string; sentAt: string | null }>>`
+        (select coalesce(json_agg(json_build_object('kind', o.kind, 'subject', o.subject, 'status', o.status,
+          'createdAt', o.created_at, 'sentAt', o.sent_at) order by o.created_at), '[]'::json)
+        from email_outbox o join users u on u.id = ${
+        sql.placeholder('userId')
+      } where lower(o.to_address) = lower(u.email))`.as('emails'),
+    },
+  }).prepare('account_export')
+);
 
 export async function exportAccount(userId: string) {
-  const db = await getDb();
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  const [
-    sessionRows,
-    assessmentRows,
-    attemptRows,
-    progressRows,
-    badgeRows,
-    reviewRows,
-    oauthRows,
-    mailRows,
-    dayRows,
-    streakRows,
-    reminderRows,
-    reportRows,
-    readRows,
-    visitorRows,
-  ] = await Promise.all([
-    db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt)),
-    db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(asc(assessments.createdAt)),
-    db
-      .select({ attempt: quizAttempts, questions: questionSets.questions, title: lessons.title })
-      .from(quizAttempts)
-      .innerJoin(lessons, eq(lessons.id, quizAttempts.lessonId))
-      .innerJoin(questionSets, eq(questionSets.id, quizAttempts.questionSetId))
-      .where(eq(quizAttempts.userId, userId))
-      .orderBy(asc(quizAttempts.createdAt)),
-    db.select({ progress: lessonProgress, title: lessons.title }).from(lessonProgress).innerJoin(
-      lessons,
-      eq(lessons.id, lessonProgress.lessonId),
-    ).where(eq(lessonProgress.userId, userId)),
-    db.select().from(userBadges).where(eq(userBadges.userId, userId)),
-    db.select().from(reviewItems).where(eq(reviewItems.userId, userId)),
-    db.select({ provider: oauthAccounts.provider, createdAt: oauthAccounts.createdAt }).from(oauthAccounts).where(
-      eq(oauthAccounts.userId, userId),
-    ),
-    db
-      .select({
-        kind: emailOutbox.kind,
-        subject: emailOutbox.subject,
-        status: emailOutbox.status,
-        createdAt: emailOutbox.createdAt,
-        sentAt: emailOutbox.sentAt,
-      })
-      .from(emailOutbox)
-      .where(sql`lower(${emailOutbox.toAddress}) = lower(${user.email})`)
-      .orderBy(asc(emailOutbox.createdAt)),
-    db.select().from(learnerDays).where(eq(learnerDays.userId, userId)).orderBy(asc(learnerDays.day)),
-    db.select().from(learnerStreaks).where(eq(learnerStreaks.userId, userId)),
-    // The unsubscribe token's hash stays out: it is a secret, not data about the learner.
-    db
-      .select({ day: remindersSent.day, kind: remindersSent.kind, createdAt: remindersSent.createdAt })
-      .from(remindersSent)
-      .where(eq(remindersSent.userId, userId))
-      .orderBy(asc(remindersSent.day)),
-    // Problems the learner reported and the replies; who replied stays out.
-    db
-      .select({
-        lessonId: lessonReports.lessonId,
-        questionId: lessonReports.questionId,
-        step: lessonReports.step,
-        lessonVersion: lessonReports.lessonVersion,
-        reason: lessonReports.reason,
-        note: lessonReports.note,
-        status: lessonReports.status,
-        fixedInVersion: lessonReports.fixedInVersion,
-        reply: lessonReports.reply,
-        repliedAt: lessonReports.repliedAt,
-        createdAt: lessonReports.createdAt,
-      })
-      .from(lessonReports)
-      .where(eq(lessonReports.userId, userId))
-      .orderBy(asc(lessonReports.createdAt)),
-    db.select().from(lessonReads).where(eq(lessonReads.userId, userId)).orderBy(asc(lessonReads.openedAt)),
-    // Quizzes taken before sign-up and carried by it (issue 42), counted or not.
-    db
-      .select({ result: visitorQuizResults, title: lessons.title })
-      .from(visitorQuizResults)
-      .innerJoin(lessons, eq(lessons.id, visitorQuizResults.lessonId))
-      .where(eq(visitorQuizResults.userId, userId))
-      .orderBy(asc(visitorQuizResults.id)),
-  ]);
-  const streak = streakRows[0];
+  const user = await (await exportStatement()).execute({ userId });
+  if (!user) throw new HttpError(404, 'Account not found');
+  const sessionRows = user.sessions;
+  const assessmentRows = user.assessments;
+  const attemptRows = user.quizAttempts;
+  const progressRows = user.lessonProgress;
+  const badgeRows = user.badges;
+  const reviewRows = user.reviewItems;
+  const oauthRows = user.oauthAccounts;
+  const mailRows = user.emails;
+  const dayRows = user.days;
+  const reminderRows = user.remindersSent;
+  const reportRows = user.reports;
+  const readRows = user.lessonReads;
+  const visitorRows = user.visitorQuizResults;
+  const streak = user.streak;
   return {
     exportedAt: new Date().toISOString(),
     about:
@@ -138,24 +126,26 @@ export async function exportAccount(userId: string) {
     },
     signInWith: oauthRows,
     sessions: sessionRows.map((s) => ({
+      ...describeUserAgent(s.userAgent),
       createdAt: s.createdAt,
       lastUsedAt: s.lastUsedAt,
       rememberMe: s.persistent === 1,
+      secondFactorCheckedAt: s.factorVerifiedAt,
     })),
+    secondFactors: user.factors,
     assessments: assessmentRows.map(({ userId: _u, ...a }) => a),
-    quizAttempts: attemptRows.map((
-      { attempt: { userId: _u, questionSetId: _q, responses, ...a }, questions, title },
-    ) => ({
+    quizAttempts: attemptRows.map(({ userId: _u, questionSetId: _q, responses, lesson, questionSet, ...a }) => ({
       ...a,
-      lessonTitle: title,
-      responses: answeredResponses(responses, questions),
+      lessonTitle: lesson.title,
+      responses: answeredResponses(responses, questionSet.questions),
     })),
-    lessonProgress: progressRows.map(({ progress: { userId: _u, ...p }, title }) => ({ ...p, lessonTitle: title })),
+    lessonProgress: progressRows.map(({ userId: _u, lesson, ...p }) => ({ ...p, lessonTitle: lesson.title })),
     badges: badgeRows.map(({ userId: _u, ...b }) => b),
     reviewQueue: reviewRows.map(({ userId: _u, ...r }) => r),
-    quizzesBeforeSignUp: visitorRows.map(({ result: { userId: _u, id: _i, ...r }, title }) => ({
+    testOuts: user.testOuts.map(({ userId: _u, ...t }) => t),
+    quizzesBeforeSignUp: visitorRows.map(({ userId: _u, id: _i, lesson, ...r }) => ({
       ...r,
-      lessonTitle: title,
+      lessonTitle: lesson.title,
     })),
     emails: mailRows,
     dailyStreak: streak
@@ -175,6 +165,8 @@ export async function exportAccount(userId: string) {
     reports: reportRows,
     /** How far each lesson version was read (the studio's funnel counts it). */
     lessonReads: readRows.map(({ userId: _u, ...r }) => r),
+    /** Each saved version of the money plan, oldest first: the figures entered and the step they gave. */
+    moneyPlans: user.moneyPlans.map(({ userId: _u, ...p }) => p),
   };
 }
 

@@ -22,17 +22,20 @@ import {
   verificationEmail,
 } from '../mail/email.ts';
 import type { Executor } from '../../../../db/client.ts';
-import { hashPassword, isCommonPassword, verifyDummyPassword, verifyPassword } from './password.ts';
+import { hashPassword, verifyDummyPassword, verifyPassword } from './password.ts';
+import { assertPasswordAllowed, type PasswordContext } from './password-list.ts';
 import { hitLimit, limits } from '../platform/rate-limit.ts';
 import { generateRandomToken, hashToken } from '../platform/tokens.ts';
 import { HttpError } from '../platform/http.ts';
-import { messages } from '../../password-rules.ts';
 import { invalidateUserSessions } from './session.ts';
 import { applyConfiguredRole } from './roles.ts';
 import { keepVisitorResults } from '../learning/visitor-results.ts';
+import { clearAccountFailures } from './sign-in-guard.ts';
+import { keepLaterSignup } from './owner-reset.ts';
 import type { VisitorQuizResult } from '../../schemas.ts';
 
 export { applyConfiguredRole } from './roles.ts';
+export { assertPasswordAllowed } from './password-list.ts';
 
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -57,11 +60,6 @@ export async function findUserById(id: string): Promise<User | undefined> {
   const db = await getDb();
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return user;
-}
-
-/** Refuses the 10,000 most common passwords (the length rules are in the request schemas). */
-export function assertPasswordAllowed(password: string, field = 'password'): void {
-  if (isCommonPassword(password)) throw new HttpError(400, messages.common, { [field]: messages.common });
 }
 
 /**
@@ -92,7 +90,7 @@ export interface SignUpInput {
  * verifying from the same client keeps the password chosen here.
  */
 export async function signUp(input: SignUpInput, signupClient: string): Promise<void> {
-  assertPasswordAllowed(input.password);
+  assertPasswordAllowed(input.password, 'password', input);
   const email = input.email.trim();
   // Hash first in both branches, so a taken address takes as long as a new one.
   const passwordHash = await hashPassword(input.password);
@@ -110,8 +108,17 @@ export async function signUp(input: SignUpInput, signupClient: string): Promise<
       if (await mayEmail('account-exists', email)) {
         await db.transaction((tx) => enqueueEmail(tx, accountExistsEmail(owner.email, owner.firstName)));
       }
-    } else if (await mayEmail('verify-email', owner.email)) {
-      await db.transaction(async (tx) => enqueueEmail(tx, await replaceVerificationToken(tx, owner)));
+    } else {
+      // Kept for this browser: following the link from it makes the account what was chosen here (owner-reset.ts).
+      await keepLaterSignup(owner.id, signupClient, passwordHash, {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phoneNumber: input.phoneNumber ?? '',
+        quizResults: input.quizResults ?? [],
+      });
+      if (await mayEmail('verify-email', owner.email)) {
+        await db.transaction(async (tx) => enqueueEmail(tx, await replaceVerificationToken(tx, owner)));
+      }
     }
     return;
   }
@@ -213,14 +220,20 @@ export async function checkCredentials(emailInput: string, password: string): Pr
 
 /** True when the token names a live reset request. A read: nothing is consumed or hashed. */
 export async function isResetTokenValid(token: string): Promise<boolean> {
-  if (!token || token.length > 200) return false;
+  return Boolean(await resetTokenOwner(token));
+}
+
+/** The address and names of the live reset request's account (the context words of its new password). */
+async function resetTokenOwner(token: string): Promise<PasswordContext | undefined> {
+  if (!token || token.length > 200) return undefined;
   const db = await getDb();
   const [row] = await db
-    .select({ userId: passwordResetTokens.userId })
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), gt(passwordResetTokens.expiresAt, new Date())))
     .limit(1);
-  return Boolean(row);
+  return row;
 }
 
 /**
@@ -228,28 +241,32 @@ export async function isResetTokenValid(token: string): Promise<boolean> {
  * token is checked before the password is hashed, so a made-up token costs no hash.
  */
 export async function resetPassword(token: string, password: string): Promise<boolean> {
-  if (!(await isResetTokenValid(token))) return false;
-  assertPasswordAllowed(password);
+  const owner = await resetTokenOwner(token);
+  if (!owner) return false;
+  assertPasswordAllowed(password, 'password', owner);
   const passwordHash = await hashPassword(password);
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const email = await db.transaction(async (tx) => {
     const [consumed] = await tx
       .delete(passwordResetTokens)
       .where(eq(passwordResetTokens.tokenHash, hashToken(token)))
       .returning();
-    if (!consumed || consumed.expiresAt.getTime() <= Date.now()) return false;
+    if (!consumed || consumed.expiresAt.getTime() <= Date.now()) return null;
     // Following the e-mailed link also proves the address.
     const [user] = await tx
       .update(users)
       .set({ passwordHash, signupClientHash: null, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
       .where(eq(users.id, consumed.userId))
       .returning();
-    if (!user) return false;
+    if (!user) return null;
     await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     await enqueueEmail(tx, passwordChangedEmail(user.email, user.firstName));
-    return true;
+    return user.email;
   });
+  if (email === null) return false;
+  await clearAccountFailures(email); // the reset ends the back-off and the day's count (sign-in-guard.ts)
+  return true;
 }
 
 /** True when `password` is the account's current password (false when it has none). */
@@ -261,7 +278,7 @@ export async function checkCurrentPassword(userId: string, password: string | un
 
 /** Sets the signed-in user's password and ends their other sessions. */
 export async function setPassword(userId: string, keepSessionId: string, password: string): Promise<void> {
-  assertPasswordAllowed(password);
+  assertPasswordAllowed(password, 'password', await findUserById(userId));
   const passwordHash = await hashPassword(password);
   const db = await getDb();
   await db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 // argon2id (m = 19 MiB, t = 2, p = 1) behind a small concurrency cap, so a burst of logins cannot
-// exhaust memory. The 10,000 most common passwords (zxcvbn-ts's ranked list) are refused.
+// exhaust memory. Which passwords are refused: password-list.ts.
 import { argon2id, argon2Verify } from 'hash-wasm';
-import { dictionary } from '@zxcvbn-ts/language-common';
+export { isCommonPassword } from './password-list.ts';
 
 const MAX_CONCURRENT = 2;
 let running = 0;
@@ -50,10 +50,4 @@ export async function verifyDummyPassword(password: string): Promise<false> {
   dummyHash ??= hashPassword('not-a-real-password-' + crypto.randomUUID());
   await verifyPassword(await dummyHash, password);
   return false;
-}
-
-let common: Set<string> | undefined;
-export function isCommonPassword(password: string): boolean {
-  common ??= new Set((dictionary['passwords-common'] as string[]).slice(0, 10_000));
-  return common.has(password.toLowerCase());
 }

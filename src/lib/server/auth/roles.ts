@@ -1,11 +1,13 @@
-// Roles come from ADMIN_EMAILS and AUTHOR_EMAILS alone, applied both ways at every sign-in and
-// session check: an address added to a list has that role at its next request, and one removed
-// from both is a learner again (logged either way). An address in both lists is an admin.
-import { eq } from 'drizzle-orm';
+// Roles come from ADMIN_EMAILS and AUTHOR_EMAILS alone, applied both ways when the app starts (the
+// lists can change only with a restart) and at every sign-in: an address added to a list has that
+// role at its next request, and one removed from both is a learner again (logged either way). An
+// address in both lists is an admin. A session check only reads the stored role.
+import { securityEvent } from '../platform/security-log.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../../../db/client.ts';
 import { users } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
 import { getEnv } from '../platform/env.ts';
-import { log } from '../platform/log.ts';
 import type { SessionUser } from './types.ts';
 
 type Lists = { admins: string[]; authors: string[]; adminSet: Set<string>; authorSet: Set<string> };
@@ -35,6 +37,31 @@ export async function applyConfiguredRole<U extends { id: string; email: string;
   if (role === user.role) return user;
   const db = await getDb();
   await db.update(users).set({ role }).where(eq(users.id, user.id));
-  log('warn', 'role changed by ADMIN_EMAILS/AUTHOR_EMAILS', { userId: user.id, from: user.role, to: role });
+  securityEvent(
+    'role changed',
+    { userId: user.id, from: user.role, to: role, by: 'ADMIN_EMAILS/AUTHOR_EMAILS' },
+    'warn',
+  );
   return { ...user, role };
+}
+
+/** At start: every stored role that the lists no longer give is set to the one they give (logged). */
+export async function applyConfiguredRoles(db: Database): Promise<number> {
+  const env = getEnv();
+  const list = (emails: string[]) => `{${emails.map((e) => JSON.stringify(e)).join(',')}}`;
+  const changed = await db
+    .update(users)
+    .set({
+      role: sql`case when lower(${users.email}) = any(${list(env.ADMIN_EMAILS)}::text[]) then 'admin'
+        when lower(${users.email}) = any(${list(env.AUTHOR_EMAILS)}::text[]) then 'author' else 'learner' end`,
+    })
+    .where(
+      sql`${users.role} <> case when lower(${users.email}) = any(${list(env.ADMIN_EMAILS)}::text[]) then 'admin'
+        when lower(${users.email}) = any(${list(env.AUTHOR_EMAILS)}::text[]) then 'author' else 'learner' end`,
+    )
+    .returning({ id: users.id, role: users.role });
+  for (const user of changed) {
+    securityEvent('role changed', { userId: user.id, to: user.role, by: 'ADMIN_EMAILS/AUTHOR_EMAILS' }, 'warn');
+  }
+  return changed.length;
 }

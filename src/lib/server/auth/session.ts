@@ -1,13 +1,12 @@
 // Sessions after the Lucia guide: the token is `id.secret`; only SHA-256 of the secret is stored
 // and it is compared in constant time. With "remember me", 30 days of inactivity or 90 days in all
 // end a session; without it, the cookie ends with the browser and 12 idle hours end the session.
-import { and, eq, lt, ne, or } from 'drizzle-orm';
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { AstroCookies } from 'astro';
 import { sessions, users } from '../../../../db/schema.ts';
-import { getDb } from '../platform/db.ts';
+import { getDb, prepared } from '../platform/db.ts';
 import { getEnv } from '../platform/env.ts';
 import { constantTimeEqualText, generateRandomToken, hashToken } from '../platform/tokens.ts';
-import { applyConfiguredRole } from './roles.ts';
 import type { SessionInfo, SessionUser } from './types.ts';
 
 export const INACTIVITY_MS = 30 * 24 * 60 * 60 * 1000;
@@ -30,9 +29,25 @@ export interface CreatedSession {
   session: SessionInfo;
 }
 
-export async function createSession(userId: string, persistent = true, now = new Date()): Promise<CreatedSession> {
+/** Sessions one account may hold at once; a new sign-in past it ends the least recently used. */
+export const MAX_SESSIONS_PER_USER = 10;
+
+export interface SessionOptions {
+  /** The browser's User-Agent, for the account's list of devices (cut at 512 characters). */
+  userAgent?: string | null;
+  /** Set when the sign-in proved a second factor. */
+  factorVerifiedAt?: Date | null;
+}
+
+export async function createSession(
+  userId: string,
+  persistent = true,
+  now = new Date(),
+  options: SessionOptions = {},
+): Promise<CreatedSession> {
   const id = generateRandomToken(15);
   const secret = generateRandomToken(20);
+  const factorVerifiedAt = options.factorVerifiedAt ?? null;
   const db = await getDb();
   await db.insert(sessions).values({
     id,
@@ -41,8 +56,16 @@ export async function createSession(userId: string, persistent = true, now = new
     createdAt: now,
     lastUsedAt: now,
     persistent: persistent ? 1 : 0,
+    userAgent: (options.userAgent ?? '').slice(0, 512),
+    factorVerifiedAt,
   });
-  return { token: `${id}.${secret}`, session: { id, userId, createdAt: now, lastUsedAt: now, persistent } };
+  await db.execute(sql`delete from ${sessions} where ${sessions.userId} = ${userId} and ${sessions.id} not in
+    (select s.id from ${sessions} s where s.user_id = ${userId} order by s.last_used_at desc, s.created_at desc
+      limit ${MAX_SESSIONS_PER_USER})`);
+  return {
+    token: `${id}.${secret}`,
+    session: { id, userId, createdAt: now, lastUsedAt: now, persistent, factorVerifiedAt },
+  };
 }
 
 export interface ValidatedSession {
@@ -55,34 +78,75 @@ export interface ValidatedSession {
 /** The shape of every id `createSession` issues (base32, lower case): anything else names no session. */
 const SESSION_ID = /^[a-z2-7]{1,64}$/;
 
-/** The session and its user for a token, in one query; null when the token names no live session. */
+/** The session joined to its user: the one statement of every signed-in request. */
+const sessionStatement = prepared((db) =>
+  db
+    .select({
+      secretHash: sessions.secretHash,
+      userId: sessions.userId,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+      persistent: sessions.persistent,
+      factorVerifiedAt: sessions.factorVerifiedAt,
+      user: {
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        phoneNumber: users.phoneNumber,
+        zipCode: users.zipCode,
+        role: users.role,
+        emailVerifiedAt: users.emailVerifiedAt,
+        hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+        hasFactor: sql<boolean>`exists (select 1 from user_factors f where f.user_id = ${users.id})`,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('validate_session')
+);
+
+const touchStatement = prepared((db) =>
+  db
+    .update(sessions)
+    .set({ lastUsedAt: sql`${sql.placeholder('now')}::timestamptz` })
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('touch_session')
+);
+
+/**
+ * The session and its user for a token, in one statement; null when the token names no live
+ * session. It writes only to move a session's expiry (at most once an hour): an expired session is
+ * left for the housekeeping job, and the stored role is the lists' (roles.ts keeps it at start and
+ * at sign-in).
+ */
 export async function validateSessionToken(token: string, now = new Date()): Promise<ValidatedSession | null> {
   const [id, secret, extra] = token.split('.');
   if (!id || !secret || extra !== undefined || !SESSION_ID.test(id) || secret.length > 64) return null;
-  const db = await getDb();
-  const [found] = await db.select({ session: sessions, user: users }).from(sessions).innerJoin(
-    users,
-    eq(users.id, sessions.userId),
-  ).where(eq(sessions.id, id));
-  if (!found || !constantTimeEqualText(hashToken(secret), found.session.secretHash)) return null;
+  const [found] = await (await sessionStatement()).execute({ id });
+  if (!found || !constantTimeEqualText(hashToken(secret), found.secretHash)) return null;
   const session: SessionInfo = {
     id,
-    userId: found.session.userId,
-    createdAt: found.session.createdAt,
-    lastUsedAt: found.session.lastUsedAt,
-    persistent: found.session.persistent === 1,
+    userId: found.userId,
+    createdAt: found.createdAt,
+    lastUsedAt: found.lastUsedAt,
+    persistent: found.persistent === 1,
+    factorVerifiedAt: found.factorVerifiedAt,
   };
   const age = now.getTime() - session.createdAt.getTime();
   const idle = now.getTime() - session.lastUsedAt.getTime();
-  if (age >= ABSOLUTE_MS || idle >= idleLimit(session)) {
-    await db.delete(sessions).where(eq(sessions.id, id));
-    return null;
-  }
-  // ADMIN_EMAILS decides the role both ways at every check (a write only when it changed).
-  const user = await applyConfiguredRole(toSessionUser(found.user));
+  if (age >= ABSOLUTE_MS || idle >= idleLimit(session)) return null;
+  const { emailVerifiedAt, hasPassword, hasFactor, ...fields } = found.user;
+  const user: SessionUser = {
+    ...fields,
+    emailVerified: emailVerifiedAt !== null,
+    hasPassword: Boolean(hasPassword),
+    hasFactor: Boolean(hasFactor),
+  };
   let renewed = false;
   if (idle >= TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, id));
+    await (await touchStatement()).execute({ id, now: now.toISOString() });
     session.lastUsedAt = now;
     renewed = true;
   }

@@ -8,6 +8,8 @@ export interface SessionUser {
   role: 'learner' | 'author' | 'admin';
   emailVerified: boolean;
   hasPassword: boolean;
+  /** The account has a second factor (issue 51); read with the session. */
+  hasFactor?: boolean;
 }
 
 export interface SessionInfo {
@@ -16,4 +18,6 @@ export interface SessionInfo {
   createdAt: Date;
   lastUsedAt: Date;
   persistent: boolean;
+  /** When this session last proved a second factor; null: never. */
+  factorVerifiedAt?: Date | null;
 }

@@ -9,7 +9,9 @@ import { lessons, lessonSlugs, type QuizQuestionData } from '../../../../db/sche
 import type { Database } from '../../../../db/client.ts';
 import { type FactsFile, type ParsedLesson, parseFactsFile, parseLessonFile } from '../../curriculum.ts';
 import { describeError, log } from '../platform/log.ts';
-import { recordVersion } from './admin-lessons.ts';
+import { recordVersion } from './lesson-versions.ts';
+import { writeLessons } from './catalogue.ts';
+import { storeRendering } from './lesson-render.ts';
 
 export function lessonFolder(root = process.cwd()): string {
   return path.resolve(root, 'db/content/lessons');
@@ -128,7 +130,7 @@ function isUniqueViolation(error: unknown): boolean {
 const fromFile = (slug: string) => `Loaded from db/content/lessons/${slug}.md`;
 
 function syncLessons(db: Database, files: ParsedLesson[], move: boolean): Promise<Record<string, number>> {
-  return db.transaction(async (tx) => {
+  return writeLessons(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727072027)`);
     const rows = await tx.select().from(lessons);
     const existing = new Map(rows.map((row) => [row.slug, row]));
@@ -144,7 +146,7 @@ function syncLessons(db: Database, files: ParsedLesson[], move: boolean): Promis
       const hash = lessonFileHash(lesson);
       const row = existing.get(lesson.slug);
       if (!row) inserts.push({ lesson, hash });
-      else if (row.deletedAt === null && row.sourceHash !== hash && row.sourceVersion === row.version) {
+      else if (row.state === 'published' && row.sourceHash !== hash && row.sourceVersion === row.version) {
         updates.push({ row, lesson, hash });
       }
     }
@@ -175,7 +177,9 @@ function syncLessons(db: Database, files: ParsedLesson[], move: boolean): Promis
         })
         .where(and(eq(lessons.id, row.id), eq(lessons.version, row.version)))
         .returning()
-        .then(([updated]) => updated && recordVersion(tx, updated, null, fromFile(lesson.slug)));
+        .then(async ([updated]) =>
+          updated && recordVersion(tx, await storeRendering(tx, updated), null, fromFile(lesson.slug))
+        );
     }
     let added = 0;
     for (const { lesson, hash } of inserts) {
@@ -193,7 +197,7 @@ function syncLessons(db: Database, files: ParsedLesson[], move: boolean): Promis
         // A taken position (an author's lesson) is left alone.
         .onConflictDoNothing()
         .returning();
-      if (inserted.length) await recordVersion(tx, inserted[0], null, fromFile(lesson.slug));
+      if (inserted.length) await recordVersion(tx, await storeRendering(tx, inserted[0]), null, fromFile(lesson.slug));
       if (inserted.length) added++;
       else {log('warn', 'lesson file not loaded: its place is taken', {
           slug: lesson.slug,
@@ -206,5 +210,5 @@ function syncLessons(db: Database, files: ParsedLesson[], move: boolean): Promis
       log('info', 'lessons updated from their files', { count: updates.length, moved: moving.length });
     }
     return { lessonsAdded: added, lessonsUpdated: updates.length };
-  });
+  }, db);
 }

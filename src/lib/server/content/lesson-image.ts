@@ -1,13 +1,14 @@
 // Each curriculum lesson's link-preview image (issue 42): a 1200 x 630 card with its title, pillar
-// and level, drawn as SVG and turned into PNG at build time (src/pages/og/[slug].png.ts), never per
-// request. A lesson without a file of its own (an author's) uses the site's image.
+// and level, drawn as SVG and turned into PNG by `npm run previews` into public/og/ (committed: no
+// build or request draws one). A lesson without a file of its own (an author's) uses the site's image.
+import { createHash } from 'node:crypto';
 import { type Level, LEVEL_LABELS, type Pillar, PILLAR_LABELS } from '../../domain.ts';
 import { xmlText } from '../../safe-markup.ts';
 import { curriculumSummary } from './curriculum-summary.ts';
 
 export const DEFAULT_IMAGE = '/og-image.png';
 
-/** The preview image of the lesson at this slug: its own when the build drew one. */
+/** The preview image of the lesson at this slug: its own for a curriculum lesson. */
 export function lessonImagePath(slug: string): string {
   const { byPillar } = curriculumSummary();
   const drawn = Object.values(byPillar).some((p) =>
@@ -41,3 +42,6 @@ export function lessonCardSvg(lesson: { title: string; pillar: Pillar; level: Le
     `<text x="80" y="120" class="small">${place}</text>${text}` +
     `<text x="80" y="606" class="small">Wealth Coach · free money lessons</text></svg>`;
 }
+
+/** What a drawn image shows, as public/og/manifest.json records it: the SHA-256 of its SVG. */
+export const previewFingerprint = (svg: string): string => createHash('sha256').update(svg).digest('hex');

@@ -3,7 +3,7 @@
 // that version's questions, so an old result still explains itself after the questions change.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { type Assessment, assessments, userBadges } from '../../../../db/schema.ts';
@@ -23,7 +23,7 @@ import {
   TESTED_LEVELS,
 } from '../../assessment.ts';
 import type { Pillar } from '../../domain.ts';
-import { getDb } from '../platform/db.ts';
+import { getDb, prepared } from '../platform/db.ts';
 
 const optionSchema = z.object({
   value: z.string().min(1).max(8),
@@ -210,10 +210,13 @@ export async function recordAssessment(
 }
 
 /** The newest attempt sets placement; earlier ones stay for the progress screen. */
-export async function findLatestAssessment(userId: string): Promise<AssessmentRecord | null> {
-  const db = await getDb();
-  const [row] = await db.select().from(assessments).where(eq(assessments.userId, userId)).orderBy(
+const latestStatement = prepared((db) =>
+  db.select().from(assessments).where(eq(assessments.userId, sql.placeholder('userId'))).orderBy(
     desc(assessments.createdAt),
-  ).limit(1);
+  ).limit(1).prepare('latest_assessment')
+);
+
+export async function findLatestAssessment(userId: string): Promise<AssessmentRecord | null> {
+  const [row] = await (await latestStatement()).execute({ userId });
   return row ? toAssessmentRecord(row) : null;
 }

@@ -1,19 +1,20 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { type CoachEvidence, type CoachLesson, coachTips } from '../../coach.ts';
+import { type CoachEvidence, type CoachLesson, type CoachTip, coachTips, MAX_TIPS } from '../../coach.ts';
 import { type CoachRule, coachRulesSchema } from '../../coach-rules.ts';
 import { LEVEL_LABELS, type Pillar, PILLAR_LABELS, PILLARS } from '../../domain.ts';
 import { countedOption, type PillarScores, placesOnKnowledge, scoreOf } from '../../assessment.ts';
 import { byPosition, isLessonUnlocked } from '../../lessons.ts';
-import { levelsFrom } from '../../next-lesson.ts';
+import { levelsFrom, type NextLesson } from '../../next-lesson.ts';
 import {
   type AssessmentRecord,
   currentAssessmentVersion,
   loadAssessmentQuestions,
   questionsOfVersion,
 } from './assessment.ts';
-import type { LearnerState } from './learner-store/index.ts';
+import type { LearnerState } from './learner-store/state.ts';
+import { planParts, planTips } from './coach-plan.ts';
 
 let cached: CoachRule[] | undefined;
 
@@ -61,18 +62,19 @@ function byPlacement(placement: LearnerState['placement'], a: StateLesson, b: St
 }
 
 /**
- * The coach for a learner: tips (never the Continue lesson, whose button already says it: the
- * tip's evidence becomes that lesson's reason instead), the "Why this?" panel (the answers that
- * set each level, read with the questions of the result's own version) and the focus reason.
+ * The coach for a learner: the first tip is the next step (`next`, the one rule's answer), the
+ * others never name it again; the "Why this?" panel (the answers that set each level, read with
+ * the questions of the result's own version) and the focus reason (the rule's, for its pillar).
  */
 export function buildCoach(
   state: LearnerState,
   quizzes: QuizSummary,
   assessment: AssessmentRecord | null,
+  /** The next-step rule's pillar (the dashboard passes `next.pillar`). */
   focusPillar: Pillar | null,
-  weighted: Record<Pillar, number>,
-  continueLessonId: number | null = null,
+  next: NextLesson<StateLesson> | null = null,
 ) {
+  const continueLessonId = next?.lesson.id ?? null;
   const toCoachLesson = (l: LearnerState['lessons'][number]): CoachLesson => ({
     id: l.id,
     slug: l.slug,
@@ -137,11 +139,25 @@ export function buildCoach(
   };
   const rules = loadCoachRules();
   const excluded = continueLessonId === null ? undefined : new Set([continueLessonId]);
-  const tips = coachTips(rules, { ...evidence, excludedLessonIds: excluded });
+  const ruled = next
+    ? coachTips(rules, evidence, rules.length).find((t) => t.lesson.id === continueLessonId)
+    : undefined;
   // The reason the Continue lesson is the one: the evidence of the first tip that would name it.
-  const continueReason = continueLessonId === null
-    ? null
-    : (coachTips(rules, evidence, rules.length).find((t) => t.lesson.id === continueLessonId)?.evidence ?? null);
+  const continueReason = ruled?.evidence ?? null;
+  // The first tip is the next step (src/lib/next-lesson.ts), in a rule's words when one names it.
+  const first: CoachTip[] = next
+    ? [
+      ruled ?? {
+        id: 'next-step',
+        pillar: next.pillar,
+        evidence: next.reason,
+        text: `${next.reason}, so start with “${next.lesson.title}”.`,
+        lesson: toCoachLesson(next.lesson),
+      },
+    ]
+    : [];
+  const rest = coachTips(rules, { ...evidence, excludedLessonIds: excluded }).filter((t) => t.id !== first[0]?.id);
+  const tips = [...first, ...rest].slice(0, MAX_TIPS);
 
   // A tip may name a lesson the learner cannot open yet: point them to the first lesson on the
   // way there that they can open now (same pillar, earlier in learning order).
@@ -155,6 +171,7 @@ export function buildCoach(
       : null;
     return { ...tip, opensAfter };
   });
+  const withPlan = planTips(tipsWithPath, state, toCoachLesson, continueLessonId);
 
   // "Why this?": which answers set each pillar's level (read with the questions of the result's
   // own version), and why the focus pillar was chosen.
@@ -187,25 +204,12 @@ export function buildCoach(
         }),
     };
   });
-  let focusReason: string | null = null;
-  if (focusPillar && scores) {
-    const lowest = Math.min(...PILLARS.map((p) => weighted[p]));
-    const tied = PILLARS.filter((p) => weighted[p] === lowest);
-    focusReason = tied.length > 1
-      ? `${PILLAR_LABELS[focusPillar]} is your focus: ${
-        tied.map((p) => PILLAR_LABELS[p]).join(', ')
-      } have the same lesson progress (${Math.round(lowest)}%), and ${
-        PILLAR_LABELS[focusPillar]
-      } has the lowest result in our assessment (${scores[focusPillar]} of 100).`
-      : `${PILLAR_LABELS[focusPillar]} is your focus: it has the lowest lesson progress (${
-        Math.round(weighted[focusPillar])
-      }%).`;
-  }
+  const focusReason = next ? `${PILLAR_LABELS[next.pillar]} is your focus: ${next.pillarReason}.` : null;
   return {
-    tips: tipsWithPath,
+    tips: withPlan,
     why,
     focusReason,
-    continueReason,
+    ...planParts(state, continueLessonId, continueReason),
     answersKnown: Object.keys(answerScores).length + notApplicable.size > 0,
     assessmentVersion: assessment?.version ?? null,
     earlierVersion: assessment?.earlierVersion ?? false,

@@ -1,23 +1,19 @@
-// Finishing a lesson's quiz (spec section 4): the answers are checked against the lesson, graded
-// on the first answer checked for each question, recorded once (learner-store/attempts.ts), and
-// answered with what the finish screen shows.
+// Finishing a lesson's quiz (spec section 4): the answers checked against the lesson, one read of
+// the learner, the unlocking rule, the answers graded on the first answer checked for each question,
+// one write of the attempt and all it changes (learner-store/attempts.ts), and the answer the
+// finish screen shows.
 import type { Lesson } from '../../../../db/schema.ts';
 import type { z } from 'zod';
 import type { lessonCompleteSchema } from '../../schemas.ts';
 import { badgeTitle } from '../../badges.ts';
 import { type Celebration, celebrationsFor } from '../../celebration.ts';
 import { HttpError } from '../platform/http.ts';
-import {
-  type CompletionResult,
-  loadLearnerState,
-  mayOpen,
-  nextLessonAfter,
-  recordQuizAttempt,
-} from './learner-store/index.ts';
-import { answersToGrade } from './quiz-checks.ts';
-import { type DailyStatus, dailyStatus } from './streaks.ts';
+import { readCatalogue } from '../content/catalogue.ts';
+import { answersToGrade, type CompletionResult, recordAttempt } from './learner-store/attempts.ts';
+import { mayOpen, nextLessonAfter, stateOf } from './learner-store/state.ts';
+import type { DailyStatus } from './streaks.ts';
 import { unlockHint } from './unlock-hint.ts';
-import { recordQuizReached } from './lesson-reads.ts';
+import { scheduleMiss } from '../../leitner.ts';
 
 type LessonHeading = Pick<Lesson, 'id' | 'title' | 'pillar' | 'level' | 'duration'>;
 
@@ -33,6 +29,8 @@ export type QuizCompletion = CompletionResult & {
   celebrations: Celebration[];
   /** The lesson to open next after a pass, by the one rule (src/lib/next-lesson.ts), and why. */
   nextLesson: (LessonHeading & { reason: string }) | null;
+  /** What comes back for review and when (issue 53): the questions missed, due a day later (leitner.ts). */
+  comesBack?: { count: number; dueAt: string } | null;
 };
 
 const heading = (l: Lesson): LessonHeading => ({
@@ -54,40 +52,48 @@ export async function completeQuiz(
    */
   options: { visitorResult?: boolean } = {},
 ): Promise<QuizCompletion> {
-  const state = await loadLearnerState(user.id);
-  const lesson = state.lessons.find((l) => l.id === lessonId);
+  const catalogue = await readCatalogue();
+  const lesson = catalogue.byId.get(lessonId);
   if (!lesson) throw new HttpError(404, 'Lesson Not Found');
-  const openToVisitors = options.visitorResult === true && lesson.level === 'beginner';
-  if (!openToVisitors && !mayOpen(user, state, lesson)) {
-    throw new HttpError(403, `This lesson is locked. ${unlockHint(state, lesson)}`);
-  }
   const known = new Set(lesson.questions.map((q) => q.id));
   const answered = new Set(body.quizResponses.map((r) => r.questionId));
   const unknown = body.quizResponses.filter((r) => !known.has(r.questionId)).map((r) => r.questionId);
   if (unknown.length) throw new HttpError(400, `Unknown question ids: ${unknown.join(', ')}`);
   if (answered.size !== body.quizResponses.length) throw new HttpError(400, 'Each question can be answered once');
   if (answered.size !== known.size) throw new HttpError(400, 'Answer every question before submitting');
-  // A question checked during the quiz is graded on its first checked answer (instant feedback).
-  const quizResponses = await answersToGrade(user.id, lesson.id, body.attemptId, body.quizResponses);
-  const { badgesEarned, daily, ...result } = await recordQuizAttempt(user.id, lesson, { ...body, quizResponses }, now);
-  // The funnel's "reached the quiz", for a quiz finished without checking an answer first.
-  if (!result.duplicate) await recordQuizReached(user.id, lesson, now);
+  const openToVisitors = options.visitorResult === true && lesson.level === 'beginner';
+  const { recorded, read } = await recordAttempt(user.id, lesson, body, now, (read) => {
+    const state = stateOf(read.rows, catalogue.lessons);
+    if (!openToVisitors && !mayOpen(user, state, lesson)) {
+      throw new HttpError(403, `This lesson is locked. ${unlockHint(state, lesson)}`);
+    }
+    // A question checked during the quiz is graded on its first checked answer (instant feedback).
+    return { ...body, quizResponses: answersToGrade(read, lesson.id, body.quizResponses) };
+  });
+  const state = stateOf(read.rows, catalogue.lessons);
+  const { badgesEarned, daily, ...result } = recorded;
   const next = result.passed ? nextLessonAfter(state, lesson) : undefined;
   return {
     ...result,
     pillar: lesson.pillar,
     level: lesson.level,
     badgesEarned: badgesEarned.map(({ badge }) => ({ key: badge, ...badgeTitle(badge) })),
-    daily: daily ?? (await dailyStatus(user.id, now)),
+    daily,
     celebrations: celebrationsFor({
       lesson,
-      levelLessonIds: state.lessons.filter((l) => l.pillar === lesson.pillar && l.level === lesson.level).map((l) =>
-        l.id
-      ),
+      levelLessonIds: catalogue.lessons.filter((l) => l.pillar === lesson.pillar && l.level === lesson.level).map((
+        l,
+      ) => l.id),
       completedBefore: state.completed,
       newPass: result.passed && !result.duplicate,
-      daily,
+      daily: result.duplicate ? null : daily,
     }),
     nextLesson: next ? { ...heading(next.lesson), reason: next.reason } : null,
+    comesBack: comesBackOf(result.results.filter((r) => !r.isCorrect).length, now),
   };
+}
+
+/** Each missed question enters review box 1 (the completion's own write): it comes back a day later. */
+function comesBackOf(missed: number, now: Date): QuizCompletion['comesBack'] {
+  return missed ? { count: missed, dueAt: scheduleMiss(now).dueAt.toISOString() } : null;
 }

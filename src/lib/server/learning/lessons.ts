@@ -3,7 +3,7 @@
 // store (learner-store/).
 import type { Lesson } from '../../../../db/schema.ts';
 import type { Level, Pillar } from '../../domain.ts';
-import { isNewFor, isUnlockedFor, type LearnerState } from './learner-store/index.ts';
+import { isNewFor, isUnlockedFor, type LearnerState } from './learner-store/state.ts';
 
 export interface PublicQuestion {
   id: number;

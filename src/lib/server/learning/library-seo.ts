@@ -3,7 +3,7 @@
 // jsonForScript (src/lib/safe-markup.ts).
 import type { Lesson } from '../../../../db/schema.ts';
 import { LEVEL_LABELS, PILLAR_LABELS } from '../../domain.ts';
-import { isoMinutes, lessonSummary } from '../../library.ts';
+import { isoMinutes } from '../../library.ts';
 import type { LibraryEntry } from './library.ts';
 import { getEnv } from '../platform/env.ts';
 
@@ -12,7 +12,8 @@ export function publicSite(): URL {
   return new URL(`${getEnv().PUBLIC_URL}/`);
 }
 
-const lessonUrl = (site: URL, slug: string) => new URL(`/learn/${slug}`, site).href;
+// Joined, not parsed: /learn lists every lesson, and a URL parse each is most of its JSON-LD's cost.
+const lessonUrl = (site: URL, slug: string) => `${site.origin}/learn/${encodeURIComponent(slug)}`;
 
 function breadcrumbs(site: URL, trail: Array<{ name: string; path: string }>) {
   return {
@@ -64,7 +65,7 @@ export function lessonJsonLd(site: URL, lesson: Lesson, image: string): unknown[
       '@id': url,
       url,
       name: lesson.title,
-      description: lessonSummary(lesson),
+      description: lesson.summary,
       image: new URL(image, site).href,
       inLanguage: 'en',
       isAccessibleForFree: true,

@@ -2,20 +2,12 @@
 // them (PostgreSQL's own, the same on PGlite), a lesson by its slug or an old one, and the
 // version tags public pages answer with. Every read is of stored data, so a publish shows on the
 // next request on every instance.
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { type Lesson, lessons, lessonSearch, lessonSlugs } from '../../../../db/schema.ts';
+import { sql } from 'drizzle-orm';
+import { type Lesson, lessons, lessonSearch } from '../../../../db/schema.ts';
 import type { Level, Pillar } from '../../domain.ts';
-import {
-  cleanQuery,
-  type HighlightPart,
-  highlightParts,
-  lessonSummary,
-  MATCH_END,
-  MATCH_START,
-  SLUG_PATTERN,
-} from '../../library.ts';
-import { findActiveLessons } from './learner-store/index.ts';
-import { getDb } from '../platform/db.ts';
+import { cleanQuery, type HighlightPart, highlightParts, MATCH_END, MATCH_START } from '../../library.ts';
+import { findActiveLessons, readCatalogue } from '../content/catalogue.ts';
+import { getDb, rowsOf } from '../platform/db.ts';
 
 export interface LibraryEntry {
   id: number;
@@ -50,7 +42,7 @@ export function toEntry(lesson: Lesson): LibraryEntry {
     orderIndex: lesson.orderIndex,
     duration: lesson.duration,
     reviewedAt: lesson.reviewedAt,
-    summary: lessonSummary(lesson),
+    summary: lesson.summary,
   };
 }
 
@@ -60,6 +52,8 @@ export async function listLibrary(): Promise<LibraryEntry[]> {
 }
 
 const MARKERS = `${MATCH_START}${MATCH_END}`;
+/** A sentence longer than this is not an excerpt: the fragment around the match is shown instead. */
+const SENTENCE_MAX = 400;
 const TITLE_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, HighlightAll=true`;
 const HEADLINE_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=28, MinWords=12, MaxFragments=2, ` +
   'FragmentDelimiter=" … "';
@@ -81,14 +75,24 @@ export async function searchLibrary(query: string): Promise<SearchHit[]> {
       select ${lessons.id} as id, ts_rank(${lessonSearch.document}, q.q) as rank,
         to_tsvector('english', translate(${lessons.title}, ${MARKERS}, '')) @@ q.q as title_match,
         ts_headline('english', translate(${lessons.title}, ${MARKERS}, ''), q.q, ${TITLE_OPTIONS}) as title_h,
-        ts_headline('english', ${lessonSearch.body}, q.q, ${HEADLINE_OPTIONS}) as excerpt
+        coalesce(sentence.excerpt, ts_headline('english', ${lessonSearch.body}, q.q, ${HEADLINE_OPTIONS})) as excerpt
       from q, ${lessonSearch} join ${lessons} on ${lessons.id} = ${lessonSearch.lessonId}
-      where ${lessonSearch.document} @@ q.q and ${lessons.deletedAt} is null
-      order by title_match desc, rank desc, ${lessons.id}
+        -- The excerpt is the first whole sentence that matches (issue 53: never from mid-sentence).
+        left join lateral (
+          select ts_headline('english', s.text, q.q, ${TITLE_OPTIONS}) as excerpt
+          from regexp_split_to_table(${lessonSearch.body}, '(?<=[.!?])[[:space:]]+') with ordinality as s(text, n)
+          where to_tsvector('english', s.text) @@ q.q and length(s.text) <= ${SENTENCE_MAX}
+          order by s.n limit 1
+        ) sentence on true
+      where ${lessonSearch.document} @@ q.q and ${lessons.state} = 'published'
+      -- An equal match (both in the title, or both in the text only): the beginner lesson first.
+      order by title_match desc,
+        case ${lessons.level} when 'beginner' then 0 when 'intermediate' then 1 else 2 end,
+        rank desc, ${lessons.id}
       limit 50`,
   );
   const byId = new Map((await findActiveLessons()).map((l) => [l.id, l]));
-  return resultRows<{ id: number; rank: number; title_h: string; excerpt: string }>(result).flatMap((row) => {
+  return rowsOf<{ id: number; rank: number; title_h: string; excerpt: string }>(result).flatMap((row) => {
     const lesson = byId.get(Number(row.id));
     if (!lesson) return [];
     return [{
@@ -100,35 +104,17 @@ export async function searchLibrary(query: string): Promise<SearchHit[]> {
   });
 }
 
-/** Rows of db.execute: postgres.js answers an array, PGlite an object holding one. */
-function resultRows<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-
 export type SlugLookup = { lesson: Lesson; moved?: undefined } | { moved: string; lesson?: undefined } | null;
 
-/** The stored version of the published lesson at a slug (a visitor's ETag), or null: one indexed row. */
-export async function publishedVersion(slug: string): Promise<string | null> {
-  if (slug.length > 200 || !SLUG_PATTERN.test(slug)) return null;
-  const db = await getDb();
-  const [row] = await db
-    .select({ id: lessons.id, version: lessons.version, updatedAt: lessons.updatedAt })
-    .from(lessons)
-    .where(and(eq(lessons.slug, slug), isNull(lessons.deletedAt)));
-  return row ? `${row.id}:${row.version}:${row.updatedAt.toISOString()}` : null;
+/** The published lesson at a slug; for an old slug, the lesson's current slug; otherwise null (the catalogue: no statement). */
+export async function findBySlug(slug: string): Promise<SlugLookup> {
+  const catalogue = await readCatalogue();
+  const lesson = catalogue.bySlug.get(slug);
+  if (lesson) return { lesson };
+  const moved = catalogue.movedSlugs.get(slug);
+  return moved ? { moved } : null;
 }
 
-/** The published lesson at a slug; for an old slug, the lesson's current slug; otherwise null. */
-export async function findBySlug(slug: string): Promise<SlugLookup> {
-  // Every slug, current or old, is lowercase-hyphen: anything else (NUL included) is no lesson's.
-  if (slug.length > 200 || !SLUG_PATTERN.test(slug)) return null;
-  const lesson = (await findActiveLessons()).find((l) => l.slug === slug);
-  if (lesson) return { lesson };
-  const db = await getDb();
-  const [old] = await db
-    .select({ slug: lessons.slug })
-    .from(lessonSlugs)
-    .innerJoin(lessons, eq(lessons.id, lessonSlugs.lessonId))
-    .where(and(eq(lessonSlugs.slug, slug), isNull(lessons.deletedAt)));
-  return old ? { moved: old.slug } : null;
-}
+/** The stored version of a published lesson (a visitor's ETag names it). */
+export const lessonVersionTag = (lesson: Lesson): string =>
+  `${lesson.id}:${lesson.version}:${lesson.updatedAt.getTime()}`;

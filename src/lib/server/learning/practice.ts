@@ -1,12 +1,12 @@
 // "Practise now" on /review when nothing is due (src/lib/practice.ts chooses the questions).
 // Answers are checked and explained but never move a Leitner box; the newest practice answer is
 // kept on the streak row, so a finished practice round counts like a review session (streaks.ts).
-import { and, desc, eq } from 'drizzle-orm';
-import { learnerStreaks, lessonProgress, reviewItems } from '../../../../db/schema.ts';
-import { getDb } from '../platform/db.ts';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { learnerStreaks, lessonProgress, reviewItems, users } from '../../../../db/schema.ts';
+import { getDb, prepared } from '../platform/db.ts';
 import { HttpError } from '../platform/http.ts';
 import { choosePractice } from '../../practice.ts';
-import { findActiveLessons, findLesson, readReviewItems } from './learner-store/index.ts';
+import { findActiveLessons, findLesson } from '../content/catalogue.ts';
 
 export interface PracticeQuestion {
   lessonId: number;
@@ -22,24 +22,31 @@ export interface PracticeQuestion {
 /** The passed lessons a round could draw on: a round never needs more than this many. */
 const PASSED_READ = 20;
 
-function readPassed(userId: string) {
-  return getDb().then((db) =>
-    db
-      .select({ lessonId: lessonProgress.lessonId, completedAt: lessonProgress.completedAt })
-      .from(lessonProgress)
-      .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.completed, true)))
-      .orderBy(desc(lessonProgress.completedAt))
-      .limit(PASSED_READ)
-  );
-}
+/** The learner's review items not yet retired and newest passed lessons, in one statement. */
+const practiceStatement = prepared((db) =>
+  db.query.users.findFirst({
+    where: eq(users.id, sql.placeholder('userId')),
+    columns: { id: true },
+    with: {
+      reviewItems: {
+        columns: { id: true, lessonId: true, questionId: true, box: true, dueAt: true },
+        where: isNull(reviewItems.retiredAt),
+      },
+      lessonProgress: {
+        columns: { lessonId: true, completedAt: true },
+        where: eq(lessonProgress.completed, true),
+        orderBy: [desc(lessonProgress.completedAt)],
+        limit: PASSED_READ,
+      },
+    },
+  }).prepare('practice_round')
+);
 
 /** A practice round: missed questions first, then questions of passed lessons (the lesson's current wording). */
 export async function listPractice(userId: string): Promise<{ questions: PracticeQuestion[] }> {
-  const [review, passed, active] = await Promise.all([
-    readReviewItems(userId),
-    readPassed(userId),
-    findActiveLessons(),
-  ]);
+  const [user, active] = await Promise.all([(await practiceStatement()).execute({ userId }), findActiveLessons()]);
+  const review = user?.reviewItems ?? [];
+  const passed = user?.lessonProgress ?? [];
   const byId = new Map(active.map((l) => [l.id, l]));
   const exists = (lessonId: number, questionId: number) =>
     byId.get(lessonId)?.questions.some((q) => q.id === questionId) ?? false;

@@ -2,33 +2,33 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { type Assessment, users } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
-import { countsFor, type LearnerState, loadLearner, readMastery, recommendedFor } from './learner-store/index.ts';
+import {
+  countsFor,
+  type LearnerState,
+  loadLearner,
+  loadLearnerHistory,
+  recommendedFor,
+} from './learner-store/state.ts';
+import { masteryOf } from './learner-store/mastery.ts';
+import { readBadges } from './learner-store/snapshot.ts';
+import type { CoreSnapshot } from './learner-store/rows.ts';
+import type { HistorySnapshot } from './learner-store/history.ts';
+import type { LearnerTotals, MissedQuestion, StoredBadge } from './learner-store/figures.ts';
 import { toAssessmentRecord } from './assessment.ts';
 import { buildCoach, type QuizSummary } from './coach.ts';
-import {
-  type AnalyticsParts,
-  type CoreSnapshot,
-  type LearnerSnapshot,
-  type LearnerTotals,
-  readAnalyticsParts,
-  readBadges,
-  readHistoryParts,
-  type StoredBadge,
-} from './learner-store/index.ts';
 import { dailyStatusOf } from './streaks.ts';
 import { colourForScore, messageForScore, type ScoreColour, scoreOf } from '../../assessment.ts';
 import { type Level, LEVELS, type Pillar, PILLARS } from '../../domain.ts';
-import { unreadReplies } from './reports.ts';
+import { repliesOf } from './reports.ts';
 import { passMark } from '../../lessons.ts';
 import { type Badge, badgeTitle } from '../../badges.ts';
 import {
+  asPeopleReadIt,
   averageFromUnits,
   improvementFromUnits,
-  isHighlightedAverage,
   overallProgress,
-  percentFromUnits,
+  pillarAccuracy,
   type PillarNumbers,
-  priorityPillar,
 } from '../../progress.ts';
 
 /** Badges as the screens show them, from the stored rows (stored when earned, never on a read). */
@@ -40,12 +40,11 @@ function toBadges(stored: StoredBadge[]): Badge[] {
   return stored.map((b) => ({ key: b.badge, earnedAt: b.earnedAt.toISOString(), ...badgeTitle(b.badge) }));
 }
 
-/** Review questions due by `now` whose lesson and question still exist. */
-function dueCount(state: LearnerState, snapshot: CoreSnapshot, now: Date): number {
+/** Review questions due when the learner's rows were read whose lesson and question still exist. */
+function dueCount(state: LearnerState, snapshot: CoreSnapshot): number {
   const byId = new Map(state.lessons.map((l) => [l.id, l]));
-  return snapshot.review.filter((r) =>
-    r.dueAt.getTime() <= now.getTime() && byId.get(r.lessonId)?.questions.some((q) => q.id === r.questionId)
-  ).length;
+  return snapshot.due.filter(([lessonId, questionId]) => byId.get(lessonId)?.questions.some((q) => q.id === questionId))
+    .length;
 }
 
 /** The coach's view of the learner's quizzes, from the aggregates and the progress rows. */
@@ -68,11 +67,7 @@ function quizSummary(state: LearnerState, totals: LearnerTotals): QuizSummary {
   return { total: totals.attempts, lastTryByLesson, lastPassed };
 }
 
-/**
- * Records the learner's first dashboard visit (spec 3's first-login timestamp, kept on the server
- * so signing out, which clears the browser's storage, or another device never repeats it).
- * True only for that first visit, even when two tabs open the dashboard at once.
- */
+/** The dashboard showed its first-visit welcome (spec 3's first-login timestamp, kept per learner): true the first time. */
 export async function recordFirstVisit(userId: string, now = new Date()): Promise<boolean> {
   const db = await getDb();
   const marked = await db
@@ -120,23 +115,22 @@ function dashboardCore(state: LearnerState, snapshot: CoreSnapshot) {
       p,
     ) => [p.pillar, { assessmentScore: p.assessment?.score ?? null, weightedProgress: p.weightedProgress }]),
   ) as Record<Pillar, PillarNumbers>;
-  const priority = priorityPillar(numbers);
-  const next = recommendedFor(state, totals.lastPassedLessonId);
-  const weighted = Object.fromEntries(pillars.map((p) => [p.pillar, p.weightedProgress])) as Record<Pillar, number>;
-  const coach = buildCoach(state, quizSummary(state, totals), latest, priority, weighted, next?.lesson.id ?? null);
+  const next = recommendedFor(state); // one answer on every screen (src/lib/next-lesson.ts), Priority focus too
+  const priority = next?.pillar ?? null;
+  const coach = buildCoach(state, quizSummary(state, totals), latest, priority, next ?? null);
   return { latest, badges, pillars, priority, next, coach, overall: overallProgress(numbers) };
 }
 
-/** The dashboard's figures; `visit` marks the page's first visit (the JSON API only reads). */
-export async function buildDashboard(userId: string, firstName: string, now = new Date(), visit = false) {
-  // The dashboard shows no history: its statement leaves the history parts out.
-  const { state, core: snapshot } = await loadLearner(userId);
-  const [mastery, replies] = await Promise.all([readMastery(userId, state.lessons), unreadReplies(userId)]);
+/** The dashboard's figures, from one read of the learner's rows. */
+export async function buildDashboard(userId: string, firstName: string, now = new Date()) {
+  const { state, core: snapshot } = await loadLearner(userId, now);
+  const mastery = masteryOf(snapshot, state.lessons);
+  const replies = repliesOf(snapshot.replies);
   const { latest, badges, pillars, priority, next, coach, overall } = dashboardCore(state, snapshot);
-  const reviewDue = dueCount(state, snapshot, now);
+  const reviewDue = dueCount(state, snapshot);
   const daily = dailyStatusOf({ ...snapshot.settings, streak: snapshot.streak, days: snapshot.days }, now);
-  // The first visit is written once; every later visit only reads that it happened.
-  const firstVisit = visit && snapshot.settings.firstVisitAt === null && (await recordFirstVisit(userId, now));
+  // "Welcome" until the dashboard has told the server it was shown (POST /api/user/first-visit).
+  const firstVisit = snapshot.settings.firstVisitAt === null;
   return {
     coach,
     reviewDue,
@@ -154,6 +148,8 @@ export async function buildDashboard(userId: string, firstName: string, now = ne
         level: next.lesson.level,
         duration: next.lesson.duration,
         reason: next.reason,
+        pillarReason: next.pillarReason,
+        basics: next.basics.map((l) => ({ id: l.id, title: l.title })),
       }
       : null,
     badges,
@@ -168,13 +164,9 @@ export async function buildDashboard(userId: string, firstName: string, now = ne
 export type Dashboard = Awaited<ReturnType<typeof buildDashboard>>;
 
 async function progressOf(userId: string) {
-  const { state, core } = await loadLearner(userId);
-  const [history, mastery] = await Promise.all([
-    readHistoryParts(userId, core.totals),
-    readMastery(userId, state.lessons),
-  ]);
-  const snapshot: LearnerSnapshot = { ...core, ...history };
-  return { snapshot, figures: { ...makeProgressFigures(state, snapshot), mastery } };
+  const { state, core, history } = await loadLearnerHistory(userId);
+  const mastery = masteryOf(core, state.lessons);
+  return { state, core, history, figures: { ...makeProgressFigures(state, core, history), mastery } };
 }
 
 export async function buildUserProgress(userId: string, email: string) {
@@ -183,12 +175,16 @@ export async function buildUserProgress(userId: string, email: string) {
 
 /** The progress screen's island props: buildUserProgress's and buildQuizAnalytics's answers. */
 export async function progressScreenProps(userId: string, email: string) {
-  const { snapshot, figures } = await progressOf(userId);
-  return { progress: { email, ...figures }, analytics: analyticsOf(snapshot) };
+  const { state, core, history, figures } = await progressOf(userId);
+  return { progress: { email, ...figures }, analytics: analyticsOf(state, core, history) };
 }
 
-function makeProgressFigures(state: LearnerState, snapshot: LearnerSnapshot) {
-  const { totals, pillars: pillarTotals, recent, halves } = snapshot;
+function makeProgressFigures(state: LearnerState, snapshot: CoreSnapshot, history: HistorySnapshot) {
+  const { totals, pillars: pillarTotals } = snapshot;
+  const { recent } = history;
+  // The improvement rate's halves: the first floor(n/2) attempts against the last as many.
+  const half = Math.floor(totals.attempts / 2);
+  const halves = { first: totals.cumFloorHalf, last: totals.accuracyUnits - totals.cumCeilHalf, half };
   const toRecord = (a: Assessment | null) => a && toAssessmentRecord(a);
   const assessments = {
     count: snapshot.assessments.count,
@@ -206,9 +202,7 @@ function makeProgressFigures(state: LearnerState, snapshot: LearnerSnapshot) {
       completedLessons: LEVELS.reduce((n, l) => n + c[l].completed, 0),
       totalLessons: LEVELS.reduce((n, l) => n + c[l].total, 0),
       averageScore: average,
-      /** The same average as the share of questions right (0-100), as the screens say it. */
-      averagePercent: t ? percentFromUnits(t.accuracyUnits, t.attempts) : null,
-      highlighted: isHighlightedAverage(average),
+      ...pillarAccuracy(t?.correct ?? 0, t?.questions ?? 0),
       bestStreak: t?.bestRun ?? 0,
       levels: Object.fromEntries(LEVELS.map((l) => [l, c[l]])) as Record<Level, { total: number; completed: number }>,
       weightedProgress: c.weightedProgress,
@@ -222,10 +216,11 @@ function makeProgressFigures(state: LearnerState, snapshot: LearnerSnapshot) {
     scoreProgression: recent.map((a) => ({
       attempt: a.seq,
       score: Math.round((a.totalQuestions ? (a.score / a.totalQuestions) * 3 : 0) * 100) / 100,
+      ...asPeopleReadIt(a),
       lessonTitle: a.lessonTitle,
       pillar: a.pillar,
       passed: a.passed,
-      date: a.createdAt.toISOString(),
+      date: a.createdAt,
     })),
     metrics: {
       improvementRate: improvementFromUnits(halves.first, halves.last, halves.half),
@@ -259,10 +254,30 @@ function makeProgressFigures(state: LearnerState, snapshot: LearnerSnapshot) {
 export type UserProgress = Awaited<ReturnType<typeof buildUserProgress>>;
 
 export async function buildQuizAnalytics(userId: string) {
-  return analyticsOf(await readAnalyticsParts(userId));
+  const { state, core, history } = await loadLearnerHistory(userId);
+  return analyticsOf(state, core, history);
 }
 
-function analyticsOf({ totals, levels, mostMissed }: AnalyticsParts) {
+/** The most-missed questions, with their text as the learner was asked them. */
+function mostMissedOf(state: LearnerState, history: HistorySnapshot): MissedQuestion[] {
+  const lessons = new Map(state.lessons.map((l) => [l.id, l]));
+  return history.missed.map((q) => {
+    const asked = q.asked ?? lessons.get(q.lessonId)?.questions.find((c) => c.id === q.questionId);
+    return {
+      lessonId: q.lessonId,
+      lessonTitle: q.lessonTitle,
+      pillar: q.pillar,
+      questionId: q.questionId,
+      question: asked?.question ?? '',
+      explanation: asked?.explanation ?? '',
+      missed: q.missed,
+      asked: q.times,
+    };
+  });
+}
+
+function analyticsOf(state: LearnerState, { totals, levels }: CoreSnapshot, history: HistorySnapshot) {
+  const mostMissed = mostMissedOf(state, history);
   const byPillarLevel = PILLARS.flatMap((pillar) =>
     LEVELS.map((level) => {
       const here = levels.find((l) => l.pillar === pillar && l.level === level);

@@ -3,7 +3,7 @@
 // checked for each question of an attempt is kept, and the attempt is graded on those answers, so
 // checking cannot be used to try every option within one attempt.
 import type { Lesson } from '../../../../db/schema.ts';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import { quizChecks } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
 
@@ -16,6 +16,26 @@ export interface CheckedAnswer {
   explanation: string;
 }
 
+/**
+ * The one answer check of quizzes, review, the visitor's quiz and the draft preview: right or
+ * wrong, the correct option and why (null: the lesson does not ask that question).
+ */
+export function gradeAnswer(
+  questions: ReadonlyArray<Pick<Lesson['questions'][number], 'id' | 'correctAnswer' | 'explanation'>>,
+  questionId: number,
+  userAnswer: number,
+): CheckedAnswer | null {
+  const question = questions.find((q) => q.id === questionId);
+  if (!question) return null;
+  return {
+    questionId,
+    userAnswer,
+    isCorrect: userAnswer === question.correctAnswer,
+    correctAnswer: question.correctAnswer,
+    explanation: question.explanation,
+  };
+}
+
 /** Keeps the first answer checked for the question in this attempt and grades that one. */
 export async function checkAnswer(
   userId: string,
@@ -24,8 +44,7 @@ export async function checkAnswer(
   questionId: number,
   userAnswer: number,
 ): Promise<CheckedAnswer | null> {
-  const question = lesson.questions.find((q) => q.id === questionId);
-  if (!question) return null;
+  if (!lesson.questions.some((q) => q.id === questionId)) return null;
   const db = await getDb();
   const [kept] = await db
     .insert(quizChecks)
@@ -36,36 +55,7 @@ export async function checkAnswer(
     })
     .returning({ userAnswer: quizChecks.userAnswer, lessonId: quizChecks.lessonId });
   if (kept.lessonId !== lesson.id) return null;
-  const answer = kept.userAnswer;
-  return {
-    questionId,
-    userAnswer: answer,
-    isCorrect: answer === question.correctAnswer,
-    correctAnswer: question.correctAnswer,
-    explanation: question.explanation,
-  };
-}
-
-/**
- * The answers a completion is graded on: each checked question's first checked answer, the rest as
- * sent (a quiz answered without checking, as the spec's client does).
- */
-export async function answersToGrade(
-  userId: string,
-  lessonId: number,
-  attemptId: string,
-  sent: Array<{ questionId: number; userAnswer: number }>,
-) {
-  const db = await getDb();
-  const checked = await db
-    .select({ question_id: quizChecks.questionId, user_answer: quizChecks.userAnswer })
-    .from(quizChecks)
-    .where(and(eq(quizChecks.userId, userId), eq(quizChecks.attemptId, attemptId), eq(quizChecks.lessonId, lessonId)));
-  if (checked.length === 0) return sent;
-  const first = new Map(checked.map((c) => [c.question_id, c.user_answer]));
-  return sent.map((
-    r,
-  ) => (first.has(r.questionId) ? { questionId: r.questionId, userAnswer: first.get(r.questionId)! } : r));
+  return gradeAnswer(lesson.questions, questionId, kept.userAnswer);
 }
 
 /** Checks older than a day belong to quizzes finished or abandoned long ago. */

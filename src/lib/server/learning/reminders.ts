@@ -11,7 +11,6 @@ import {
   dayIn,
   hourIn,
   NO_STREAK,
-  REMINDER_HOUR,
   type ReminderKind,
   streakOn,
   type StreakState,
@@ -19,6 +18,7 @@ import {
 import { enqueueEmail, reviewReminderEmail, streakReminderEmail } from '../mail/email.ts';
 import { generateRandomToken, hashToken } from '../platform/tokens.ts';
 import { describeError, log } from '../platform/log.ts';
+import { rowsOf } from '../platform/db.ts';
 
 /** How often each instance looks for reminders to send. */
 export const REMINDER_INTERVAL_MS = 5 * 60 * 1000;
@@ -33,10 +33,6 @@ export interface ReminderRun {
   sent: number;
 }
 
-function rows<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-
 interface Candidate {
   id: string;
   email: string;
@@ -44,6 +40,8 @@ interface Candidate {
   timeZone: string | null;
   remindReview: boolean;
   remindStreak: boolean;
+  /** The local hour the learner picked (issue 53). */
+  reminderHour: number;
   streak: StreakState;
 }
 
@@ -65,6 +63,7 @@ export async function sendDueReminders(db: Database, now = new Date()): Promise<
           timeZone: users.timeZone,
           remindReview: users.remindReview,
           remindStreak: users.remindStreak,
+          reminderHour: users.reminderHour,
           current: learnerStreaks.current,
           longest: learnerStreaks.longest,
           lastDay: learnerStreaks.lastDay,
@@ -88,6 +87,7 @@ export async function sendDueReminders(db: Database, now = new Date()): Promise<
       timeZone: r.timeZone,
       remindReview: r.remindReview,
       remindStreak: r.remindStreak,
+      reminderHour: r.reminderHour,
       streak: r.current === null
         ? NO_STREAK
         : { current: r.current, longest: r.longest ?? 0, lastDay: r.lastDay, freezes: r.freezes ?? 0, frozenDays: [] },
@@ -102,7 +102,7 @@ export async function sendDueReminders(db: Database, now = new Date()): Promise<
 
 async function remindPage(db: Database, page: Candidate[], now: Date): Promise<number> {
   const evening = page.map((c) => ({ c, day: dayIn(now, c.timeZone), hour: hourIn(now, c.timeZone) })).filter((e) =>
-    e.hour >= REMINDER_HOUR
+    e.hour >= e.c.reminderHour
   );
   if (evening.length === 0) return 0;
   const ids = evening.map((e) => e.c.id);
@@ -131,7 +131,7 @@ async function remindPage(db: Database, page: Candidate[], now: Date): Promise<n
           inArray(reviewItems.userId, ids),
           isNull(reviewItems.retiredAt),
           lte(reviewItems.dueAt, now),
-          isNull(lessons.deletedAt),
+          eq(lessons.state, 'published'),
           sql`${lessons.questions} @> jsonb_build_array(jsonb_build_object('id', ${reviewItems.questionId}))`,
         ),
       )
@@ -149,6 +149,7 @@ async function remindPage(db: Database, page: Candidate[], now: Date): Promise<n
     const dueReviews = due.get(c.id) ?? 0;
     const kind = chooseReminder({
       hour,
+      reminderHour: c.reminderHour,
       remindReview: c.remindReview,
       remindStreak: c.remindStreak,
       streak,
@@ -194,7 +195,7 @@ async function sendReminder(
   const wants = kind === 'streak' ? sql`u.remind_streak` : sql`u.remind_review`;
   const doneToday = kind === 'streak' ? sql`d.lessons + d.reviews > 0` : sql`d.reviews > 0`;
   return await db.transaction(async (tx) => {
-    const inserted = rows<{ user_id: string }>(
+    const inserted = rowsOf<{ user_id: string }>(
       await tx.execute(sql`
         insert into reminders_sent (user_id, day, kind, token_hash)
         select u.id, ${day}, ${kind}, ${hashToken(token)} from users u

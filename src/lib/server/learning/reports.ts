@@ -1,7 +1,8 @@
 // A learner's reports of a problem with a lesson (a question after its feedback, or a step of the
 // text) and the studio's replies to them, which the dashboard shows until dismissed. The studio's
-// side is report-inbox.ts.
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, min, sql } from 'drizzle-orm';
+// side is studio/report-inbox.ts.
+import type { ReplyRow } from './learner-store/rows.ts';
+import { and, count, eq, gt, inArray, isNull, min, sql } from 'drizzle-orm';
 import { lessonReports, lessons } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
 import { HttpError } from '../platform/http.ts';
@@ -21,7 +22,7 @@ export async function createReport(userId: string, input: ReportInput, now: Date
       lastQuestionId: lessons.lastQuestionId,
     })
     .from(lessons)
-    .where(and(eq(lessons.id, input.lessonId), isNull(lessons.deletedAt)));
+    .where(and(eq(lessons.id, input.lessonId), eq(lessons.state, 'published')));
   if (!lesson) throw new HttpError(404, 'Lesson Not Found');
   const version = input.lessonVersion ?? lesson.version;
   checkSubject(input, lesson, version);
@@ -112,31 +113,18 @@ export interface ReportReply {
   repliedAt: string;
 }
 
-/** The most replies the dashboard's card lists (the newest). */
-export const SHOWN_REPLIES = 5;
-
-/** The learner's replies not yet dismissed, newest first (the dashboard's card). */
-export async function unreadReplies(userId: string): Promise<ReportReply[]> {
-  const db = await getDb();
-  const rows = await db
-    .select({
-      id: lessonReports.id,
-      lessonId: lessonReports.lessonId,
-      lessonTitle: lessons.title,
-      questionId: lessonReports.questionId,
-      step: lessonReports.step,
-      status: lessonReports.status,
-      reply: lessonReports.reply,
-      repliedAt: lessonReports.repliedAt,
-    })
-    .from(lessonReports)
-    .innerJoin(lessons, eq(lessons.id, lessonReports.lessonId))
-    .where(
-      and(eq(lessonReports.userId, userId), isNotNull(lessonReports.reply), isNull(lessonReports.replyReadAt)),
-    )
-    .orderBy(desc(lessonReports.repliedAt))
-    .limit(SHOWN_REPLIES);
-  return rows.map((r) => ({ ...r, reply: r.reply ?? '', repliedAt: new Date(r.repliedAt ?? 0).toISOString() }));
+/** The learner's replies not yet dismissed, newest first (the dashboard's card), from the rows read with the rest. */
+export function repliesOf(rows: readonly ReplyRow[]): ReportReply[] {
+  return rows.map((r) => ({
+    id: r.id,
+    lessonId: r.lessonId,
+    lessonTitle: r.lesson?.title ?? '',
+    questionId: r.questionId,
+    step: r.step,
+    status: r.status,
+    reply: r.reply ?? '',
+    repliedAt: new Date(r.repliedAt ?? 0).toISOString(),
+  }));
 }
 
 /** Marks the given replies of this learner read (the ones the card showed); answers how many. */

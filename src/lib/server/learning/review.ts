@@ -1,10 +1,12 @@
 // The review queue: every missed quiz question, on a Leitner schedule (src/lib/leitner.ts).
-import { and, eq, isNull, lte } from 'drizzle-orm';
-import { type Lesson, lessons, reviewItems } from '../../../../db/schema.ts';
+import { and, eq, lte } from 'drizzle-orm';
+import { gradeAnswer } from './quiz-checks.ts';
+import { lessons, reviewItems } from '../../../../db/schema.ts';
 import { getDb } from '../platform/db.ts';
 import { HttpError } from '../platform/http.ts';
 import { scheduleAnswer } from '../../leitner.ts';
-import { findActiveLessons, type LearnerSnapshot, readReviewItems } from './learner-store/index.ts';
+import { findActiveLessons } from '../content/catalogue.ts';
+import { readReviewQueue } from './learner-store/snapshot.ts';
 
 export interface DueQuestion {
   id: string;
@@ -33,49 +35,29 @@ export interface ReviewQueue {
 
 /** The learner's review queue, from their review items and the catalogue; items whose lesson or question is gone are skipped. */
 export async function listReview(userId: string, now: Date): Promise<ReviewQueue> {
-  const [review, active] = await Promise.all([readReviewItems(userId), findActiveLessons()]);
-  return makeQueue(review, active, now.getTime()).queue;
-}
-
-function makeQueue(review: LearnerSnapshot['review'], active: readonly Lesson[], t: number) {
+  const [rows, active] = await Promise.all([readReviewQueue(userId, now, REVIEW_ROUND), findActiveLessons()]);
   const byId = new Map(active.map((l) => [l.id, l]));
-  const items = [...review].sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
-  const due: DueQuestion[] = [];
-  let moreDue = 0;
-  let upcoming = 0;
-  let nextDueAt: string | null = null;
-  let from = -Infinity;
-  let until = Infinity;
-  for (const item of items) {
+  const due = rows.round.flatMap((item): DueQuestion[] => {
     const lesson = byId.get(item.lessonId);
     const q = lesson?.questions.find((x) => x.id === item.questionId);
-    if (!lesson || !q) continue;
-    const dueAt = item.dueAt.getTime();
-    if (dueAt > t) {
-      upcoming++;
-      if (nextDueAt === null) {
-        nextDueAt = item.dueAt.toISOString();
-        until = dueAt;
-      }
-      continue;
-    }
-    from = dueAt;
-    if (due.length < REVIEW_ROUND) {
-      due.push({
-        id: item.id,
-        lessonId: lesson.id,
-        questionId: q.id,
-        lessonTitle: lesson.title,
-        pillar: lesson.pillar,
-        box: item.box,
-        question: q.question,
-        options: q.options,
-      });
-    } else {
-      moreDue++;
-    }
-  }
-  return { queue: { due, moreDue, upcoming, nextDueAt }, from, until };
+    if (!lesson || !q) return [];
+    return [{
+      id: item.id,
+      lessonId: lesson.id,
+      questionId: q.id,
+      lessonTitle: lesson.title,
+      pillar: lesson.pillar,
+      box: item.box,
+      question: q.question,
+      options: q.options,
+    }];
+  });
+  return {
+    due,
+    moreDue: Math.max(0, rows.due - rows.round.length),
+    upcoming: rows.upcoming,
+    nextDueAt: rows.nextDueAt?.toISOString() ?? null,
+  };
 }
 
 export async function answerReview(userId: string, itemId: string, userAnswer: number, now: Date) {
@@ -84,11 +66,11 @@ export async function answerReview(userId: string, itemId: string, userAnswer: n
     .select({ item: reviewItems, lesson: lessons })
     .from(reviewItems)
     .innerJoin(lessons, eq(lessons.id, reviewItems.lessonId))
-    .where(and(eq(reviewItems.id, itemId), eq(reviewItems.userId, userId), isNull(lessons.deletedAt)));
+    .where(and(eq(reviewItems.id, itemId), eq(reviewItems.userId, userId), eq(lessons.state, 'published')));
   const question = row?.lesson.questions.find((q) => q.id === row.item.questionId);
   if (!row || !question || row.item.retiredAt) throw new HttpError(404, 'This review question is not in your queue');
   if (row.item.dueAt.getTime() > now.getTime()) throw new HttpError(409, 'This question is not due for review yet');
-  const correct = userAnswer === question.correctAnswer;
+  const correct = gradeAnswer(row.lesson.questions, question.id, userAnswer)!.isCorrect;
   const next = scheduleAnswer(row.item.box, correct, now);
   // Only the first answer for this due date counts (a double submit does not move it twice).
   const updated = await db

@@ -5,6 +5,7 @@ import { and, eq, inArray, max, sql } from 'drizzle-orm';
 import { learnerDays, learnerStreaks, reviewItems, users } from '../../../../db/schema.ts';
 import type { Executor } from '../../../../db/client.ts';
 import { getDb } from '../platform/db.ts';
+import { planZoneChange, zoneInForce } from '../../zone-change.ts';
 import {
   addDays,
   dayIn,
@@ -128,18 +129,21 @@ export function dailyStatusOf(
  * learner's streak row (made on first use), so concurrent activity of one learner is counted in
  * turn. Always in this order (users, then learner_streaks, then learner_days), so two of them never deadlock.
  */
-export async function lockLearner(tx: Executor, userId: string, timeZone: string | null | undefined) {
-  const zone = validTimeZone(timeZone);
-  if (zone) {
-    await tx
-      .update(users)
-      .set({ timeZone: zone })
-      .where(and(eq(users.id, userId), sql`${users.timeZone} is distinct from ${zone}`));
-  }
-  const [user] = await tx.select({ timeZone: users.timeZone, dailyGoal: users.dailyGoal }).from(users).where(
-    eq(users.id, userId),
-  );
-  if (!user) return null;
+export async function lockLearner(tx: Executor, userId: string, timeZone: string | null | undefined, now = new Date()) {
+  const [row] = await tx
+    .select({
+      timeZone: users.timeZone,
+      nextTimeZone: users.nextTimeZone,
+      nextTimeZoneAt: users.nextTimeZoneAt,
+      dailyGoal: users.dailyGoal,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) return null;
+  // The browser's zone applies from the next local day (src/lib/zone-change.ts, issue 53).
+  const plan = planZoneChange(row, timeZone, now);
+  if (plan) await tx.update(users).set(plan).where(eq(users.id, userId));
+  const user = { timeZone: zoneInForce(plan ?? row, now), dailyGoal: row.dailyGoal };
   await tx.insert(learnerStreaks).values({ userId }).onConflictDoNothing();
   const [streak] = await tx
     .select({
@@ -170,12 +174,11 @@ async function countActivity(
   const day = dayIn(now, learner.timeZone);
   const row = await countOnDay(tx, userId, day, kind);
   const next = recordActivityDay(learner.streak, day);
-  if (next !== learner.streak || extra.reviewCountedAt) {
-    await tx
-      .update(learnerStreaks)
-      .set({ ...next, ...extra, updatedAt: new Date() })
-      .where(eq(learnerStreaks.userId, userId));
-  }
+  // The version moves with every counted activity: a completion that read the streak before it writes nothing.
+  await tx
+    .update(learnerStreaks)
+    .set({ ...next, ...extra, version: sql`${learnerStreaks.version} + 1`, updatedAt: new Date() })
+    .where(eq(learnerStreaks.userId, userId));
   return toStatus({ ...learner, streak: next }, day, row);
 }
 
@@ -217,7 +220,7 @@ export async function recordActivity(
 ): Promise<DailyStatus> {
   const db = await getDb();
   const status = await db.transaction(async (tx) => {
-    const locked = await lockLearner(tx, userId, timeZone);
+    const locked = await lockLearner(tx, userId, timeZone, now);
     return locked ? countActivity(tx, userId, kind, now, locked) : null;
   });
   return status ?? dailyStatus(userId, now);
@@ -235,7 +238,7 @@ export async function finishReviewSession(
 ): Promise<{ counted: boolean; daily: DailyStatus }> {
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
-    const locked = await lockLearner(tx, userId, timeZone);
+    const locked = await lockLearner(tx, userId, timeZone, now);
     if (!locked) return null;
     const [{ answeredAt }] = await tx.select({ answeredAt: max(reviewItems.lastReviewedAt) }).from(reviewItems).where(
       eq(reviewItems.userId, userId),

@@ -1,7 +1,7 @@
 import type { Lesson } from '../../../../db/schema.ts';
 import { LEVEL_LABELS, LEVELS, PILLAR_LABELS } from '../../domain.ts';
 import { isLevelUnlocked } from '../../lessons.ts';
-import type { LearnerState } from './learner-store/index.ts';
+import type { LearnerState } from './learner-store/state.ts';
 
 /** How a learner opens a locked lesson, in words. */
 export function unlockHint(state: LearnerState, lesson: Lesson): string {

@@ -9,9 +9,9 @@ import type { Executor } from '../../../../db/client.ts';
 import { getDb } from '../platform/db.ts';
 import { HttpError } from '../platform/http.ts';
 import { describeError, log } from '../platform/log.ts';
-import { findActiveLessons } from './learner-store/index.ts';
+import { findActiveLessons } from '../content/catalogue.ts';
 import { completeQuiz } from './complete-quiz.ts';
-import type { CheckedAnswer } from './quiz-checks.ts';
+import { type CheckedAnswer, gradeAnswer } from './quiz-checks.ts';
 import type { VisitorQuizResult } from '../../schemas.ts';
 
 /** The published beginner lesson with this id: the only lessons a visitor's quiz may be of. */
@@ -24,29 +24,27 @@ export async function findBeginnerLesson(id: number): Promise<Lesson | undefined
  * (there is no account yet); the result counts only through sign-up and verification.
  */
 export function checkVisitorAnswer(lesson: Lesson, questionId: number, userAnswer: number): CheckedAnswer | null {
-  const question = lesson.questions.find((q) => q.id === questionId);
-  if (!question) return null;
-  return {
-    questionId,
-    userAnswer,
-    isCorrect: userAnswer === question.correctAnswer,
-    correctAnswer: question.correctAnswer,
-    explanation: question.explanation,
-  };
+  return gradeAnswer(lesson.questions, questionId, userAnswer);
 }
 
-/** The results that still fit their lesson: a beginner lesson whose questions are the ones answered. */
+/**
+ * The results that still fit their lesson: a beginner lesson whose questions are the ones answered,
+ * and at most one per lesson (the first sent), so one sign-up cannot count a lesson many times.
+ */
 export async function fittingResults(results: readonly VisitorQuizResult[]): Promise<VisitorQuizResult[]> {
   const lessons = new Map((await findActiveLessons()).filter((l) => l.level === 'beginner').map((l) => [l.id, l]));
   const seen = new Set<string>();
+  const lessonsTaken = new Set<number>();
   return results.filter((result) => {
     const lesson = lessons.get(result.lessonId);
-    if (!lesson || seen.has(result.attemptId)) return false;
+    if (!lesson || seen.has(result.attemptId) || lessonsTaken.has(result.lessonId)) return false;
     seen.add(result.attemptId);
     const asked = new Set(lesson.questions.map((q) => q.id));
     const answered = new Set(result.quizResponses.map((r) => r.questionId));
-    return answered.size === asked.size && result.quizResponses.length === asked.size &&
+    const fits = answered.size === asked.size && result.quizResponses.length === asked.size &&
       [...answered].every((id) => asked.has(id));
+    if (fits) lessonsTaken.add(result.lessonId);
+    return fits;
   });
 }
 
@@ -72,14 +70,26 @@ export async function keepVisitorResults(tx: Executor, userId: string, results: 
  * sent; `counted_at` marks it done. A result that no longer fits (the lesson was removed or its
  * questions changed) is marked and logged, never retried.
  */
-export async function countVisitorResults(user: { id: string; role: string }, now = new Date()): Promise<number> {
+/** What counting a visitor's results earned: shown before the assessment (issue 52). */
+export interface SavedResults {
+  /** Results that counted (a replay counts once). */
+  counted: number;
+  /** Passed quizzes among them. */
+  passed: number;
+  /** Titles of the badges they earned. */
+  badges: string[];
+  /** The daily streak after them (days). */
+  streak: number;
+}
+
+export async function countVisitorResults(user: { id: string; role: string }, now = new Date()): Promise<SavedResults> {
   const db = await getDb();
   const pending = await db
     .select()
     .from(visitorQuizResults)
     .where(and(eq(visitorQuizResults.userId, user.id), isNull(visitorQuizResults.countedAt)))
     .orderBy(asc(visitorQuizResults.id));
-  let counted = 0;
+  const saved: SavedResults = { counted: 0, passed: 0, badges: [], streak: 0 };
   for (const result of pending) {
     try {
       const body = {
@@ -88,7 +98,12 @@ export async function countVisitorResults(user: { id: string; role: string }, no
         durationMs: result.durationMs ?? undefined,
       };
       const completion = await completeQuiz(user, result.lessonId, body, now, { visitorResult: true });
-      if (!completion.duplicate) counted++;
+      if (!completion.duplicate) {
+        saved.counted++;
+        if (completion.passed) saved.passed++;
+        saved.badges.push(...completion.badgesEarned.map((b) => b.title));
+        saved.streak = completion.daily.streak;
+      }
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       log('warn', "a visitor's quiz result did not count", {
@@ -102,5 +117,5 @@ export async function countVisitorResults(user: { id: string; role: string }, no
       .set({ countedAt: now })
       .where(and(eq(visitorQuizResults.id, result.id), isNull(visitorQuizResults.countedAt)));
   }
-  return counted;
+  return saved;
 }

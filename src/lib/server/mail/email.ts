@@ -12,6 +12,7 @@ export type EmailKind =
   | 'reset-password'
   | 'account-exists'
   | 'password-changed'
+  | 'security-notice'
   | 'reminder-review'
   | 'reminder-streak';
 

@@ -7,6 +7,7 @@ import { emailOutbox } from '../../../../db/schema.ts';
 import type { Database } from '../../../../db/client.ts';
 import { getEnv } from '../platform/env.ts';
 import { describeError, log } from '../platform/log.ts';
+import { rowsOf } from '../platform/db.ts';
 import { type EmailMessage, REQUEST_KINDS, type RequestKind } from './email.ts';
 
 /**
@@ -21,6 +22,8 @@ export const MAX_BACKOFF_MS = 30_000;
 /** A claimed row is retried after this long if its instance dies mid-send. */
 const LEASE_MS = 60_000;
 const MAX_ATTEMPTS_PERMANENT = 3;
+/** A mail the provider has not taken within this long is given up and scrubbed (issue 50, F10): its links have expired by then. */
+export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 
@@ -136,10 +139,6 @@ export function backoffMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.max(0, attempts - 1));
 }
 
-function rows<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-
 /** Claims and sends the due e-mails once; returns how many were sent. */
 export async function processOutbox(
   db: Database,
@@ -147,13 +146,13 @@ export async function processOutbox(
   composeRequestedEmail: ComposeRequestedEmail,
   batch = 10,
 ): Promise<number> {
-  const claimed = rows<Record<string, unknown>>(
+  const claimed = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       update email_outbox set attempts = attempts + 1, next_attempt_at = now() + ${`${LEASE_MS} milliseconds`}::interval
       where id in (
         select id from email_outbox where status = 'pending' and next_attempt_at <= now()
         order by created_at limit ${batch} for update skip locked)
-      returning id, kind, to_address, subject, text, html, headers, attempts`),
+      returning id, kind, to_address, subject, text, html, headers, attempts, created_at`),
   ).map(
     (r) =>
       ({
@@ -165,6 +164,7 @@ export async function processOutbox(
         html: r.html,
         headers: (typeof r.headers === 'string' ? JSON.parse(r.headers) : r.headers) ?? {},
         attempts: Number(r.attempts),
+        createdAt: new Date(r.created_at as string | Date),
       }) as OutboxRow,
   );
   let sent = 0;
@@ -208,7 +208,8 @@ export async function processOutbox(
         .where(eq(emailOutbox.id, row.id));
       log('info', 'email sent', { id: row.id, kind: row.kind, transport: transport.name });
     } else {
-      const give_up = !result.retry && row.attempts >= MAX_ATTEMPTS_PERMANENT;
+      const tooOld = Date.now() - claimedRow.createdAt.getTime() >= GIVE_UP_AFTER_MS;
+      const give_up = tooOld || (!result.retry && row.attempts >= MAX_ATTEMPTS_PERMANENT);
       await db
         .update(emailOutbox)
         .set({

@@ -1,6 +1,9 @@
-// Pages and JSON answers, gzip-compressed as they stream for clients that accept it (a page is
-// 15 to 40 KB of HTML, the authors' list of every lesson far more; on a phone's connection the
-// compressed answer arrives sooner). Client files are compressed by static-files.ts.
+// Pages and JSON answers, gzip-compressed for clients that accept it (a page is 15 to 40 KB of
+// HTML, the authors' list of every lesson far more; on a phone's connection the compressed answer
+// arrives sooner). A page is whole before it is sent (streaming is off), so it is compressed in one
+// call at zlib's fastest level, most of the saving for a fraction of the work of a stream.
+// Client files are compressed by static-files.ts.
+import { gzipSync } from 'node:zlib';
 
 /** Whether an Accept-Encoding header allows `coding` (`gzip;q=0` refuses it; `*` allows any). */
 export function acceptsEncoding(acceptEncoding: string | null | undefined, coding: string): boolean {
@@ -21,7 +24,7 @@ const COMPRESSED_TYPES = /^(text\/html|application\/json)/;
 const MIN_BYTES = 1024;
 
 /** The response, gzip-compressed when the client accepts it and it is HTML or JSON not declared tiny. */
-export function compressPage(request: Request, response: Response): Response {
+export async function compressPage(request: Request, response: Response): Promise<Response> {
   if (!response.body || request.method === 'HEAD' || response.headers.has('content-encoding')) return response;
   if (!COMPRESSED_TYPES.test(response.headers.get('content-type') ?? '')) return response;
   if (Number(response.headers.get('content-length') ?? MIN_BYTES) < MIN_BYTES) return response;
@@ -30,11 +33,12 @@ export function compressPage(request: Request, response: Response): Response {
   if (!acceptsGzip(request.headers.get('accept-encoding'))) {
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
+  const body = new Uint8Array(await response.arrayBuffer());
+  if (body.byteLength < MIN_BYTES) {
+    return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  }
+  const compressed = gzipSync(body, { level: 1 });
   headers.set('Content-Encoding', 'gzip');
-  headers.delete('Content-Length');
-  return new Response(response.body.pipeThrough(new CompressionStream('gzip')), {
-    status: response.status,
-    statusText: response.statusText,
-    headers,
-  });
+  headers.set('Content-Length', String(compressed.byteLength));
+  return new Response(compressed, { status: response.status, statusText: response.statusText, headers });
 }

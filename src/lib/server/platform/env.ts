@@ -17,6 +17,12 @@ const emailList = z
   )
   .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses')));
 
+/** Bytes a base64 text decodes to; -1 when it is not base64. */
+function decodedLength(value: string): number {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value) || value.length % 4 !== 0) return -1;
+  return atob(value).length;
+}
+
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(1).max(65535).default(4321),
@@ -48,6 +54,24 @@ const envSchema = z
       .enum(['', '0', '1', 'false', 'true'])
       .default('')
       .transform((v) => v === '1' || v === 'true'),
+    /**
+     * Encrypts authenticator-app secrets at rest: 32 random bytes, base64 (`openssl rand -base64 32`).
+     * Required in production; elsewhere a fixed development key stands in.
+     */
+    TOTP_ENCRYPTION_KEY: optional.pipe(
+      z.string().refine((v) => decodedLength(v) === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+        .optional(),
+    ),
+    /** Authors and admins must set up a second factor (always so when APP_ENV=production). */
+    REQUIRE_STAFF_SECOND_FACTOR: z
+      .enum(['', '0', '1', 'false', 'true'])
+      .default('')
+      .transform((v) => v === '1' || v === 'true'),
+    /** Count each request's SQL statements and answer them in `X-Statements` (tests and `npm run bench`). */
+    STATEMENT_COUNTS: z
+      .enum(['', '0', '1', 'false', 'true'])
+      .default('')
+      .transform((v) => v === '1' || v === 'true'),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV === 'production' && !env.RESEND_API_KEY) {
@@ -55,6 +79,13 @@ const envSchema = z
         code: 'custom',
         path: ['RESEND_API_KEY'],
         message: 'is required when APP_ENV=production (the dev mail transport is not for production)',
+      });
+    }
+    if (env.APP_ENV === 'production' && !env.TOTP_ENCRYPTION_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TOTP_ENCRYPTION_KEY'],
+        message: 'is required when APP_ENV=production (32 bytes in base64: openssl rand -base64 32)',
       });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -79,6 +110,8 @@ export type Env = z.infer<typeof envSchema> & {
    * configured (then the outbox is the only mailbox), and never in production.
    */
   devMailbox: boolean;
+  /** Authors and admins need a second factor: production, or REQUIRE_STAFF_SECOND_FACTOR. */
+  staffSecondFactor: boolean;
 };
 
 export class EnvError extends Error {}
@@ -98,7 +131,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const explicitDevelopment = source.APP_ENV?.trim() === 'development';
   const devMailbox = env.APP_ENV !== 'production' && (explicitDevelopment || !env.RESEND_API_KEY);
-  return { ...env, PUBLIC_URL, allowedOrigins, devMailbox };
+  const staffSecondFactor = env.APP_ENV === 'production' || env.REQUIRE_STAFF_SECOND_FACTOR;
+  return { ...env, PUBLIC_URL, allowedOrigins, devMailbox, staffSecondFactor };
 }
 
 let parsed: Env | undefined;

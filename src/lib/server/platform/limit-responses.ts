@@ -32,3 +32,9 @@ export const tooManyEmailRequests = (seconds: number) =>
     `Too many requests from your network. Please wait ${minutes(seconds)} minute(s) and try again.`,
     seconds,
   );
+
+export const tooManyWrongPasswordsToday = (seconds: number) =>
+  tooManyRequests(
+    'Too many wrong passwords for this account today. To sign in, use "Forgot password" and we will e-mail you a link to reset it.',
+    seconds,
+  );

@@ -3,9 +3,9 @@ const order: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30,
 
 // The one place that keeps secrets out of the log (docs/DESIGN.md): never these keys, at any depth,
 // whatever a caller passes in: passwords and their hashes, tokens, cookies and authorization
-// headers, SQL parameters, request and e-mail bodies.
+// headers, SQL parameters, request and e-mail bodies, a money plan's figures.
 const secretKeys =
-  /pass(word)?|token|secret|authorization|cookie|hash|^params$|parameters|^body$|^html$|^text$|^detail$/i;
+  /pass(word)?|token|secret|authorization|cookie|hash|^params$|parameters|^body$|^html$|^text$|^detail$|^input$|^summary$|^debts$/i;
 const MAX_DEPTH = 4;
 
 function redactValue(value: unknown, depth: number): unknown {

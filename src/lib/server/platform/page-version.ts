@@ -1,6 +1,7 @@
 // Version tags for public pages (issue 42): a weak ETag made of the build and the stored data a
-// page shows, so a browser or CDN may keep the page and ask again with If-None-Match, and a
-// publish shows on the next request on every instance (nothing here is kept in memory).
+// page shows (the catalogue's state, content/catalogue.ts), so a browser or CDN may keep the page
+// and ask again with If-None-Match, and a publish changes it on every instance.
+import { createHash } from 'node:crypto';
 
 /** Set at build (astro.config.mjs): a new build changes the markup of every page. */
 const BUILD = import.meta.env.BUILD_ID ?? 'dev';
@@ -10,14 +11,9 @@ export const PUBLIC_CACHE = 'public, max-age=0, must-revalidate';
 /** A page that shows a signed-in learner's own state: never kept by a shared cache. */
 export const PRIVATE_CACHE = 'private, no-store';
 
-async function digest(text: string): Promise<string> {
-  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return Array.from(bytes.slice(0, 12), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** The weak ETag of a page showing `parts` (its path, its query, the stored versions it reads). */
-export async function pageTag(parts: readonly string[]): Promise<string> {
-  return `W/"${await digest([BUILD, ...parts].join('\u0000'))}"`;
+export function pageTag(parts: readonly string[]): string {
+  return `W/"${createHash('sha256').update([BUILD, ...parts].join('\u0000')).digest('hex').slice(0, 24)}"`;
 }
 
 /** Whether the request's If-None-Match names the tag (weak comparison, as RFC 9110 asks for GET). */

@@ -1,6 +1,7 @@
 // Fixed-window counters in the database, so every server instance shares them.
+import { securityEvent } from './security-log.ts';
 import { sql } from 'drizzle-orm';
-import { getDb } from './db.ts';
+import { getDb, rowsOf } from './db.ts';
 
 export interface Limit {
   /** Bucket name, e.g. `login-fail:ip:1.2.3.4`. */
@@ -13,10 +14,8 @@ export interface LimitState {
   allowed: boolean;
   count: number;
   retryAfterSeconds: number;
-}
-
-function rows<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+  /** Seconds until the window ends and the count starts again (0 with no events counted). */
+  windowLeftSeconds?: number;
 }
 
 /** Counts one event against the limit; `allowed` is false once the count passes `max`. */
@@ -29,19 +28,43 @@ export async function hitLimit(limit: Limit, now = new Date()): Promise<LimitSta
       count = case when rate_limit_buckets.window_start <= ${windowStart.toISOString()} then 1 else rate_limit_buckets.count + 1 end,
       window_start = case when rate_limit_buckets.window_start <= ${windowStart.toISOString()} then ${now.toISOString()}::timestamptz else rate_limit_buckets.window_start end
     returning count, window_start`);
-  const [row] = rows<{ count: number; window_start: string | Date }>(result);
-  return state(limit, Number(row.count), new Date(row.window_start), now);
+  const [row] = rowsOf<{ count: number; window_start: string | Date }>(result);
+  const counted = state(limit, Number(row.count), new Date(row.window_start), now);
+  // The key names the client or the account; the first refusal of a window is enough to log.
+  if (Number(row.count) === limit.max + 1) securityEvent('rate limit hit', { limit: limit.key }, 'warn');
+  return counted;
 }
 
 /** The limit's state without counting an event (a read). */
 export async function peekLimit(limit: Limit, now = new Date()): Promise<LimitState> {
   const db = await getDb();
   const result = await db.execute(sql`select count, window_start from rate_limit_buckets where key = ${limit.key}`);
-  const [row] = rows<{ count: number; window_start: string | Date }>(result);
+  const [row] = rowsOf<{ count: number; window_start: string | Date }>(result);
   if (!row || new Date(row.window_start).getTime() <= now.getTime() - limit.windowMs) {
     return { allowed: true, count: 0, retryAfterSeconds: 0 };
   }
   return state(limit, Number(row.count), new Date(row.window_start), now);
+}
+
+/** Several limits' states in one statement, in the order given (reads). */
+export async function peekLimits(list: readonly Limit[], now = new Date()): Promise<LimitState[]> {
+  const db = await getDb();
+  const keys = list.map((l) => l.key);
+  const result = await db.execute(
+    sql`select key, count, window_start from rate_limit_buckets where key in (${
+      sql.join(keys.map((k) => sql`${k}`), sql`, `)
+    })`,
+  );
+  const rows = new Map(
+    rowsOf<{ key: string; count: number; window_start: string | Date }>(result).map((r) => [r.key, r]),
+  );
+  return list.map((limit) => {
+    const row = rows.get(limit.key);
+    if (!row || new Date(row.window_start).getTime() <= now.getTime() - limit.windowMs) {
+      return { allowed: true, count: 0, retryAfterSeconds: 0 };
+    }
+    return state(limit, Number(row.count), new Date(row.window_start), now);
+  });
 }
 
 /**
@@ -55,16 +78,17 @@ export async function refundLimit(limit: Limit): Promise<void> {
 
 function state(limit: Limit, count: number, start: Date, now: Date): LimitState {
   const allowed = count <= limit.max;
-  const retryAfterSeconds = allowed
-    ? 0
-    : Math.max(1, Math.ceil((start.getTime() + limit.windowMs - now.getTime()) / 1000));
-  return { allowed, count, retryAfterSeconds };
+  const windowLeftSeconds = Math.max(1, Math.ceil((start.getTime() + limit.windowMs - now.getTime()) / 1000));
+  return { allowed, count, retryAfterSeconds: allowed ? 0 : windowLeftSeconds, windowLeftSeconds };
 }
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-/** The longest window of any limit: a bucket older than this holds nothing that still counts. */
+const DAY = 24 * HOUR;
+/** The longest window of any limit but the daily ones: a bucket older than this holds nothing that still counts. */
 export const LONGEST_WINDOW_MS = HOUR;
+/** Keys of the limits counted over a day (pruned after a day). */
+const DAILY_PREFIX = 'day:';
 
 /** Keys that name an e-mail address are built from the address in lower case. */
 const address = (email: string) => email.trim().toLowerCase();
@@ -86,11 +110,20 @@ export const limits = {
     max: 20,
     windowMs: 10 * MINUTE,
   }),
+  // Wrong passwords for one account in a day: past `max` no password is checked until a reset
+  // clears the count (sign-in-guard.ts).
+  loginFailuresForAccountToday: (email: string): Limit => ({
+    key: `${DAILY_PREFIX}login-fail:account:${address(email)}`,
+    max: 100,
+    windowMs: DAY,
+  }),
   // Bodies that are not JSON, nest too deeply or carry NUL characters: counted before the next is parsed.
   malformedBodies: (client: string): Limit => ({ key: `malformed:ip:${client}`, max: 20, windowMs: 10 * MINUTE }),
   resetTokenFailures: (client: string): Limit => ({ key: `reset-fail:ip:${client}`, max: 10, windowMs: 10 * MINUTE }),
   // A visitor's per-answer feedback on a beginner quiz (POST /api/learn/{id}/check): no account to count by.
   visitorChecks: (client: string): Limit => ({ key: `visitor-check:ip:${client}`, max: 120, windowMs: 10 * MINUTE }),
+  // /learn?q= searches (issue 50, F8): each costs several pages' work.
+  librarySearches: (client: string): Limit => ({ key: `search:ip:${client}`, max: 30, windowMs: 5 * MINUTE }),
   signups: (client: string): Limit => ({ key: `signup:ip:${client}`, max: 20, windowMs: HOUR }),
   forgotPassword: (client: string): Limit => ({ key: `forgot:ip:${client}`, max: 20, windowMs: HOUR }),
   resendVerification: (client: string): Limit => ({ key: `resend:ip:${client}`, max: 20, windowMs: HOUR }),
@@ -121,6 +154,7 @@ export function keysNamingAddress(email: string): string[] {
     ...MAILED_KINDS.map((kind) => limits.emailPerAddress(kind, email).key),
     limits.resetEmailsPerAccount(email).key,
     limits.loginFailuresForAccount(email).key,
+    limits.loginFailuresForAccountToday(email).key,
   ];
 }
 
@@ -130,7 +164,9 @@ export async function pruneLimits(now = new Date()): Promise<number> {
   const result = await db.execute(
     sql`delete from rate_limit_buckets where window_start < ${
       new Date(now.getTime() - LONGEST_WINDOW_MS).toISOString()
-    } returning key`,
+    } and (key not like ${DAILY_PREFIX + '%'} or window_start < ${
+      new Date(now.getTime() - DAY).toISOString()
+    }) returning key`,
   );
-  return rows(result).length;
+  return rowsOf(result).length;
 }

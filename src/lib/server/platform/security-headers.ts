@@ -1,10 +1,9 @@
-// The one source of the Content-Security-Policy and the other security headers. astro.config.mjs
-// gives these directives to Astro, which adds its script and style hashes and sends the whole
-// policy with every page (prerendered pages through dist/_headers.json); the server sends the
-// same directives, without hashes, with every other answer (API, redirects, client files).
+// The one source of the Content-Security-Policy and the other security headers. The build lists
+// the hashes of every inline script and stylesheet it emits (csp-hashes.ts); the server reads them
+// once, at start, and sends one policy, built here, with every answer: pages, files and API alike.
 import { createHash } from 'node:crypto';
 
-/** Every directive but script-src and style-src, which Astro writes with its hashes. */
+/** Every directive but script-src and style-src, which name the build's hashes. */
 export const CSP_DIRECTIVES = [
   "default-src 'self'",
   "img-src 'self' data:",
@@ -17,30 +16,41 @@ export const CSP_DIRECTIVES = [
 
 /**
  * Inline style *attributes* only (apexcharts sets them on SVG nodes); <style> elements and every
- * script stay limited to Astro's hashes. Style attributes cannot run script.
+ * script stay limited to the build's hashes. Style attributes cannot run script.
  */
 export const CSP_STYLE_ATTRIBUTES = "'unsafe-inline'";
 
-/** The policy of an answer Astro did not render: no inline script or style element at all. */
-export const CONTENT_SECURITY_POLICY = [...CSP_DIRECTIVES, `style-src-attr ${CSP_STYLE_ATTRIBUTES}`].join('; ');
-
-export const securityHeaders: Record<string, string> = {
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'DENY',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-};
+/** The policy: our directives, plus scripts and stylesheets from this origin or with a listed hash. */
+export function contentSecurityPolicy(hashes: { scriptHashes: string[]; styleHashes: string[] }): string {
+  return [
+    ...CSP_DIRECTIVES,
+    ["script-src 'self'", ...hashes.scriptHashes].join(' '),
+    ["style-src 'self'", ...hashes.styleHashes].join(' '),
+    `style-src-attr ${CSP_STYLE_ATTRIBUTES}`,
+  ].join('; ');
+}
 
 /** HTTPS only, for a year, subdomains included: sent in production (behind TLS) on every answer. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
-/** The headers every answer gets in this environment (a page's own CSP, from Astro, replaces ours). */
-export function securityHeadersFor(env: { APP_ENV: string }): Record<string, string> {
-  return env.APP_ENV === 'production'
-    ? { ...securityHeaders, 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY }
-    : securityHeaders;
+/**
+ * The headers every answer gets in this environment. A document's policy names the build's hashes;
+ * a script, stylesheet, image or JSON answer (no document of its own) gets the same directives
+ * without them, so the hashes are not sent again with each of a page's files.
+ */
+export function securityHeadersFor(
+  env: { APP_ENV: string },
+  hashes: { scriptHashes: string[]; styleHashes: string[] } = { scriptHashes: [], styleHashes: [] },
+): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(hashes),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    ...(env.APP_ENV === 'production' ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : {}),
+  };
 }
 
 const APEXCHARTS_STYLE_MARKER = 'document.createTextNode("\\n      .apexcharts-flip-y';
@@ -50,12 +60,12 @@ const APEXCHARTS_STYLE_MARKER = 'document.createTextNode("\\n      .apexcharts-f
  * text by its hash, taken from the installed package's source (`file`, named in the error) so an
  * upgrade cannot silently break the charts. Throws when the text is no longer where it was.
  */
-export function apexchartsStyleHash(source: string, file: string): `sha256-${string}` {
+export function apexchartsStyleHash(source: string, file: string): string {
   const at = source.indexOf(APEXCHARTS_STYLE_MARKER);
   if (at === -1) {
     throw new Error(
       `${file} no longer contains the chart stylesheet text (marker ${JSON.stringify(APEXCHARTS_STYLE_MARKER)}); ` +
-        'find the new text, update apexchartsStyleHash in src/lib/server/security-headers.ts, and check the progress charts still render.',
+        'find the new text, update apexchartsStyleHash in src/lib/server/platform/security-headers.ts, and check the progress charts still render.',
     );
   }
   const start = at + 'document.createTextNode('.length;
@@ -63,5 +73,5 @@ export function apexchartsStyleHash(source: string, file: string): `sha256-${str
   while (end < source.length && !(source[end] === '"' && source[end - 1] !== '\\')) end++;
   if (end >= source.length) throw new Error(`${file}: the chart stylesheet text after the marker has no closing quote`);
   const text = JSON.parse(source.slice(start, end + 1)) as string;
-  return `sha256-${createHash('sha256').update(text).digest('base64')}`;
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 }

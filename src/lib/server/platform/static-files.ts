@@ -1,9 +1,9 @@
-// The built client files (dist/client): scripts, styles, images and the prerendered pages, read
-// from disk and compressed as they stream (brotli or gzip, when the client accepts it).
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+// The built client files (dist/client): scripts, styles, images and the prerendered pages, indexed
+// once when the server starts (a request for a page never touches the disk to learn it is not a
+// file) and sent compressed (brotli or gzip, when the client accepts it), each compressed copy made
+// once, at its first request.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { acceptsEncoding } from './compress-page.ts';
@@ -23,83 +23,98 @@ const TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.xml', '.txt']);
 
-/** Each prerendered page's own headers (its CSP with its hashes), as the build wrote them. */
-function readPageHeaders(clientDir: string): Map<string, Record<string, string>> {
-  const file = path.join(clientDir, '..', '_headers.json');
-  const entries = existsSync(file)
-    ? (JSON.parse(readFileSync(file, 'utf8')) as Array<
-      { pathname: string; headers: Array<{ key: string; value: string }> }
-    >)
-    : [];
-  return new Map(entries.map((e) => [e.pathname, Object.fromEntries(e.headers.map((h) => [h.key, h.value]))]));
-}
-
 /** The encoding to send: brotli, else gzip, when the client accepts it. */
 export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
   return acceptsEncoding(acceptEncoding, 'br') ? 'br' : acceptsEncoding(acceptEncoding, 'gzip') ? 'gzip' : undefined;
+}
+
+interface ClientFile {
+  file: string;
+  ext: string;
+  size: number;
+  etag: string;
+  /** The bytes and their compressed copies, read and made at the first request that needs each. */
+  body?: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** Every file under `dir`, by the URL path that serves it (a page's index.html by its route too). */
+function indexFiles(clientDir: string): Map<string, ClientFile> {
+  const index = new Map<string, ClientFile>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        walk(full);
+        continue;
+      }
+      const info = statSync(full);
+      const urlPath = `/${path.relative(clientDir, full).split(path.sep).join('/')}`;
+      const route = urlPath.endsWith('/index.html') ? urlPath.slice(0, -'/index.html'.length) || '/' : urlPath;
+      const served: ClientFile = {
+        file: full,
+        ext: path.extname(full).toLowerCase(),
+        size: info.size,
+        etag: `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`,
+      };
+      index.set(route, served);
+    }
+  };
+  if (existsSync(clientDir)) walk(clientDir);
+  return index;
+}
+
+function bodyOf(served: ClientFile, encoding: 'br' | 'gzip' | undefined): Buffer {
+  served.body ??= readFileSync(served.file);
+  if (encoding === 'br') {
+    return (served.br ??= zlib.brotliCompressSync(served.body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
+    }));
+  }
+  if (encoding === 'gzip') return (served.gzip ??= zlib.gzipSync(served.body, { level: 6 }));
+  return served.body;
 }
 
 /**
  * A function that serves the client file at the request's path (a prerendered page at its route:
  * /curriculum is curriculum/index.html) and answers false, sending nothing, when there is none.
  */
-export function clientFiles(clientDir: string): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> {
-  const pages = readPageHeaders(clientDir);
-  return (req, res) => serveClientFile(req, res, clientDir, pages);
+export function clientFiles(clientDir: string): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const index = indexFiles(clientDir);
+  return (req, res) => serveClientFile(req, res, index);
 }
 
-async function serveClientFile(
-  req: IncomingMessage,
-  res: ServerResponse,
-  clientDir: string,
-  pages: Map<string, Record<string, string>>,
-): Promise<boolean> {
+function serveClientFile(req: IncomingMessage, res: ServerResponse, index: Map<string, ClientFile>): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const raw = (req.url ?? '/').split('?')[0];
   let urlPath: string;
   try {
-    urlPath = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    urlPath = decodeURIComponent(raw);
   } catch {
     return false;
   }
-  if (urlPath.includes('\0') || urlPath.split('/').some((part) => part.startsWith('.'))) return false;
   const route = urlPath === '/' ? '/' : urlPath.replace(/\/$/, '');
-  const candidates = path.extname(route) ? [route] : [`${route.replace(/\/$/, '')}/index.html`];
-  for (const candidate of candidates) {
-    const file = path.join(clientDir, candidate);
-    if (!file.startsWith(clientDir)) return false;
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) continue;
-    const ext = path.extname(file).toLowerCase();
-    const etag = `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
-    res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
-    res.setHeader(
-      'Cache-Control',
-      urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-    );
-    res.setHeader('ETag', etag);
-    for (const [name, value] of Object.entries(pages.get(route) ?? {})) res.setHeader(name, value);
-    if (req.headers['if-none-match'] === etag) {
-      res.writeHead(304).end();
-      return true;
-    }
-    const encoding = COMPRESSIBLE.has(ext) ? chooseEncoding(req.headers['accept-encoding']) : undefined;
-    if (COMPRESSIBLE.has(ext)) res.setHeader('Vary', 'Accept-Encoding');
-    if (encoding) res.setHeader('Content-Encoding', encoding);
-    else res.setHeader('Content-Length', info.size);
-    res.writeHead(200);
-    if (req.method === 'HEAD') {
-      res.end();
-      return true;
-    }
-    const compress = encoding === 'br'
-      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
-      : encoding === 'gzip'
-      ? zlib.createGzip()
-      : undefined;
-    await (compress ? pipeline(createReadStream(file), compress, res) : pipeline(createReadStream(file), res)).catch(
-      () => res.destroy(),
-    );
+  const served = index.get(route);
+  if (!served) return false;
+  res.setHeader('Content-Type', TYPES[served.ext] ?? 'application/octet-stream');
+  res.setHeader(
+    'Cache-Control',
+    urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+  );
+  res.setHeader('ETag', served.etag);
+  if (req.headers['if-none-match'] === served.etag) {
+    res.writeHead(304).end();
     return true;
   }
-  return false;
+  const compressible = COMPRESSIBLE.has(served.ext);
+  const encoding = compressible ? chooseEncoding(req.headers['accept-encoding']) : undefined;
+  if (compressible) res.setHeader('Vary', 'Accept-Encoding');
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  const body = bodyOf(served, encoding);
+  res.setHeader('Content-Length', body.byteLength);
+  res.writeHead(200);
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
 }

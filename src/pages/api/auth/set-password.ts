@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { securityEvent } from '../../../lib/server/platform/security-log.ts';
 import { HttpError, readJson } from '../../../lib/server/platform/http.ts';
 import { setPasswordSchema } from '../../../lib/schemas.ts';
 import { requireOwnUserId, requireUser } from '../../../lib/server/auth/guards.ts';
@@ -30,5 +31,6 @@ export const POST: APIRoute = async (context) => {
     await refundLimit(limit);
   }
   await setPassword(user.id, session.id, body.password);
+  securityEvent('password changed', { userId: user.id, first: !user.hasPassword });
   return Response.json({ message: 'Password set successfully' });
 };

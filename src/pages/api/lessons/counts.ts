@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { requireUser } from '../../../lib/server/auth/guards.ts';
-import { countsFor, loadLearnerState } from '../../../lib/server/learning/learner-store/index.ts';
+import { countsFor, loadLearnerState } from '../../../lib/server/learning/learner-store/state.ts';
 
 export const GET: APIRoute = async (context) => {
   const user = requireUser(context);

@@ -6,6 +6,6 @@ import { homePathFor } from '../../../lib/server/learning/home.ts';
  * a 401, so the prerendered landing page that asks logs no error in a visitor's browser).
  */
 export const GET: APIRoute = async ({ locals }) => {
-  const path = locals.user ? await homePathFor(locals.user.id) : null;
+  const path = locals.user ? await homePathFor(locals.user) : null;
   return Response.json({ path }, { headers: { 'Cache-Control': 'no-store' } });
 };

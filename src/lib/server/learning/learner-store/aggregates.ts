@@ -3,7 +3,7 @@
 // whatever the learner's history. The rebuild replays the attempts through the same rules
 // (src/lib/completion.ts): used by `scripts/rebuild-aggregates.ts`, the bench's seeding, and a
 // test that compares rebuilt and running figures.
-import { and, asc, eq, inArray, isNull, min, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, min, sql } from 'drizzle-orm';
 import {
   assessments,
   learnerLevelStats,
@@ -19,6 +19,7 @@ import type { Executor } from '../../../../../db/client.ts';
 import { isLevelComplete, replayAttempts } from '../../../completion.ts';
 import { LEVELS, PILLARS } from '../../../domain.ts';
 import { getDb } from '../../platform/db.ts';
+import { readLessonsIn } from '../../content/catalogue.ts';
 
 /** The aggregate tables. */
 export const AGGREGATE_TABLES = [
@@ -48,10 +49,16 @@ export async function rebuildAggregates(tx: Executor, userId?: string): Promise<
       from quiz_attempts ${userId ? sql`where user_id = ${userId}` : sql``})
     update quiz_attempts a set accuracy_cum = r.cum from running r where a.id = r.id and a.accuracy_cum <> r.cum`);
 
-  const attempts = await tx.select().from(quizAttempts).where(userId ? eq(quizAttempts.userId, userId) : undefined)
+  const rows = await tx.select({ attempt: quizAttempts, lessonTitle: lessons.title }).from(quizAttempts)
+    .innerJoin(lessons, eq(lessons.id, quizAttempts.lessonId))
+    .where(userId ? eq(quizAttempts.userId, userId) : undefined)
     .orderBy(asc(quizAttempts.userId), asc(quizAttempts.seq));
-  const byLearner = new Map<string, typeof attempts>();
-  for (const a of attempts) byLearner.set(a.userId, [...(byLearner.get(a.userId) ?? []), a]);
+  const byLearner = new Map<string, Array<typeof rows[number]['attempt'] & { lessonTitle: string }>>();
+  for (const { attempt: a, lessonTitle } of rows) {
+    const list = byLearner.get(a.userId) ?? [];
+    list.push({ ...a, lessonTitle });
+    byLearner.set(a.userId, list);
+  }
   const stats: Array<typeof learnerStats.$inferInsert> = [];
   const pillars: Array<typeof learnerPillarStats.$inferInsert> = [];
   const levels: Array<typeof learnerLevelStats.$inferInsert> = [];
@@ -88,9 +95,7 @@ async function assessmentBadges(tx: Executor, userId?: string) {
 
 /** A level badge for every level whose active lessons the learner has all completed, earned at the last completion. */
 async function levelBadges(tx: Executor, userId?: string) {
-  const active = await tx.select({ id: lessons.id, pillar: lessons.pillar, level: lessons.level }).from(lessons).where(
-    isNull(lessons.deletedAt),
-  );
+  const active = await readLessonsIn(tx, ['published']);
   const done = await tx
     .select({
       userId: lessonProgress.userId,

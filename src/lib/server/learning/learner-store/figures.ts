@@ -2,6 +2,7 @@
 // of the attempt history itself: every read is bounded, whatever the history's length.
 import { and, desc, eq, lt } from 'drizzle-orm';
 import {
+  type AnsweredQuestion,
   learnerLevelStats,
   learnerPillarStats,
   learnerStats,
@@ -9,14 +10,33 @@ import {
   questionSets,
   quizAttempts,
   type QuizResponseData,
+  type StoredResponse,
 } from '../../../../../db/schema.ts';
-import { answeredResponses } from './catalogue.ts';
 import type { Level, Pillar } from '../../../domain.ts';
 import { getDb } from '../../platform/db.ts';
 
 export type LearnerTotals = typeof learnerStats.$inferSelect;
 export type PillarTotals = typeof learnerPillarStats.$inferSelect;
 export type LevelTotals = typeof learnerLevelStats.$inferSelect;
+
+/** A learner's totals before any attempt. */
+export const noTotals = (userId: string): LearnerTotals => ({
+  userId,
+  attempts: 0,
+  passes: 0,
+  correct: 0,
+  questions: 0,
+  durationSum: 0,
+  durationCount: 0,
+  accuracyUnits: 0,
+  passRun: 0,
+  lastPassedLessonId: null,
+  lastPassedScore: null,
+  lastPassedTotal: null,
+  recent: [],
+  cumFloorHalf: 0,
+  cumCeilHalf: 0,
+});
 
 export interface StoredBadge {
   badge: string;
@@ -51,6 +71,9 @@ export interface MissedQuestion {
 
 /** How many questions the analytics list as most missed. */
 export const MOST_MISSED = 10;
+
+/** How many replies to the learner's reports the dashboard shows at once. */
+export const SHOWN_REPLIES = 5;
 
 export interface HistoryAttempt extends RecentAttempt {
   attemptId: string;
@@ -94,4 +117,19 @@ export async function readAttemptPage(
     createdAt: a.createdAt,
     responses: answeredResponses(a.responses, questions),
   }));
+}
+
+/** An attempt's answers with the questions they answered, as they were then. */
+export function answeredResponses(responses: StoredResponse[], questions: AnsweredQuestion[]): QuizResponseData[] {
+  const byId = new Map(questions.map((q) => [q.questionId, q]));
+  return responses.map((r) => {
+    const q = byId.get(r.questionId);
+    return {
+      ...r,
+      question: q?.question ?? '',
+      options: q?.options ?? [],
+      correctAnswer: q?.correctAnswer ?? -1,
+      explanation: q?.explanation ?? '',
+    };
+  });
 }

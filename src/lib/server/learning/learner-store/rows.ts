@@ -1,12 +1,43 @@
-// A learner's rows, read in one statement (Drizzle's relational query over the learner's key):
-// progress, assessments, aggregates, badges, review items, settings, streak and the newest days.
-// The learner's state (state.ts) and the dashboard's figures (snapshot.ts) are made from them.
-import { desc, eq, isNull } from 'drizzle-orm';
-import { type Assessment, type LessonProgress, users } from '../../../../../db/schema.ts';
+// A learner's rows, each page's in one prepared statement (Drizzle's relational query over the
+// learner's key): what a lesson page or list needs (readLearnerRows), what the dashboard shows
+// (readLearner); history.ts adds the progress screen's. They read only summary
+// rows that the completion's own statement keeps (attempts.ts), never the attempts themselves, so
+// no page grows with a learner's history.
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import {
+  type Assessment,
+  assessments,
+  learnerDays,
+  type LessonProgress,
+  lessonReports,
+  userBadges,
+  users,
+} from '../../../../../db/schema.ts';
 import type { Answers, PillarScores } from '../../../assessment.ts';
+import type { AnswerAt } from '../../../mastery.ts';
+import {
+  answersOf,
+  dueTuples,
+  progressOf,
+  type ProgressTuple,
+  progressTuples,
+  quizAnswerTuples,
+  reviewAnswerTuples,
+} from './tuples.ts';
 import { DEFAULT_DAILY_GOAL } from '../../../streak.ts';
-import { getDb } from '../../platform/db.ts';
-import type { LearnerTotals, LevelTotals, PillarTotals, StoredBadge } from './figures.ts';
+import type { Database } from '../../../../../db/client.ts';
+import { prepared } from '../../platform/db.ts';
+import { type TestOutRow, testOutsOf, type TestOutTuple, testOutTuples } from './test-out-rows.ts';
+import { NEWEST_PLAN, type PlanRowRead, savedPlanOf } from './plan-rows.ts';
+import type { SavedPlan } from '../../../money-plan/saved.ts';
+import {
+  type LearnerTotals,
+  type LevelTotals,
+  noTotals,
+  type PillarTotals,
+  SHOWN_REPLIES,
+  type StoredBadge,
+} from './figures.ts';
 
 export interface LearnerRows {
   progress: LessonProgress[];
@@ -14,6 +45,10 @@ export interface LearnerRows {
   assessment: NewestResult | null;
   /** The learner's settings and streak row: what a completion needs to count today's activity (streaks.ts), and /account. */
   daily: LearnerDaily;
+  /** The learner's test-outs (at most one per pillar and level above beginner). */
+  testOuts: TestOutRow[];
+  /** The newest saved money plan (its step is the next-step rule's first clause); null without one. */
+  plan: SavedPlan | null;
 }
 
 export type NewestResult = PillarScores & { answers: Answers; version: number };
@@ -36,6 +71,40 @@ export interface LearnerDaily {
   streak: StreakRow | null;
 }
 
+/** A review item as the dashboard, review and mastery read it. */
+export interface ReviewRow {
+  id: string;
+  lessonId: number;
+  questionId: number;
+  box: number;
+  dueAt: Date;
+  retiredAt: Date | null;
+  lastReviewedAt: Date | null;
+  lastCorrect: boolean | null;
+}
+
+/** A question the learner met: how often asked and missed, and their newest quiz answer to it. */
+export interface QuestionRow {
+  lessonId: number;
+  questionId: number;
+  asked: number;
+  missed: number;
+  lastCorrect: boolean | null;
+  lastAt: Date | null;
+}
+
+/** A reply to one of the learner's reports, not dismissed yet. */
+export interface ReplyRow {
+  id: number;
+  lessonId: number;
+  questionId: number | null;
+  step: number | null;
+  status: 'open' | 'fixed' | 'wont_fix';
+  reply: string | null;
+  repliedAt: Date | null;
+  lesson: { title: string } | null;
+}
+
 /** The figures every learner screen starts from (the dashboard's needs). */
 export interface CoreSnapshot {
   totals: LearnerTotals;
@@ -43,30 +112,19 @@ export interface CoreSnapshot {
   levels: LevelTotals[];
   badges: StoredBadge[];
   assessments: { count: number; first: Assessment | null; newest: Assessment | null };
-  /** The learner's review items not yet retired (their lesson and question are checked by the reader). */
-  review: Array<{ id: string; lessonId: number; questionId: number; box: number; dueAt: Date }>;
+  /** The newest quiz answer to each question the learner met, and their newest review answers (mastery). */
+  answers: AnswerAt[];
+  reviewAnswers: AnswerAt[];
+  /** The questions due for review at the time read, not retired: [lesson id, question id]. */
+  due: Array<[number, number]>;
+  replies: ReplyRow[];
   settings: { timeZone: string | null; dailyGoal: number; firstVisitAt: Date | null };
   streak: StreakRow | null;
   /** The newest three days with activity (today's is among them when there is one). */
   days: Array<{ day: string; lessons: number; reviews: number }>;
 }
 
-const noTotals = (userId: string): LearnerTotals => ({
-  userId,
-  attempts: 0,
-  passes: 0,
-  correct: 0,
-  questions: 0,
-  durationSum: 0,
-  durationCount: 0,
-  accuracyUnits: 0,
-  passRun: 0,
-  lastPassedLessonId: null,
-  lastPassedScore: null,
-  lastPassedTotal: null,
-});
-
-const SETTINGS = {
+export const SETTINGS = {
   timeZone: true,
   dailyGoal: true,
   remindReview: true,
@@ -76,17 +134,20 @@ const SETTINGS = {
 const STREAK = { columns: { current: true, longest: true, lastDay: true, freezes: true, frozenDays: true } } as const;
 
 type UserRows = {
+  id: string;
   timeZone: string | null;
   dailyGoal: number;
   remindReview: boolean;
   remindStreak: boolean;
-  lessonProgress: LessonProgress[];
+  progress: ProgressTuple[];
   assessments: Assessment[];
   streak: StreakRow | null;
+  test_outs?: TestOutTuple[];
+  moneyPlans?: PlanRowRead[];
 };
 
 /** The rows the unlocking rules and settings need, from a user read with them (or none). */
-function rowsOf(user: UserRows | undefined): LearnerRows {
+export function rowsOf(user: UserRows | undefined): LearnerRows {
   const newest = user?.assessments[0] ?? null;
   const daily: LearnerDaily = user
     ? {
@@ -98,7 +159,7 @@ function rowsOf(user: UserRows | undefined): LearnerRows {
     }
     : { timeZone: null, dailyGoal: DEFAULT_DAILY_GOAL, remindReview: false, remindStreak: false, streak: null };
   return {
-    progress: user?.lessonProgress ?? [],
+    progress: user ? progressOf(user.id, user.progress) : [],
     assessment: newest &&
       {
         savingScore: newest.savingScore,
@@ -108,66 +169,104 @@ function rowsOf(user: UserRows | undefined): LearnerRows {
         version: newest.version,
       },
     daily,
+    testOuts: testOutsOf(user?.test_outs ?? []),
+    plan: savedPlanOf(user?.moneyPlans),
   };
 }
+
+export const userKey = sql.placeholder('userId');
+
+const learnerRowsStatement = prepared((db) =>
+  db.query.users.findFirst({
+    where: eq(users.id, userKey),
+    columns: { id: true, ...SETTINGS },
+    with: {
+      assessments: { orderBy: [desc(assessments.createdAt)], limit: 1 },
+      streak: STREAK,
+      moneyPlans: NEWEST_PLAN,
+    },
+    extras: { progress: progressTuples.as('progress'), test_outs: testOutTuples.as('test_outs') },
+  }).prepare('learner_rows')
+);
 
 /** What a lesson page or list needs, in one statement: progress, the newest assessment, settings and streak. */
 export async function readLearnerRows(userId: string): Promise<LearnerRows> {
-  const db = await getDb();
-  const user = await db.query.users.findFirst({
-    where: eq(users.id, userId),
-    columns: SETTINGS,
-    with: {
-      lessonProgress: true,
-      assessments: { orderBy: (a) => [desc(a.createdAt)], limit: 1 },
-      streak: STREAK,
-    },
-  });
-  return rowsOf(user);
+  return rowsOf(await (await learnerRowsStatement()).execute({ userId }));
 }
 
-/** Everything a learner screen starts from, in one statement. */
-export async function readLearner(userId: string): Promise<{ rows: LearnerRows; core: CoreSnapshot }> {
-  const db = await getDb();
-  const user = await db.query.users.findFirst({
-    where: eq(users.id, userId),
-    columns: SETTINGS,
-    with: {
-      lessonProgress: true,
-      // A learner takes the assessment a few times at most: every result, newest first.
-      assessments: { orderBy: (a) => [desc(a.createdAt)] },
-      stats: true,
-      pillarStats: true,
-      levelStats: true,
-      badges: { columns: { badge: true, earnedAt: true }, orderBy: (b, { asc }) => [asc(b.earnedAt), asc(b.badge)] },
-      reviewItems: {
-        columns: { id: true, lessonId: true, questionId: true, box: true, dueAt: true },
-        where: (r) => isNull(r.retiredAt),
-      },
-      streak: STREAK,
-      days: { columns: { day: true, lessons: true, reviews: true }, orderBy: (d) => [desc(d.day)], limit: 3 },
-    },
-  });
+type UsersWith = NonNullable<NonNullable<Parameters<Database['query']['users']['findFirst']>[0]>['with']>;
+/** A learner's relations to read, with their literal types kept (Drizzle infers the result from them). */
+const relationsToRead = <T extends UsersWith>(relations: T): T => relations;
+
+/** The dashboard's relations of a learner; the progress screen's add its history. */
+export const coreWith = relationsToRead({
+  // A learner takes the assessment a few times at most: every result, newest first.
+  assessments: { orderBy: [desc(assessments.createdAt)] },
+  stats: true,
+  pillarStats: true,
+  levelStats: true,
+  badges: { columns: { badge: true, earnedAt: true }, orderBy: [asc(userBadges.earnedAt), asc(userBadges.badge)] },
+  reports: {
+    columns: { id: true, lessonId: true, questionId: true, step: true, status: true, reply: true, repliedAt: true },
+    where: and(isNotNull(lessonReports.reply), isNull(lessonReports.replyReadAt)),
+    orderBy: [desc(lessonReports.repliedAt)],
+    limit: SHOWN_REPLIES,
+    with: { lesson: { columns: { title: true } } },
+  },
+  streak: STREAK,
+  days: { columns: { day: true, lessons: true, reviews: true }, orderBy: [desc(learnerDays.day)], limit: 3 },
+  moneyPlans: NEWEST_PLAN,
+});
+
+export const coreExtras = {
+  progress: progressTuples.as('progress'),
+  test_outs: testOutTuples.as('test_outs'),
+  answers: quizAnswerTuples.as('answers'),
+  review_answers: reviewAnswerTuples.as('review_answers'),
+  due: dueTuples.as('due'),
+};
+
+const learnerStatement = prepared((db) =>
+  db.query.users.findFirst({
+    where: eq(users.id, userKey),
+    columns: { id: true, ...SETTINGS },
+    with: coreWith,
+    extras: coreExtras,
+  }).prepare('learner_core')
+);
+
+export type CoreUser = NonNullable<Awaited<ReturnType<Awaited<ReturnType<typeof learnerStatement>>['execute']>>>;
+
+export function coreOf(userId: string, user: CoreUser | undefined): CoreSnapshot {
   return {
-    rows: rowsOf(user),
-    core: {
-      totals: user?.stats ?? noTotals(userId),
-      pillars: user?.pillarStats ?? [],
-      levels: user?.levelStats ?? [],
-      badges: user?.badges ?? [],
-      assessments: {
-        count: user?.assessments.length ?? 0,
-        first: user?.assessments.at(-1) ?? null,
-        newest: user?.assessments[0] ?? null,
-      },
-      review: user?.reviewItems ?? [],
-      settings: {
-        timeZone: user?.timeZone ?? null,
-        dailyGoal: user?.dailyGoal || 1,
-        firstVisitAt: user?.firstVisitAt ?? null,
-      },
-      streak: user?.streak ?? null,
-      days: user?.days ?? [],
+    totals: user?.stats ?? noTotals(userId),
+    pillars: user?.pillarStats ?? [],
+    levels: user?.levelStats ?? [],
+    badges: user?.badges ?? [],
+    assessments: {
+      count: user?.assessments.length ?? 0,
+      first: user?.assessments.at(-1) ?? null,
+      newest: user?.assessments[0] ?? null,
     },
+    answers: answersOf(user?.answers ?? []),
+    reviewAnswers: answersOf(user?.review_answers ?? []),
+    due: user?.due ?? [],
+    replies: user?.reports ?? [],
+    settings: {
+      timeZone: user?.timeZone ?? null,
+      dailyGoal: user?.dailyGoal || 1,
+      firstVisitAt: user?.firstVisitAt ?? null,
+    },
+    streak: user?.streak ?? null,
+    days: user?.days ?? [],
   };
+}
+
+/** Everything the dashboard shows of a learner, in one statement. */
+export async function readLearner(
+  userId: string,
+  now = new Date(),
+): Promise<{ rows: LearnerRows; core: CoreSnapshot }> {
+  const user = await (await learnerStatement()).execute({ userId, now: now.toISOString() });
+  return { rows: rowsOf(user), core: coreOf(userId, user) };
 }

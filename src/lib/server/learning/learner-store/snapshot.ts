@@ -1,159 +1,90 @@
-// A learner's figures: the core parts (rows.ts, one statement) and the history the progress
-// screen adds: the newest attempts, the half marks and the most-missed questions. Every read is
-// a few rows found by the learner's key, so the cost is the same at any history.
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import {
-  learnerQuestionStats,
-  lessons,
-  questionSets,
-  quizAttempts,
-  reviewItems,
-  userBadges,
-} from '../../../../../db/schema.ts';
-import { getDb } from '../../platform/db.ts';
-import { type CoreSnapshot, readLearner } from './rows.ts';
-import {
-  type LearnerTotals,
-  type MissedQuestion,
-  MOST_MISSED,
-  RECENT_ATTEMPTS,
-  type RecentAttempt,
-  type StoredBadge,
-} from './figures.ts';
+// Small reads of one learner's rows for the API calls that show one part: badges, the review queue.
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { reviewItems, userBadges, users } from '../../../../../db/schema.ts';
+import { prepared } from '../../platform/db.ts';
+import type { StoredBadge } from './figures.ts';
+import type { ReviewRow } from './rows.ts';
 
-export type { StreakRow } from './rows.ts';
+const userKey = sql.placeholder('userId');
 
-export type { CoreSnapshot } from './rows.ts';
-
-export interface LearnerSnapshot extends CoreSnapshot {
-  /** The newest RECENT_ATTEMPTS attempts, oldest of them first. */
-  recent: RecentAttempt[];
-  /** Running accuracy totals at the improvement rate's half marks. */
-  halves: { first: number; last: number; half: number };
-  mostMissed: MissedQuestion[];
-}
-
-/** The snapshot's parts the quiz analytics show. */
-export type AnalyticsParts = Pick<LearnerSnapshot, 'totals' | 'levels' | 'mostMissed'>;
+const badgesStatement = prepared((db) =>
+  db.select({ badge: userBadges.badge, earnedAt: userBadges.earnedAt }).from(userBadges).where(
+    eq(userBadges.userId, userKey),
+  ).orderBy(asc(userBadges.earnedAt), asc(userBadges.badge)).prepare('learner_badges')
+);
 
 /** The learner's badges, oldest first. */
 export async function readBadges(userId: string): Promise<StoredBadge[]> {
-  const db = await getDb();
-  return db.select({ badge: userBadges.badge, earnedAt: userBadges.earnedAt }).from(userBadges).where(
-    eq(userBadges.userId, userId),
-  ).orderBy(asc(userBadges.earnedAt), asc(userBadges.badge));
+  return (await badgesStatement()).execute({ userId });
 }
 
-/** The learner's review items not yet retired. */
-export async function readReviewItems(userId: string): Promise<LearnerSnapshot['review']> {
-  const db = await getDb();
-  return db
+const reviewStatement = prepared((db) =>
+  db
     .select({
       id: reviewItems.id,
       lessonId: reviewItems.lessonId,
       questionId: reviewItems.questionId,
       box: reviewItems.box,
       dueAt: reviewItems.dueAt,
+      retiredAt: reviewItems.retiredAt,
+      lastReviewedAt: reviewItems.lastReviewedAt,
+      lastCorrect: reviewItems.lastCorrect,
     })
     .from(reviewItems)
-    .where(and(eq(reviewItems.userId, userId), isNull(reviewItems.retiredAt)));
+    .where(and(eq(reviewItems.userId, userKey), isNull(reviewItems.retiredAt)))
+    .prepare('learner_review')
+);
+
+/** The learner's review items not yet retired. */
+export async function readReviewItems(userId: string): Promise<ReviewRow[]> {
+  return (await reviewStatement()).execute({ userId });
 }
 
-/** The most-missed questions, with their text as the learner was asked them. */
-async function readMostMissed(userId: string): Promise<MissedQuestion[]> {
-  const db = await getDb();
-  const rows = await db
-    .select({
-      stats: learnerQuestionStats,
-      lessonTitle: lessons.title,
-      pillar: lessons.pillar,
-      questions: questionSets.questions,
-    })
-    .from(learnerQuestionStats)
-    .innerJoin(lessons, eq(lessons.id, learnerQuestionStats.lessonId))
-    .innerJoin(questionSets, eq(questionSets.id, learnerQuestionStats.questionSetId))
-    .where(and(eq(learnerQuestionStats.userId, userId), gt(learnerQuestionStats.missed, 0)))
-    .orderBy(
-      desc(learnerQuestionStats.missed),
-      desc(sql`${learnerQuestionStats.missed}::float8 / ${learnerQuestionStats.asked}`),
-      asc(learnerQuestionStats.lessonId),
-      asc(learnerQuestionStats.questionId),
-    )
-    .limit(MOST_MISSED);
-  return rows.map(({ stats, lessonTitle, pillar, questions }) => {
-    const asked = questions.find((q) => q.questionId === stats.questionId);
-    return {
-      lessonId: stats.lessonId,
-      lessonTitle,
-      pillar,
-      questionId: stats.questionId,
-      question: asked?.question ?? '',
-      explanation: asked?.explanation ?? '',
-      missed: stats.missed,
-      asked: stats.asked,
-    };
-  });
+/** A review round as [item id, lesson id, question id, box], oldest due first. */
+type RoundTuple = [string, number, number, number];
+
+// A review item counts only while its lesson is published (an edit that removes a question retires
+// the question's review items: content/lesson-render.ts).
+const LIVE = sql.raw("join lessons l on l.id = r.lesson_id and l.state = 'published'");
+const now = sql.placeholder('now');
+
+/**
+ * The learner's review queue at `now`, in one statement whatever its length: the round (the
+ * questions due longest, at most `round`), how many are due in all, how many are not due yet and
+ * when the first of them is.
+ */
+const queueStatement = prepared((db) =>
+  db.query.users.findFirst({
+    where: eq(users.id, userKey),
+    columns: { id: true },
+    extras: {
+      round: sql<RoundTuple[]>`(select coalesce(json_agg(json_build_array(d.id, d.lesson_id, d.question_id, d.box)
+        order by d.due_at), '[]'::json) from (select r.id, r.lesson_id, r.question_id, r.box, r.due_at
+        from review_items r ${LIVE} where r.user_id = ${userKey} and r.retired_at is null
+        and r.due_at <= ${now}::timestamptz order by r.due_at limit ${sql.placeholder('round')}) d)`.as('round'),
+      counts: sql<{ due: number; upcoming: number; next: number | null }>`(select json_build_object(
+        'due', count(*) filter (where r.due_at <= ${now}::timestamptz),
+        'upcoming', count(*) filter (where r.due_at > ${now}::timestamptz),
+        'next', date_part('epoch', min(r.due_at) filter (where r.due_at > ${now}::timestamptz)) * 1000)
+        from review_items r ${LIVE} where r.user_id = ${userKey} and r.retired_at is null)`.as('counts'),
+    },
+  }).prepare('review_queue')
+);
+
+export interface QueueRows {
+  round: Array<{ id: string; lessonId: number; questionId: number; box: number }>;
+  due: number;
+  upcoming: number;
+  nextDueAt: Date | null;
 }
 
-/** The newest attempts (oldest of them first) and the running totals at the half marks. */
-async function readHistory(
-  userId: string,
-  { attempts, accuracyUnits }: LearnerTotals,
-): Promise<Pick<LearnerSnapshot, 'recent' | 'halves'>> {
-  const db = await getDb();
-  const half = Math.floor(attempts / 2);
-  const [recent, marks] = await Promise.all([
-    db
-      .select({
-        seq: quizAttempts.seq,
-        lessonId: quizAttempts.lessonId,
-        lessonTitle: lessons.title,
-        pillar: quizAttempts.pillar,
-        level: quizAttempts.level,
-        score: quizAttempts.score,
-        totalQuestions: quizAttempts.totalQuestions,
-        passed: quizAttempts.passed,
-        createdAt: quizAttempts.createdAt,
-      })
-      .from(quizAttempts)
-      .innerJoin(lessons, eq(lessons.id, quizAttempts.lessonId))
-      .where(eq(quizAttempts.userId, userId))
-      .orderBy(desc(quizAttempts.seq))
-      .limit(RECENT_ATTEMPTS),
-    db
-      .select({ seq: quizAttempts.seq, cum: quizAttempts.accuracyCum })
-      .from(quizAttempts)
-      .where(and(eq(quizAttempts.userId, userId), inArray(quizAttempts.seq, [half, attempts - half]))),
-  ]);
-  const cumAt = (seq: number) => marks.find((m) => m.seq === seq)?.cum ?? 0;
+export async function readReviewQueue(userId: string, now: Date, round: number): Promise<QueueRows> {
+  const row = await (await queueStatement()).execute({ userId, now: now.toISOString(), round });
+  const counts = row?.counts;
   return {
-    recent: recent.reverse(),
-    halves: { first: cumAt(half), last: accuracyUnits - cumAt(attempts - half), half },
+    round: (row?.round ?? []).map(([id, lessonId, questionId, box]) => ({ id, lessonId, questionId, box })),
+    due: Number(counts?.due ?? 0),
+    upcoming: Number(counts?.upcoming ?? 0),
+    nextDueAt: counts?.next == null ? null : new Date(Number(counts.next)),
   };
-}
-
-/** The learner's snapshot without the newest attempts, the half marks and the most-missed questions. */
-export async function readCoreSnapshot(userId: string): Promise<CoreSnapshot> {
-  return (await readLearner(userId)).core;
-}
-
-/** The history parts the progress screen adds to the core. */
-export async function readHistoryParts(
-  userId: string,
-  totals: LearnerTotals,
-): Promise<Pick<LearnerSnapshot, 'recent' | 'halves' | 'mostMissed'>> {
-  const [history, mostMissed] = await Promise.all([readHistory(userId, totals), readMostMissed(userId)]);
-  return { ...history, mostMissed };
-}
-
-/** The learner's whole snapshot. */
-export async function readSnapshot(userId: string): Promise<LearnerSnapshot> {
-  const core = await readCoreSnapshot(userId);
-  return { ...core, ...(await readHistoryParts(userId, core.totals)) };
-}
-
-/** The analytics' parts: totals, the levels' figures and the most-missed questions. */
-export async function readAnalyticsParts(userId: string): Promise<AnalyticsParts> {
-  const [{ totals, levels }, mostMissed] = await Promise.all([readCoreSnapshot(userId), readMostMissed(userId)]);
-  return { totals, levels, mostMissed };
 }

@@ -2,11 +2,16 @@
 import type { Lesson, LessonProgress } from '../../../../../db/schema.ts';
 import { placementFor, scoreOf } from '../../../assessment.ts';
 import { questionsOfVersion } from '../assessment.ts';
-import { isLessonUnlocked, isLevelUnlocked, lessonCounts, type Placement } from '../../../lessons.ts';
-import { type NextLesson, recommendNextLesson } from '../../../next-lesson.ts';
+import { isLessonUnlocked, isLevelUnlocked, lessonCounts, levelFinishedAt, type Placement } from '../../../lessons.ts';
+import { type NextLesson, type NextLessonInput, openLevelOf, recommendNextLesson } from '../../../next-lesson.ts';
+import { planClause } from '../../../money-plan/next-step.ts';
+import type { SavedPlan } from '../../../money-plan/saved.ts';
 import { type Level, LEVELS, type Pillar, PILLARS } from '../../../domain.ts';
-import { findActiveLessons } from './catalogue.ts';
+import { findActiveLessons } from '../../content/catalogue.ts';
+import { testedOutLevels, withTestOuts } from '../../../test-out.ts';
+import type { TestOutRow } from './test-out-rows.ts';
 import { type CoreSnapshot, type LearnerDaily, type LearnerRows, readLearner, readLearnerRows } from './rows.ts';
+import { type HistorySnapshot, readLearnerHistory } from './history.ts';
 
 export interface LearnerState {
   lessons: Lesson[];
@@ -14,12 +19,22 @@ export interface LearnerState {
   completed: Set<number>;
   /** When each completed lesson was completed (a level never closes when a lesson is added). */
   completedAt: Map<number, Date>;
+  /**
+   * The level each pillar is open up to by the newest assessment or a passed test-out, whichever is
+   * higher: every unlocking rule reads this (docs/DESIGN.md 5 and 18).
+   */
   placement: Placement;
+  /** The levels a passed test-out opened alone (issue 56), for words that name why a level is open. */
+  testedOut?: Placement;
+  /** The learner's test-out rows (the test-out page reads its level's). */
+  testOuts?: TestOutRow[];
   /** Each pillar's result in the newest assessment (0-100); null before one. */
   results: Record<Pillar, number> | null;
   hasAssessment: boolean;
   /** The zone, daily goal and streak row, as read with the rest. */
   daily: LearnerDaily;
+  /** The newest saved money plan; its step comes first in the next-step rule. */
+  plan: SavedPlan | null;
 }
 
 /** Everything the unlocking rules need for one learner: lessons, progress and placement. */
@@ -29,29 +44,46 @@ export async function loadLearnerState(userId: string): Promise<LearnerState> {
 }
 
 /** The learner's state and the figures every learner screen starts from, from one read of their rows. */
-export async function loadLearner(userId: string): Promise<{ state: LearnerState; core: CoreSnapshot }> {
-  const [{ rows, core }, all] = await Promise.all([readLearner(userId), findActiveLessons()]);
+export async function loadLearner(
+  userId: string,
+  now = new Date(),
+): Promise<{ state: LearnerState; core: CoreSnapshot }> {
+  const [{ rows, core }, all] = await Promise.all([readLearner(userId, now), findActiveLessons()]);
   return { state: stateOf(rows, all), core };
 }
 
-function stateOf(rows: LearnerRows, all: Lesson[]): LearnerState {
+/** The learner's state, the dashboard's figures and the progress screen's history, from one read. */
+export async function loadLearnerHistory(
+  userId: string,
+): Promise<{ state: LearnerState; core: CoreSnapshot; history: HistorySnapshot }> {
+  const [{ rows, core, history }, all] = await Promise.all([readLearnerHistory(userId), findActiveLessons()]);
+  return { state: stateOf(rows, all), core, history };
+}
+
+/** The unlocking rules' view of a learner from rows already read (a completion reads them with the rest). */
+export function stateOf(rows: LearnerRows, all: Lesson[]): LearnerState {
   const progress = new Map(rows.progress.map((p) => [p.lessonId, p]));
   const done = rows.progress.filter((p) => p.completed);
   const completed = new Set(done.map((p) => p.lessonId));
   const completedAt = new Map(done.map((p) => [p.lessonId, p.completedAt ?? p.updatedAt]));
+  const testedOut = testedOutLevels(rows.testOuts);
+  const assessed = rows.assessment
+    ? placementFor(questionsOfVersion(rows.assessment.version), rows.assessment, rows.assessment.answers ?? {})
+    : {};
   return {
     lessons: all,
     progress,
     completed,
     completedAt,
-    placement: rows.assessment
-      ? placementFor(questionsOfVersion(rows.assessment.version), rows.assessment, rows.assessment.answers ?? {})
-      : {},
+    placement: withTestOuts(assessed, testedOut),
+    testedOut,
+    testOuts: rows.testOuts,
     results: rows.assessment
       ? (Object.fromEntries(PILLARS.map((p) => [p, scoreOf(rows.assessment!, p)])) as Record<Pillar, number>)
       : null,
     hasAssessment: Boolean(rows.assessment),
     daily: rows.daily,
+    plan: rows.plan,
   };
 }
 
@@ -75,44 +107,60 @@ export function levelStates(state: LearnerState, pillar: Pillar): Record<Level, 
   >;
 }
 
-/** A lesson published within this many days shows as new to learners who were already learning. */
-export const NEW_LESSON_DAYS = 60;
-
 /**
- * New to this learner: published in the last NEW_LESSON_DAYS, after the learner had started
- * learning (a lesson of a fresh catalogue is not "new" to someone who just signed up), and not done.
+ * New to this learner: published after the learner had started learning (a lesson of a fresh
+ * catalogue is not "new" to someone who just signed up), and not started (no attempt) yet.
  */
-export function isNewFor(state: LearnerState, lesson: Lesson, now = new Date()): boolean {
-  if (state.completed.has(lesson.id)) return false;
+export function isNewFor(state: LearnerState, lesson: Lesson): boolean {
+  if (state.progress.has(lesson.id)) return false;
   const published = lesson.createdAt.getTime();
-  if (now.getTime() - published > NEW_LESSON_DAYS * 86_400_000) return false;
-  for (const p of state.progress.values()) if (p.updatedAt.getTime() < published) return true;
+  for (const p of state.progress.values()) {
+    if ((p.completedAt ?? p.updatedAt).getTime() < published) return true;
+  }
   return false;
 }
 
-/** The lesson to take next (src/lib/next-lesson.ts), after the learner's newest pass (null: none yet). */
-export function recommendedFor(state: LearnerState, lastPassedId: number | null): NextLesson<Lesson> | undefined {
-  return recommendNextLesson({
+/** A lesson published after the learner finished its level, not passed yet: it stays out of their totals. */
+export function isAddedAfterFinish(state: LearnerState, lesson: Lesson): boolean {
+  if (state.completed.has(lesson.id)) return false;
+  const finished = levelFinishedAt(lesson.pillar, lesson.level, state.lessons, state.completedAt);
+  return finished !== null && lesson.createdAt.getTime() > finished;
+}
+
+/** The next-step rule's input for this learner (src/lib/next-lesson.ts). */
+export function nextStepInput(state: LearnerState): NextLessonInput<Lesson> {
+  return {
     lessons: state.lessons,
     completed: state.completed,
     completedAt: state.completedAt,
     placement: state.placement,
+    opened: state.testedOut,
     results: state.results,
-    lastPassedId,
-  });
+    first: planClause(state.lessons, state.plan?.summary.stepId ?? null),
+  };
 }
 
-/** The lesson to open after passing `done` (the same rule as the dashboard's, with `done` passed). */
+/** The learner's next lesson by the one rule (src/lib/next-lesson.ts); undefined: the next step is review. */
+export function recommendedFor(state: LearnerState): NextLesson<Lesson> | undefined {
+  return recommendNextLesson(nextStepInput(state));
+}
+
+/** The lesson to open after passing `done`: the same rule as every screen's, with `done` passed. */
 export function nextLessonAfter(state: LearnerState, done: Lesson): NextLesson<Lesson> | undefined {
   const completed = new Set(state.completed).add(done.id);
   const completedAt = new Map(state.completedAt).set(done.id, state.completedAt.get(done.id) ?? new Date());
-  return recommendedFor({ ...state, completed, completedAt }, done.id);
+  return recommendedFor({ ...state, completed, completedAt });
+}
+
+/** The pillar's open level (the learner's level there): from the placement or completed levels. */
+export function openLevelFor(state: LearnerState, pillar: Pillar): Level {
+  return openLevelOf(nextStepInput(state), pillar);
 }
 
 /**
- * The learner's lesson counts and weighted progress. A lesson new to this learner (isNewFor) is not
- * counted yet: a pillar they had finished stays finished and shows it as new, not as a drop.
+ * The learner's lesson counts and weighted progress. A lesson published after the learner finished
+ * its level counts only once passed, however long ago it came: progress never drops.
  */
-export function countsFor(state: LearnerState, now = new Date()) {
-  return lessonCounts(state.lessons.filter((lesson) => !isNewFor(state, lesson, now)), state.completed);
+export function countsFor(state: LearnerState) {
+  return lessonCounts(state.lessons.filter((lesson) => !isAddedAfterFinish(state, lesson)), state.completed);
 }

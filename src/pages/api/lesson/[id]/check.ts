@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { jsonError, readJson } from '../../../../lib/server/platform/http.ts';
 import { requireUser } from '../../../../lib/server/auth/guards.ts';
-import { loadLearnerState, mayOpen } from '../../../../lib/server/learning/learner-store/index.ts';
+import { loadLearnerState, mayOpen } from '../../../../lib/server/learning/learner-store/state.ts';
 import { parseLessonId } from '../../../../lib/server/platform/params.ts';
 import { quizCheckSchema } from '../../../../lib/schemas.ts';
 import { checkAnswer } from '../../../../lib/server/learning/quiz-checks.ts';

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { jsonError } from '../../../../lib/server/platform/http.ts';
 import { requireUser } from '../../../../lib/server/auth/guards.ts';
 import { toPublicLesson } from '../../../../lib/server/learning/lessons.ts';
-import { loadLearnerState, mayOpen } from '../../../../lib/server/learning/learner-store/index.ts';
+import { loadLearnerState, mayOpen } from '../../../../lib/server/learning/learner-store/state.ts';
 import { parseLessonId } from '../../../../lib/server/platform/params.ts';
 import { unlockHint } from '../../../../lib/server/learning/unlock-hint.ts';
 

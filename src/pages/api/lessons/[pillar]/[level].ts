@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { requireUser } from '../../../../lib/server/auth/guards.ts';
 import { toListItem } from '../../../../lib/server/learning/lessons.ts';
-import { loadLearnerState } from '../../../../lib/server/learning/learner-store/index.ts';
+import { loadLearnerState } from '../../../../lib/server/learning/learner-store/state.ts';
 import { parseLevel, parsePillar } from '../../../../lib/server/platform/params.ts';
 
 export const GET: APIRoute = async (context) => {

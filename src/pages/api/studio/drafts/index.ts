@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { ADMIN_BODY_LIMIT, readJson } from '../../../../lib/server/platform/http.ts';
 import { requireStudio } from '../../../../lib/server/auth/guards.ts';
 import { draftSaveSchema } from '../../../../lib/studio-form.ts';
-import { createDraft } from '../../../../lib/server/content/studio.ts';
+import { createDraft } from '../../../../lib/server/studio/drafts.ts';
 
 /** A draft of a new lesson: nothing is published until an admin publishes it. */
 export const POST: APIRoute = async (context) => {

@@ -3,7 +3,7 @@ import { requireStudio } from '../../../../lib/server/auth/guards.ts';
 import { HttpError, readJson } from '../../../../lib/server/platform/http.ts';
 import { requestNow } from '../../../../lib/server/platform/clock.ts';
 import { reportUpdateSchema } from '../../../../lib/report-schemas.ts';
-import { updateReport } from '../../../../lib/server/learning/report-inbox.ts';
+import { updateReport } from '../../../../lib/server/studio/report-inbox.ts';
 
 /** The studio sets a report's status (fixed: in which lesson version) and its reply to the learner. */
 export const PATCH: APIRoute = async (context) => {

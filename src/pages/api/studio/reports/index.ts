@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { requireStudio } from '../../../../lib/server/auth/guards.ts';
 import { HttpError } from '../../../../lib/server/platform/http.ts';
 import { parseReportFilter } from '../../../../lib/reports.ts';
-import { loadInbox } from '../../../../lib/server/learning/report-inbox.ts';
+import { loadInbox } from '../../../../lib/server/studio/report-inbox.ts';
 
 /** The studio's inbox: learners' reports with one status (`?status=open|fixed|wont_fix|all`, open by default). */
 export const GET: APIRoute = async (context) => {

@@ -3,8 +3,8 @@ import { readJson } from '../../../../../lib/server/platform/http.ts';
 import { requireStudio } from '../../../../../lib/server/auth/guards.ts';
 import { parseLessonId } from '../../../../../lib/server/platform/params.ts';
 import { quizCheckSchema } from '../../../../../lib/schemas.ts';
-import { getDraft } from '../../../../../lib/server/content/studio.ts';
-import { checkPreviewAnswer } from '../../../../../lib/server/learning/studio-preview.ts';
+import { getDraft } from '../../../../../lib/server/studio/drafts.ts';
+import { checkPreviewAnswer } from '../../../../../lib/server/studio/preview.ts';
 
 /** The draft preview's per-answer feedback, graded against the draft's questions; nothing is stored. */
 export const POST: APIRoute = async (context) => {

@@ -3,7 +3,8 @@ import { ADMIN_BODY_LIMIT, readJson } from '../../../../../lib/server/platform/h
 import { requireStudio } from '../../../../../lib/server/auth/guards.ts';
 import { parseLessonId } from '../../../../../lib/server/platform/params.ts';
 import { draftSaveSchema } from '../../../../../lib/studio-form.ts';
-import { discardDraft, getDraft, saveDraft } from '../../../../../lib/server/content/studio.ts';
+import { discardDraft, getDraft, saveDraft } from '../../../../../lib/server/studio/drafts.ts';
+import { assertMayChangeDraft } from '../../../../../lib/server/studio/draft-owner.ts';
 
 const draftId = (value: string | undefined) => parseLessonId(value);
 
@@ -17,12 +18,15 @@ export const PUT: APIRoute = async (context) => {
   const author = requireStudio(context);
   const id = draftId(context.params.id);
   const save = await readJson(context, draftSaveSchema, ADMIN_BODY_LIMIT);
+  await assertMayChangeDraft(author, { draftId: id });
   return Response.json(await saveDraft(author.id, id, save));
 };
 
 /** Discards the draft; the published lesson is unchanged. */
 export const DELETE: APIRoute = async (context) => {
   const author = requireStudio(context);
-  await discardDraft(author.id, draftId(context.params.id));
+  const id = draftId(context.params.id);
+  await assertMayChangeDraft(author, { draftId: id });
+  await discardDraft(author.id, id);
   return Response.json({ message: 'Draft discarded' });
 };

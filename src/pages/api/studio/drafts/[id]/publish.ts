@@ -3,7 +3,7 @@ import { readJson } from '../../../../../lib/server/platform/http.ts';
 import { requirePublisher } from '../../../../../lib/server/auth/guards.ts';
 import { parseLessonId } from '../../../../../lib/server/platform/params.ts';
 import { publishSchema } from '../../../../../lib/studio-form.ts';
-import { publishDraft } from '../../../../../lib/server/content/studio-publish.ts';
+import { publishDraft } from '../../../../../lib/server/studio/publish-draft.ts';
 
 /** Admins only: runs the content rules (422 with `problems`), then publishes the draft. */
 export const POST: APIRoute = async (context) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { requirePublisher } from '../../../../../lib/server/auth/guards.ts';
 import { parseLessonId } from '../../../../../lib/server/platform/params.ts';
-import { unpublishLesson } from '../../../../../lib/server/content/studio-lessons.ts';
+import { unpublishLesson } from '../../../../../lib/server/studio/lesson-states.ts';
 
 /** Admins only: learners stop seeing the lesson; it stays in the studio to publish again. */
 export const POST: APIRoute = async (context) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { requireStudio } from '../../../../../../../lib/server/auth/guards.ts';
 import { parseLessonId } from '../../../../../../../lib/server/platform/params.ts';
-import { getVersion } from '../../../../../../../lib/server/content/studio.ts';
+import { getVersion } from '../../../../../../../lib/server/studio/history.ts';
 
 /** One published version's content. */
 export const GET: APIRoute = async (context) => {

@@ -1,0 +1,9 @@
+// An island's data as one JSON string: Astro serializes island props value by value, tagging each
+// nested value for the browser; one string is serialized in one step, whatever the data's size.
+
+/** A JSON text of a T, as a page hands it to an island. */
+export type IslandData<T> = string & { readonly of?: T };
+
+export const islandData = <T>(value: T): IslandData<T> => JSON.stringify(value);
+
+export const readIslandData = <T>(data: IslandData<T>): T => JSON.parse(data) as T;

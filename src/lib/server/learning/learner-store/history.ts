@@ -1,0 +1,100 @@
+// What the progress screen adds to the dashboard's read, in the same one statement: the newest
+// attempts and the most-missed questions as they were asked.
+import { asc, desc, eq, gt, sql } from 'drizzle-orm';
+import {
+  type AnsweredQuestion,
+  learnerQuestionStats,
+  type RecentAttemptData,
+  users,
+} from '../../../../../db/schema.ts';
+import type { Pillar } from '../../../domain.ts';
+import { prepared } from '../../platform/db.ts';
+import { MOST_MISSED } from './figures.ts';
+import {
+  coreExtras,
+  coreOf,
+  type CoreSnapshot,
+  coreWith,
+  type LearnerRows,
+  type QuestionRow,
+  rowsOf,
+  SETTINGS,
+  userKey,
+} from './rows.ts';
+
+/** What the progress screen adds: the newest attempts and the most-missed questions as they were asked. */
+export interface HistorySnapshot {
+  recent: RecentAttemptData[];
+  missed: Array<
+    Omit<QuestionRow, 'asked'> & {
+      lessonTitle: string;
+      pillar: Pillar;
+      /** The question as it was asked last when that was an earlier version of its lesson's; null: the current one. */
+      asked: AnsweredQuestion | null;
+      /** How often it was asked. */
+      times: number;
+    }
+  >;
+}
+
+const QUESTION = {
+  lessonId: true,
+  questionId: true,
+  asked: true,
+  missed: true,
+  lastCorrect: true,
+  lastAt: true,
+} as const;
+
+const historyStatement = prepared((db) =>
+  db.query.users.findFirst({
+    where: eq(users.id, userKey),
+    columns: { id: true, ...SETTINGS },
+    extras: coreExtras,
+    with: {
+      ...coreWith,
+      missedQuestions: {
+        columns: QUESTION,
+        where: gt(learnerQuestionStats.missed, 0),
+        orderBy: [
+          desc(learnerQuestionStats.missed),
+          desc(sql`${learnerQuestionStats.missed}::float8 / ${learnerQuestionStats.asked}`),
+          asc(learnerQuestionStats.lessonId),
+          asc(learnerQuestionStats.questionId),
+        ],
+        limit: MOST_MISSED,
+        // The lesson's title and pillar, and the question as it was asked when that was an earlier
+        // version of the lesson's questions (the catalogue holds the current one).
+        extras: (q, { sql }) => ({
+          about: sql<[string, Pillar, AnsweredQuestion | null] | null>`(select json_build_array(l.title, l.pillar,
+            case when l.question_set_id is distinct from ${q.questionSetId} then (select x from question_sets s,
+            jsonb_array_elements(s.questions) x where s.id = ${q.questionSetId}
+            and (x->>'questionId')::int = ${q.questionId} limit 1) end) from lessons l where l.id = ${q.lessonId})`
+            .as('about'),
+        }),
+      },
+    },
+  }).prepare('learner_history')
+);
+
+/** Everything the progress screen shows of a learner, in one statement. */
+export async function readLearnerHistory(
+  userId: string,
+  now = new Date(),
+): Promise<{ rows: LearnerRows; core: CoreSnapshot; history: HistorySnapshot }> {
+  const user = await (await historyStatement()).execute({ userId, now: now.toISOString() });
+  return {
+    rows: rowsOf(user),
+    core: coreOf(userId, user),
+    history: {
+      recent: user?.stats?.recent ?? [],
+      missed: (user?.missedQuestions ?? []).map(({ about, ...q }) => ({
+        ...q,
+        lessonTitle: about?.[0] ?? '',
+        pillar: about?.[1] ?? 'saving',
+        asked: about?.[2] ?? null,
+        times: q.asked,
+      })),
+    },
+  };
+}
