@@ -30,8 +30,6 @@ export interface PillarMastery {
   advice: string;
 }
 
-const keyOf = (lessonId: number, questionId: number) => `${lessonId}:${questionId}`;
-
 function adviceFor(pillar: Pillar, met: number, right: number, total: number): string {
   const name = PILLAR_LABELS[pillar];
   const ahead = total - met;
@@ -60,25 +58,30 @@ export function masteryByPillar(
   quizAnswers: readonly AnswerAt[],
   reviewAnswers: readonly AnswerAt[],
 ): PillarMastery[] {
-  const latest = new Map<string, AnswerAt>();
-  for (const answer of [...quizAnswers, ...reviewAnswers]) {
-    const key = keyOf(answer.lessonId, answer.questionId);
-    const before = latest.get(key);
-    if (!before || answer.at.getTime() >= before.at.getTime()) latest.set(key, answer);
+  // The latest answer to each question, by lesson, then by question.
+  const latest = new Map<number, Map<number, AnswerAt>>();
+  const keep = (answer: AnswerAt) => {
+    let byQuestion = latest.get(answer.lessonId);
+    if (!byQuestion) latest.set(answer.lessonId, byQuestion = new Map());
+    const before = byQuestion.get(answer.questionId);
+    if (!before || answer.at.getTime() >= before.at.getTime()) byQuestion.set(answer.questionId, answer);
+  };
+  quizAnswers.forEach(keep);
+  reviewAnswers.forEach(keep);
+  const counts = new Map(PILLARS.map((pillar) => [pillar, { met: 0, right: 0, total: 0 }]));
+  for (const lesson of lessons) {
+    const count = counts.get(lesson.pillar)!;
+    const answers = latest.get(lesson.id);
+    for (const q of lesson.questions) {
+      count.total++;
+      const answer = answers?.get(q.id);
+      if (!answer) continue;
+      count.met++;
+      if (answer.correct) count.right++;
+    }
   }
   return PILLARS.map((pillar) => {
-    let met = 0;
-    let right = 0;
-    let total = 0;
-    for (const lesson of lessons.filter((l) => l.pillar === pillar)) {
-      for (const q of lesson.questions) {
-        total++;
-        const answer = latest.get(keyOf(lesson.id, q.id));
-        if (!answer) continue;
-        met++;
-        if (answer.correct) right++;
-      }
-    }
+    const { met, right, total } = counts.get(pillar)!;
     const percent = met > 0 ? Math.round((100 * right) / met) : null;
     return { pillar, met, right, total, percent, advice: adviceFor(pillar, met, right, total) };
   });

@@ -21,6 +21,7 @@ const RAW_SINKS: Record<string, { count: number; why: string }> = {
   },
   'src/components/landing/LandingPage.astro': { count: 1, why: 'set:html of the JSON-LD (jsonForScript)' },
   'src/layouts/PublicLayout.astro': { count: 1, why: "set:html of a library page's JSON-LD (jsonForScript)" },
+  'src/components/ui/PageData.astro': { count: 1, why: "set:html of an island's JSON block (jsonForScript)" },
   'src/components/admin/editor/LessonPreview.tsx': {
     count: 1,
     why:

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { api, messageOf, NetworkError } from '../api.ts';
 import { DAILY_GOAL_CHOICES } from '../../lib/streak.ts';
 
@@ -17,15 +17,14 @@ interface Props {
   initial: Settings;
   email: string;
   emailVerified: boolean;
-  /** The time zones to choose from: the server's IANA names, space-separated (one short prop, not 400). */
-  zones: string;
 }
 
 const hourLabel = (h: number) => (h === 0 ? 'midnight' : h === 12 ? 'noon' : h < 12 ? `${h} am` : `${h - 12} pm`);
 
 /** The daily goal, the reminder e-mails and the time zone the learner's days follow. */
-export default function AccountSettings({ initial, email, emailVerified, zones: zoneList }: Props) {
-  const zones = useMemo(() => zoneList.split(' '), [zoneList]);
+export default function AccountSettings({ initial, email, emailVerified }: Props) {
+  // The browser lists the zones once hydrated; the page carries only the chosen one (a smaller page).
+  const [zones, setZones] = useState<string[]>([]);
   const [saved, setSaved] = useState(initial);
   const [dailyGoal, setDailyGoal] = useState(initial.dailyGoal);
   const [remindStreak, setRemindStreak] = useState(initial.remindStreak);
@@ -39,9 +38,10 @@ export default function AccountSettings({ initial, email, emailVerified, zones: 
 
   useEffect(() => {
     try {
+      setZones([...new Set(['UTC', ...Intl.supportedValuesOf('timeZone')])]);
       setBrowserZone(Intl.DateTimeFormat().resolvedOptions().timeZone || null);
     } catch {
-      // no zone to offer
+      // an older browser: the chosen zone and the device's are still offered
     }
   }, []);
 

@@ -1,24 +1,35 @@
 import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { api } from '../api.ts';
-import type { QuizAnalytics, UserProgress } from '../../lib/server/learning/progress.ts';
+import type { ProgressScreenData, QuizAnalytics, UserProgress } from '../../lib/server/learning/progress.ts';
 import { useRefreshOnVisible } from '../ui/useRefreshOnVisible.ts';
-import { type IslandData, readIslandData } from '../ui/island-data.ts';
+import { type IslandData, readIslandData, readPageData } from '../ui/island-data.ts';
 import AnalyticsTab from './AnalyticsTab.tsx';
 import DetailTab from './DetailTab.tsx';
 import OverviewTab from './OverviewTab.tsx';
 import PerformanceTab from './PerformanceTab.tsx';
 
-interface Props {
-  progress: UserProgress;
-  analytics: QuizAnalytics;
+type Data = ProgressScreenData;
+
+/** The screen's figures whole: the first tab's from the props, the history from the page's JSON block. */
+function wholeData(
+  first: Data['first'],
+  tabs: Data['tabs'] | null,
+): { progress: UserProgress; analytics: QuizAnalytics } {
+  return {
+    progress: { ...first.progress, scoreProgression: tabs?.scoreProgression ?? [] },
+    analytics: { ...first.analytics, mostMissed: tabs?.mostMissed ?? [] },
+  };
 }
 
 const TABS = ['Overview', 'Performance', 'Quiz Analytics', 'Detailed Progress'] as const;
 type Tab = (typeof TABS)[number];
 
 /** The progress screen: four tabs (arrow keys, Home and End move between them), refreshed when shown again. */
-export default function ProgressScreen({ data }: { data: IslandData<Props> }) {
-  const [{ progress: initialProgress, analytics: initialAnalytics }] = useState(() => readIslandData(data));
+export default function ProgressScreen({ data, tabsData }: { data: IslandData<Data['first']>; tabsData: string }) {
+  // The server renders only the first tab, which shows none of the history (so no mismatch here).
+  const [{ progress: initialProgress, analytics: initialAnalytics }] = useState(() =>
+    wholeData(readIslandData(data), readPageData<Data['tabs']>(tabsData))
+  );
   const [tab, setTab] = useState<Tab>('Overview');
   const [progress, setProgress] = useState(initialProgress);
   const [analytics, setAnalytics] = useState(initialAnalytics);

@@ -9,10 +9,13 @@ import { ReportButton } from '../ui/ReportProblem.tsx';
 import { ReviewDone } from './ReviewEnds.tsx';
 import PracticeSession from './PracticeSession.tsx';
 import { recordFinish } from './review-finish.ts';
-import { type IslandData, readIslandData } from '../ui/island-data.ts';
+import { type IslandData, readIslandData, readPageData } from '../ui/island-data.ts';
 
 interface Props {
-  due: DueQuestion[];
+  /** The round's first question (what the server renders); the page's JSON block holds them all. */
+  first: DueQuestion | null;
+  /** How many questions the round asks. */
+  roundSize: number;
   /** Questions due now beyond this round (REVIEW_ROUND at a time). */
   moreDue: number;
   upcoming: number;
@@ -27,8 +30,11 @@ interface Feedback {
   retired: boolean;
 }
 
-export default function ReviewSession({ data }: { data: IslandData<Props> }) {
-  const [{ due, moreDue, upcoming, nextDueAt }] = useState(() => readIslandData(data));
+export default function ReviewSession({ data, roundData }: { data: IslandData<Props>; roundData: string }) {
+  const [{ due, roundSize, moreDue, upcoming, nextDueAt }] = useState(() => {
+    const { first, ...rest } = readIslandData(data);
+    return { ...rest, due: readPageData<DueQuestion[]>(roundData) ?? (first ? [first] : []) };
+  });
   // Options in a new order each session, set once hydrated (the server's render keeps the spec's).
   const [orders, setOrders] = useState<number[][]>([]);
   useEffect(() => setOrders(due.map((q) => shuffledOrder(q.options.length))), [due]);
@@ -45,13 +51,13 @@ export default function ReviewSession({ data }: { data: IslandData<Props> }) {
 
   useEffect(() => {
     // The session reached its end: it counts toward the daily streak and goal (once).
-    if (item || due.length === 0 || finished.current) return;
+    if (item || roundSize === 0 || finished.current) return;
     finished.current = true;
     void recordFinish().then(setDaily);
-  }, [item, due.length]);
+  }, [item, roundSize]);
 
-  if (due.length === 0) return <PracticeSession upcoming={upcoming} nextDueAt={nextDueAt} />;
-  if (!item) return <ReviewDone right={right} total={due.length} moreDue={moreDue} daily={daily} />;
+  if (roundSize === 0) return <PracticeSession upcoming={upcoming} nextDueAt={nextDueAt} />;
+  if (!item) return <ReviewDone right={right} total={roundSize} moreDue={moreDue} daily={daily} />;
 
   async function check() {
     if (choice === null) return;
@@ -86,7 +92,7 @@ export default function ReviewSession({ data }: { data: IslandData<Props> }) {
   return (
     <section className='card quiz' aria-labelledby='review-question'>
       <p className='quiz-progress'>
-        Question {index + 1} of {due.length} · from “{item.lessonTitle}” · box {item.box} of {BOX_DAYS.length}
+        Question {index + 1} of {roundSize} · from “{item.lessonTitle}” · box {item.box} of {BOX_DAYS.length}
       </p>
       <ChoiceQuestion
         headingId='review-question'
@@ -132,7 +138,7 @@ export default function ReviewSession({ data }: { data: IslandData<Props> }) {
         {feedback
           ? (
             <button type='button' className='btn btn-primary' onClick={next}>
-              {index + 1 < due.length ? 'Next question' : 'Finish'}
+              {index + 1 < roundSize ? 'Next question' : 'Finish'}
             </button>
           )
           : (

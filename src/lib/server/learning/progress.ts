@@ -173,11 +173,18 @@ export async function buildUserProgress(userId: string, email: string) {
   return { email, ...(await progressOf(userId)).figures };
 }
 
-/** The progress screen's island props: buildUserProgress's and buildQuizAnalytics's answers. */
+/**
+ * The progress screen's data, buildUserProgress's and buildQuizAnalytics's answers in two parts: what
+ * its first tab shows (the island's props) and the history only its other tabs show (a JSON block).
+ */
 export async function progressScreenProps(userId: string, email: string) {
   const { state, core, history, figures } = await progressOf(userId);
-  return { progress: { email, ...figures }, analytics: analyticsOf(state, core, history) };
+  const { scoreProgression, ...progress } = { email, ...figures };
+  const { mostMissed, ...analytics } = analyticsOf(state, core, history);
+  return { first: { progress, analytics }, tabs: { scoreProgression, mostMissed } };
 }
+
+export type ProgressScreenData = Awaited<ReturnType<typeof progressScreenProps>>;
 
 function makeProgressFigures(state: LearnerState, snapshot: CoreSnapshot, history: HistorySnapshot) {
   const { totals, pillars: pillarTotals } = snapshot;
@@ -228,28 +235,18 @@ function makeProgressFigures(state: LearnerState, snapshot: CoreSnapshot, histor
       avgTimePerQuizMs: totals.durationCount ? Math.round(totals.durationSum / totals.durationCount) : null,
       totalQuizzes: totals.attempts,
     },
-    assessments: {
-      count,
-      first: first &&
-        {
-          savingScore: first.savingScore,
-          creditScore: first.creditScore,
-          investingScore: first.investingScore,
-          date: first.createdAt,
-          version: first.version,
-        },
-      newest: newest &&
-        {
-          savingScore: newest.savingScore,
-          creditScore: newest.creditScore,
-          investingScore: newest.investingScore,
-          date: newest.createdAt,
-          version: newest.version,
-        },
-    },
+    assessments: { count, first: first && scoresOf(first), newest: newest && scoresOf(newest) },
     badges,
   };
 }
+
+const scoresOf = (a: ReturnType<typeof toAssessmentRecord>) => ({
+  savingScore: a.savingScore,
+  creditScore: a.creditScore,
+  investingScore: a.investingScore,
+  date: a.createdAt,
+  version: a.version,
+});
 
 export type UserProgress = Awaited<ReturnType<typeof buildUserProgress>>;
 
