@@ -248,6 +248,7 @@ test.describe('dashboard and progress', () => {
   });
 
   test("the progress screen shows the same figures, in the charts' tables too, without CSP errors", async ({ page }) => {
+    test.setTimeout(60_000); // a learner's history, then every tab and its chart
     const { email } = await learnerWithHistory(page);
     const f = historyFigures();
     const errors: string[] = [];

@@ -27,6 +27,7 @@ const retake = picksScoring([2, 2, 4, 0, 2, 2, 4, 0, 4, 4, 4, 0]);
 
 test.describe('retaking the assessment', () => {
   test('from the progress screen, then the progress screen shows the change per pillar since the first', async ({ page }) => {
+    test.setTimeout(90_000); // two whole assessments and four pages: more than the default on a busy machine
     await signedInLearner(page);
     await gotoHydrated(page, '/assessment');
     await takeAssessment(page, first);
