@@ -163,14 +163,15 @@ export async function buildDashboard(userId: string, firstName: string, now = ne
 
 export type Dashboard = Awaited<ReturnType<typeof buildDashboard>>;
 
-async function progressOf(userId: string) {
-  const { state, core, history } = await loadLearnerHistory(userId);
-  const mastery = masteryOf(core, state.lessons);
-  return { state, core, history, figures: { ...makeProgressFigures(state, core, history), mastery } };
-}
+const figuresOf = (state: LearnerState, core: CoreSnapshot) => ({
+  ...makeProgressFigures(state, core),
+  mastery: masteryOf(core, state.lessons),
+});
 
+/** The progress figures: the learner's core read is enough (the newest attempts are kept in it). */
 export async function buildUserProgress(userId: string, email: string) {
-  return { email, ...(await progressOf(userId)).figures };
+  const { state, core } = await loadLearner(userId);
+  return { email, ...figuresOf(state, core) };
 }
 
 /**
@@ -178,17 +179,17 @@ export async function buildUserProgress(userId: string, email: string) {
  * its first tab shows (the island's props) and the history only its other tabs show (a JSON block).
  */
 export async function progressScreenProps(userId: string, email: string) {
-  const { state, core, history, figures } = await progressOf(userId);
-  const { scoreProgression, ...progress } = { email, ...figures };
+  const { state, core, history } = await loadLearnerHistory(userId);
+  const { scoreProgression, ...progress } = { email, ...figuresOf(state, core) };
   const { mostMissed, ...analytics } = analyticsOf(state, core, history);
   return { first: { progress, analytics }, tabs: { scoreProgression, mostMissed } };
 }
 
 export type ProgressScreenData = Awaited<ReturnType<typeof progressScreenProps>>;
 
-function makeProgressFigures(state: LearnerState, snapshot: CoreSnapshot, history: HistorySnapshot) {
+function makeProgressFigures(state: LearnerState, snapshot: CoreSnapshot) {
   const { totals, pillars: pillarTotals } = snapshot;
-  const { recent } = history;
+  const { recent } = totals;
   // The improvement rate's halves: the first floor(n/2) attempts against the last as many.
   const half = Math.floor(totals.attempts / 2);
   const halves = { first: totals.cumFloorHalf, last: totals.accuracyUnits - totals.cumCeilHalf, half };
