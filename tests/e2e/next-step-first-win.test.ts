@@ -130,8 +130,13 @@ for (const [device, viewport] of DEVICES) {
     await waitForQuiz(page);
     const right = correctAnswersOf(before.slug);
     await page.getByRole('link', { name: 'Skip to quiz' }).click();
+    await expect(page.getByText(`Question 1 of ${right.length}`)).toBeVisible();
+    // The options are on screen once the quiz shows, and move once its island has hydrated: wait for both.
+    await expect.poll(async () => {
+      const order = await shownOrder(page);
+      return order.length === 4 && order.some((option, i) => option !== i);
+    }).toBe(true);
     const firstOrder = await shownOrder(page);
-    expect(firstOrder).not.toEqual([...firstOrder].sort());
     for (let i = 0; i < right.length; i++) {
       await pickOption(page, (right[i] + 1) % 4);
       await page.getByRole('button', { name: 'Check answer' }).click();
