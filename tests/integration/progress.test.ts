@@ -14,6 +14,7 @@ import {
 } from '../helpers/learners.ts';
 import { createDatabaseOnServer, databaseKinds } from '../helpers/database.ts';
 import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
+import { greetingFor } from '../../src/lib/progress.ts';
 
 async function complete(client: Client, lesson: { id: number; slug: string }, answers: number[], durationMs: number) {
   const r = await client.post(`/api/lesson/${lesson.id}/complete`, {
@@ -312,11 +313,17 @@ for (const kind of databaseKinds()) {
       assertEquals(greeting((await client.get('/dashboard')).text), 'Welcome, Jordan!');
       assertEquals((await client.post('/api/user/first-visit', {})).body, { firstVisit: true });
       assertEquals((await client.post('/api/user/first-visit', {})).body, { firstVisit: false });
-      assertEquals(greeting((await client.get('/dashboard')).text), 'Hello, Jordan!'); // then the local-time greeting in the browser
+      // Then the greeting by the hour in the learner's stored zone (none yet: UTC); read around the request, an hour may turn.
+      const greeted = async (c: Client) => {
+        const before = `${greetingFor(new Date().getUTCHours())}, Jordan!`;
+        const text = greeting((await c.get('/dashboard')).text);
+        assert([before, `${greetingFor(new Date().getUTCHours())}, Jordan!`].includes(text!), text);
+      };
+      await greeted(client);
       // Another device (a new session, empty browser storage) is not a first visit either.
       const other = new Client(server.url);
       assertEquals((await other.post('/api/login-email', { email, password })).status, 200);
-      assertEquals(greeting((await other.get('/dashboard')).text), 'Hello, Jordan!');
+      await greeted(other);
     });
   });
 }

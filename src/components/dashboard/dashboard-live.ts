@@ -19,7 +19,9 @@ function greet(heading: HTMLElement): void {
   if (heading.dataset.firstVisit) {
     api('/api/user/first-visit', { body: {} }).catch((error) => console.warn('First visit not kept', error));
   } else {
-    heading.textContent = `${greetingFor(new Date().getHours())}${heading.dataset.to ?? ''}!`;
+    const text = `${greetingFor(new Date().getHours())}${heading.dataset.to ?? ''}!`;
+    // The server greeted by the stored zone's hour; a rewrite of the same words would be a new paint.
+    if (heading.textContent !== text) heading.textContent = text;
   }
 }
 
