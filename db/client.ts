@@ -86,8 +86,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const client = await PGlite.create(target, {
     extensions: { pg_trgm },
-    // PostgreSQL fills its shared buffers at every start, 2.5 ms per MB in WebAssembly: 32 MB (not
-    // 128) holds this app's working set and opens 0.3 s sooner (issue 53: a restart within 3 s).
+    // PostgreSQL fills its shared buffers at every start, slowly in WebAssembly: 32 MB (not the
+    // default 128) holds this app's working set and opens sooner (issue 53, figures in bench/RESULTS.md).
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
   });
   const { withNamedStatements } = await import('./pglite-statements.ts');

@@ -1065,3 +1065,14 @@ export const moneyPlansRelations = relations(
   moneyPlans,
   ({ one }) => ({ user: one(users, { fields: [moneyPlans.userId], references: [users.id] }) }),
 );
+
+/**
+ * The curriculum files as last loaded (migration 0037): a digest of the lesson files, the facts and
+ * the loader's build. A start whose files have the same digest skips reading and comparing them
+ * (issue 53: a restart within 3 s). One row, `id` 1.
+ */
+export const curriculumLoads = pgTable('curriculum_loads', {
+  id: integer('id').primaryKey(),
+  digest: text('digest').notNull(),
+  loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -2,8 +2,7 @@
 // loses access. A learner who finished the old beginner saving lessons keeps intermediate open,
 // and the new beginner lesson shows as new and open; changed files update their lessons unless an
 // author edited them. On PGlite and PostgreSQL.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { assert, assertEquals } from '../helpers/assert.ts';
@@ -18,41 +17,7 @@ import {
 } from '../../src/lib/server/learning/learner-store/state.ts';
 import { lessonProgress, lessons, users } from '../../db/schema.ts';
 import { MIN_LESSONS_PER_LEVEL } from '../../src/lib/curriculum.ts';
-
-/** A minimal lesson file, as the curriculum of an earlier release wrote it. */
-function lessonFile(slug: string, level: string, orderIndex: number, question = `What does ${slug} teach first?`) {
-  return `---
-slug: ${slug}
-title: "${slug}"
-pillar: saving
-level: ${level}
-orderIndex: ${orderIndex}
-duration: 5
-weight: 10
-reviewedAt: 2026-01-10
-learningObjectives: [One thing to learn, Another thing to learn]
-sources: [{ title: Source, publisher: CFPB, url: "https://www.consumerfinance.gov/" }]
-questions:
-${
-    [0, 1, 2]
-      .map((i) =>
-        `  - question: "${
-          i === 0 ? question : `Question ${i} of ${slug}?`
-        }"\n    options: [a, b, c, d]\n    correctAnswer: ${i}\n    skill: apply\n    explanation: "Because it is. The other one is not."`
-      )
-      .join('\n')
-  }
----
-
-## Text
-
-Some text with $5.
-
-## Try this now
-
-Do it.
-`;
-}
+import { folderWith, lessonFile } from '../helpers/lesson-files.ts';
 
 /** The saving pillar of the first curriculum: 4 beginner and 3 intermediate lessons, real slugs. */
 const V1_BEGINNER = [
@@ -62,14 +27,6 @@ const V1_BEGINNER = [
   'saving-goals-and-reviews',
 ];
 const V1_INTERMEDIATE = ['saving-full-emergency-fund', 'saving-sinking-funds', 'saving-cut-recurring-costs'];
-
-function folderWith(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'curriculum-'));
-  const lessonsDir = path.join(dir, 'lessons');
-  Deno.mkdirSync(lessonsDir);
-  for (const [slug, text] of Object.entries(files)) writeFileSync(path.join(lessonsDir, `${slug}.md`), text);
-  return lessonsDir;
-}
 
 async function learnerWho(db: Awaited<ReturnType<typeof createTestDatabase>>, completes: string[], when: Date) {
   const [user] = await db.handle.db.insert(users).values({

@@ -1,5 +1,6 @@
 // `npm start` prepares a new PGlite folder beside the first build (scripts/prepare-database.ts):
-// the server then finds the curriculum loaded and serves it without loading it again.
+// the server then finds the curriculum loaded and serves it without loading it again, and a restart
+// reads no lesson file at all.
 import { assertEquals, assertMatch } from '../helpers/assert.ts';
 import { startServer } from '../helpers/server.mjs';
 
@@ -30,6 +31,13 @@ Deno.test('a data folder prepared beside the build is the one the server serves,
       assertMatch(await library.text(), /Emergency Fund 101/);
     } finally {
       await server.stop('SIGTERM');
+    }
+    // A restart of the same build finds the same files already loaded: it reads none of them again.
+    const again = await startServer({ env: { DATA_DIR: dataDir, LOG_LEVEL: 'info' } });
+    try {
+      assertMatch(again.logs(), /"msg":"database ready".*"unchanged":1/);
+    } finally {
+      await again.stop('SIGTERM');
     }
   } finally {
     await Deno.remove(dataDir, { recursive: true });

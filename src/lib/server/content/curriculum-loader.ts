@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { lessons, lessonSlugs, type QuizQuestionData } from '../../../../db/schema.ts';
+import { curriculumLoads, lessons, lessonSlugs, type QuizQuestionData } from '../../../../db/schema.ts';
 import type { Database } from '../../../../db/client.ts';
 import { type FactsFile, type ParsedLesson, parseFactsFile, parseLessonFile } from '../../curriculum.ts';
 import { describeError, log } from '../platform/log.ts';
@@ -30,20 +30,43 @@ export interface LessonFileEntry {
   error?: string;
 }
 
-/** Every lesson file of the folder, parsed with the facts filled in (or the reason it failed). */
-export function readLessonFiles(folder = lessonFolder(), facts = readFacts(folder)): LessonFileEntry[] {
+/** The folder's lesson files, unparsed, in name order. */
+function rawLessonFiles(folder: string): Array<{ file: string; raw: string }> {
   if (!existsSync(folder)) return [];
   return readdirSync(folder)
     .filter((f) => f.endsWith('.md'))
     .sort()
-    .map((file) => {
-      const raw = readFileSync(path.join(folder, file), 'utf8');
-      try {
-        return { file, raw, lesson: parseLessonFile(raw, file, facts) };
-      } catch (error) {
-        return { file, raw, error: (error as Error).message };
-      }
-    });
+    .map((file) => ({ file, raw: readFileSync(path.join(folder, file), 'utf8') }));
+}
+
+/** Each file parsed with the facts filled in (or the reason it failed). */
+function parseEntries(raws: Array<{ file: string; raw: string }>, facts: FactsFile['facts']): LessonFileEntry[] {
+  return raws.map(({ file, raw }) => {
+    try {
+      return { file, raw, lesson: parseLessonFile(raw, file, facts) };
+    } catch (error) {
+      return { file, raw, error: (error as Error).message };
+    }
+  });
+}
+
+/** Every lesson file of the folder, parsed with the facts filled in (or the reason it failed). */
+export function readLessonFiles(folder = lessonFolder(), facts = readFacts(folder)): LessonFileEntry[] {
+  return parseEntries(rawLessonFiles(folder), facts);
+}
+
+/**
+ * Names the loader's code: in the built bundle its chunk's name carries a hash of the loader and all
+ * it imports, so a new parser loads the files again. Run from the sources (`npm run dev`, the
+ * scripts) it is undefined, and every start loads them.
+ */
+const LOADER_BUILD = import.meta.url.endsWith('.mjs') ? import.meta.url : undefined;
+
+/** What a load depends on: the loader's build, the facts, and the files' names and text. */
+function curriculumDigest(build: string, raws: Array<{ file: string; raw: string }>, factsText: string): string {
+  const hash = createHash('sha256').update(build).update('\0').update(factsText);
+  for (const { file, raw } of raws) hash.update('\0').update(file).update('\0').update(raw);
+  return hash.digest('hex');
 }
 
 /** What a file puts into its lesson row (question ids are assigned when it is stored). */
@@ -97,22 +120,40 @@ type LessonRow = typeof lessons.$inferSelect;
  *   deleted lesson, are left alone;
  * - lessons that move to another position are moved together, so a new lesson can take a place
  *   in the middle of a level. If a move would land on an author's lesson, nothing moves and the
- *   files' other changes still apply (logged).
+ *   files' other changes still apply (logged);
+ * - a load that took every file is remembered by its digest (curriculum_loads), and a later start
+ *   of the same build with the same files reads nothing more (`unchanged: 1`).
  */
-export async function loadContent(db: Database, folder = lessonFolder()): Promise<Record<string, number>> {
-  const files = readLessonFiles(folder);
+export async function loadContent(
+  db: Database,
+  folder = lessonFolder(),
+  build = LOADER_BUILD,
+): Promise<Record<string, number>> {
+  const raws = rawLessonFiles(folder);
+  const factsFile = path.join(folder, '..', 'facts.yaml');
+  const factsText = existsSync(factsFile) ? readFileSync(factsFile, 'utf8') : '';
+  const digest = build === undefined ? undefined : curriculumDigest(build, raws, factsText);
+  if (digest) {
+    const [last] = await db.select({ digest: curriculumLoads.digest }).from(curriculumLoads)
+      .where(eq(curriculumLoads.id, 1));
+    if (last?.digest === digest) return { lessonsAdded: 0, lessonsUpdated: 0, lessonFilesSkipped: 0, unchanged: 1 };
+  }
+  const files = parseEntries(raws, factsText ? parseFactsFile(factsText).facts : {});
   const skipped = files.filter((f) => !f.lesson);
   for (const { file, error } of skipped) log('error', 'lesson file skipped', { file, error });
   const parsed = files.flatMap((f) => (f.lesson ? [f.lesson] : []));
+  // Only a load that took every file is remembered: a skipped file, a taken place or an unpublished
+  // lesson's change is tried again at each start.
+  const remember = skipped.length === 0 ? digest : undefined;
   try {
-    return { ...(await syncLessons(db, parsed, true)), lessonFilesSkipped: skipped.length };
+    return { ...(await syncLessons(db, parsed, true, remember)), lessonFilesSkipped: skipped.length };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     log('warn', "curriculum files would move a lesson onto an author's lesson: loading them without moving any", {
       ...describeError(error),
       stack: undefined,
     });
-    return { ...(await syncLessons(db, parsed, false)), lessonFilesSkipped: skipped.length };
+    return { ...(await syncLessons(db, parsed, false, undefined)), lessonFilesSkipped: skipped.length };
   }
 }
 
@@ -129,7 +170,12 @@ function isUniqueViolation(error: unknown): boolean {
 
 const fromFile = (slug: string) => `Loaded from db/content/lessons/${slug}.md`;
 
-function syncLessons(db: Database, files: ParsedLesson[], move: boolean): Promise<Record<string, number>> {
+function syncLessons(
+  db: Database,
+  files: ParsedLesson[],
+  move: boolean,
+  digest: string | undefined,
+): Promise<Record<string, number>> {
   return writeLessons(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727072027)`);
     const rows = await tx.select().from(lessons);
@@ -141,13 +187,16 @@ function syncLessons(db: Database, files: ParsedLesson[], move: boolean): Promis
       if (row && !existing.has(old.slug)) existing.set(old.slug, row);
     }
     const updates: Array<{ row: LessonRow; lesson: ParsedLesson; hash: string }> = [];
+    let waiting = 0;
     const inserts: Array<{ lesson: ParsedLesson; hash: string }> = [];
     for (const lesson of files) {
       const hash = lessonFileHash(lesson);
       const row = existing.get(lesson.slug);
       if (!row) inserts.push({ lesson, hash });
-      else if (row.state === 'published' && row.sourceHash !== hash && row.sourceVersion === row.version) {
-        updates.push({ row, lesson, hash });
+      else if (row.sourceHash !== hash && row.sourceVersion === row.version) {
+        // An unpublished lesson takes its file's changes once it is published again (a later start).
+        if (row.state === 'published') updates.push({ row, lesson, hash });
+        else waiting++;
       }
     }
     const moving = move
@@ -182,6 +231,7 @@ function syncLessons(db: Database, files: ParsedLesson[], move: boolean): Promis
         );
     }
     let added = 0;
+    let placesTaken = 0;
     for (const { lesson, hash } of inserts) {
       const { questions, lastQuestionId } = questionsWithIds(lesson, [], 0);
       const inserted = await tx
@@ -199,15 +249,24 @@ function syncLessons(db: Database, files: ParsedLesson[], move: boolean): Promis
         .returning();
       if (inserted.length) await recordVersion(tx, await storeRendering(tx, inserted[0]), null, fromFile(lesson.slug));
       if (inserted.length) added++;
-      else {log('warn', 'lesson file not loaded: its place is taken', {
+      else {
+        placesTaken++;
+        log('warn', 'lesson file not loaded: its place is taken', {
           slug: lesson.slug,
           pillar: lesson.pillar,
           level: lesson.level,
           orderIndex: lesson.orderIndex,
-        });}
+        });
+      }
     }
     if (updates.length) {
       log('info', 'lessons updated from their files', { count: updates.length, moved: moving.length });
+    }
+    if (digest && placesTaken === 0 && waiting === 0) {
+      await tx.insert(curriculumLoads).values({ id: 1, digest }).onConflictDoUpdate({
+        target: curriculumLoads.id,
+        set: { digest, loadedAt: new Date() },
+      });
     }
     return { lessonsAdded: added, lessonsUpdated: updates.length };
   }, db);
