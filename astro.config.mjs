@@ -44,8 +44,8 @@ export default defineConfig({
     // Scripts as files (cached across pages), see below; small stylesheets stay inline (Vite's 4 KB rule).
     build: {
       // Scripts are files, except those without imports under 3 KB, which Astro then inlines: the
-      // two that run before the first paint, AppLayout's loader (it starts the page's script after
-      // the paint) and a lesson's steps (they decide which step shows), so no request precedes the paint.
+      // page scripts (the shell's Sign Out, the dashboard's, a lesson's steps), so the HTML names no
+      // script file and none is fetched before the first paint (islands load theirs when idle).
       assetsInlineLimit: (file, content) => (file.endsWith('.js') ? content.length <= 3072 : undefined),
       // The one chunk over Vite's 500 kB default is apexcharts (~530 kB, 114 kB brotli), a single
       // module that cannot be split further; only the progress page loads it, by a dynamic import

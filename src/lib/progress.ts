@@ -66,13 +66,6 @@ export function priorityPillar(pillars: Record<Pillar, PillarNumbers>): Pillar |
   return pillars[sorted[0]].weightedProgress < FOCUS_BELOW ? sorted[0] : null;
 }
 
-/** Greeting by the learner's local hour: morning before 12:00, afternoon before 17:00, else evening. */
-export function greetingFor(hour: number): 'Good morning' | 'Good afternoon' | 'Good evening' {
-  if (hour < 12) return 'Good morning';
-  if (hour < 17) return 'Good afternoon';
-  return 'Good evening';
-}
-
 export interface AttemptSummary {
   pillar: Pillar;
   score: number;

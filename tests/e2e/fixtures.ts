@@ -102,8 +102,9 @@ export async function gotoHydrated(page: Page, path: string): Promise<void> {
 }
 
 export async function waitForHydration(page: Page): Promise<void> {
-  // Astro's islands lose `ssr` when hydrated.
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+  // Astro's islands lose `ssr` when hydrated; a client:visible one waits until it is scrolled into
+  // view (its controls show disabled until then, and a test's click scrolls to them).
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="visible"])').length === 0);
 }
 
 import { readdirSync, readFileSync } from 'node:fs';

@@ -70,6 +70,8 @@ test('an authenticator app: set up in /account with recovery codes, then asked f
   await other.waitForURL(/\/(dashboard|assessment)/);
   // The first browser sees the second device in its list.
   await page.goto('/account');
+  // The list loads once it is scrolled into view (client:visible), as it does for a person scrolling down.
+  await page.getByRole('heading', { name: 'Signed-in devices' }).scrollIntoViewIfNeeded();
   await expect(page.getByTestId('device')).toHaveCount(2);
   await expect(page.getByText('This device', { exact: true })).toBeVisible();
   await context.close();

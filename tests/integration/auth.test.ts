@@ -264,6 +264,24 @@ describe('accounts and sign-in over HTTP', () => {
     assertEquals((await client.get('/api/auth/user')).status, 200, 'still signed in');
   });
 
+  it("Sign Out's form post, made without any script, ends the session and returns to the landing page", async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const { client } = await signUpAndVerify();
+    // From another site, a form post is refused like any state-changing request.
+    const forged = await client.request('/api/auth/logout', {
+      method: 'POST',
+      headers: form,
+      origin: 'https://evil.example',
+    });
+    assertEquals(forged.status, 403);
+    assertEquals((await client.get('/api/auth/user')).status, 200, 'still signed in');
+    const out = await client.request('/api/auth/logout', { method: 'POST', headers: form });
+    assertEquals(out.status, 303);
+    assertEquals(out.headers.get('location'), '/?logout=true');
+    assertEquals(out.headers.get('clear-site-data'), '"storage"');
+    assertEquals((await client.get('/api/auth/user')).status, 401);
+  });
+
   it('the 11th failed login from one IP within 10 minutes gets 429 with Retry-After', async () => {
     const { email, password } = await signUpAndVerify();
     const attacker = new Client(server.url);

@@ -14,7 +14,7 @@ import {
 } from '../helpers/learners.ts';
 import { createDatabaseOnServer, databaseKinds } from '../helpers/database.ts';
 import { afterAll, beforeAll, describe, it } from '../helpers/bdd.ts';
-import { greetingFor } from '../../src/lib/progress.ts';
+import { greetingFor } from '../../src/lib/greeting.ts';
 
 async function complete(client: Client, lesson: { id: number; slug: string }, answers: number[], durationMs: number) {
   const r = await client.post(`/api/lesson/${lesson.id}/complete`, {

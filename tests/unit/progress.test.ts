@@ -1,4 +1,5 @@
 import { assertEquals } from '../helpers/assert.ts';
+import { greetingFor } from '../../src/lib/greeting.ts';
 import {
   accuracyUnits,
   averageScore,
@@ -6,7 +7,6 @@ import {
   bestStreak,
   describeTrend,
   formatDuration,
-  greetingFor,
   improvementRate,
   isHighlightedAverage,
   isPriority,

@@ -2,12 +2,15 @@ import { type FormEvent, useState } from 'react';
 import Modal from '../ui/Modal.tsx';
 import Field from '../ui/Field.tsx';
 import { api, messageOf, NetworkError } from '../api.ts';
+import { useHydrated } from '../ui/useHydrated.ts';
 
 export default function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // It hydrates once scrolled into view (client:visible): a tap before that waits for it.
+  const hydrated = useHydrated();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -39,7 +42,7 @@ export default function DeleteAccount({ hasPassword }: { hasPassword: boolean })
 
   return (
     <>
-      <button type='button' className='btn btn-outline danger' onClick={() => setOpen(true)}>
+      <button type='button' className='btn btn-outline danger' disabled={!hydrated} onClick={() => setOpen(true)}>
         Delete my account
       </button>
       {open && (

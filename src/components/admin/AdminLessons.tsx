@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, NetworkError } from '../api.ts';
 import { showToast } from '../../stores/toast.ts';
+import { usePageToaster } from '../ui/Toaster.tsx';
 import type { AuthoredLesson, LessonSummary } from '../../lib/lesson-form.ts';
 import LessonEditor from './LessonEditor.tsx';
 import { type EditorLesson, emptyLesson, toEditorLesson } from './editor/editor-state.ts';
@@ -12,6 +13,7 @@ import './admin.css';
 
 /** The authors' screen: the lessons, filtered, each to edit or delete; or one lesson in the editor. */
 export default function AdminLessons() {
+  usePageToaster();
   const [lessons, setLessons] = useState<LessonSummary[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [editing, setEditing] = useState<EditorLesson | null>(null);

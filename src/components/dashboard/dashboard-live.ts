@@ -1,23 +1,27 @@
 // The dashboard's browser side, without a framework (its cards are rendered on the server only):
-// the greeting by local time, this browser's time zone told to the server, badge dates in that
-// zone, and fresh figures when the page is shown again (spec 2: progress made in another tab shows).
-import { api } from '../api.ts';
-import { greetingFor } from '../../lib/progress.ts';
-import { localDate } from './badge-dates.ts';
+// the greeting by local time, this browser's time zone told to the server, and fresh figures when
+// the page is shown again (spec 2: progress made in another tab shows). It imports only what no
+// other script does, so Astro inlines it and the page requests no script file before its first paint.
+import { greetingFor } from '../../lib/greeting.ts';
 
 const FOCUSABLE = 'a[href], button, summary';
 
-/** Badge dates in this browser's zone (the server wrote them in UTC). */
-function localiseDates(scope: ParentNode): void {
-  for (const time of scope.querySelectorAll<HTMLTimeElement>('time[data-local-date]')) {
-    time.textContent = localDate(time.dateTime);
-  }
+/** A fire-and-forget POST of JSON to our API; true when it was taken. */
+async function post(path: string, body: unknown): Promise<boolean> {
+  const response = await fetch(path, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  await response.body?.cancel();
+  return response.ok;
 }
 
 /** The first visit tells the server it was shown (a GET writes nothing); later ones greet by the local hour. */
 function greet(heading: HTMLElement): void {
   if (heading.dataset.firstVisit) {
-    api('/api/user/first-visit', { body: {} }).catch((error) => console.warn('First visit not kept', error));
+    post('/api/user/first-visit', {}).catch((error) => console.warn('First visit not kept', error));
   } else {
     const text = `${greetingFor(new Date().getHours())}${heading.dataset.to ?? ''}!`;
     // The server greeted by the stored zone's hour; a rewrite of the same words would be a new paint.
@@ -29,7 +33,6 @@ function greet(heading: HTMLElement): void {
 function swap(old: HTMLElement, fresh: HTMLElement): void {
   const opened = [...old.querySelectorAll('details')].map((d) => d.open);
   fresh.querySelectorAll('details').forEach((d, i) => (d.open = opened[i] ?? false));
-  localiseDates(fresh);
   if (fresh.isEqualNode(old)) return;
   const focusAt = old.contains(document.activeElement)
     ? [...old.querySelectorAll(FOCUSABLE)].indexOf(document.activeElement as Element)
@@ -51,7 +54,10 @@ async function refresh(root: HTMLElement): Promise<void> {
   }
 }
 
-/** Days (streak, goal, reminders) are the learner's own: tells the server this browser's zone when it is not the one stored. */
+/**
+ * Days (streak, goal, reminders) and badge dates are in the learner's zone: tells the server this
+ * browser's zone when it is not the one stored, and shows the page as the server then writes it.
+ */
 async function keepTimeZone(root: HTMLElement): Promise<void> {
   let zone: string | undefined;
   try {
@@ -60,17 +66,16 @@ async function keepTimeZone(root: HTMLElement): Promise<void> {
     return;
   }
   if (!zone || zone === root.dataset.timeZone) return;
-  const saved = await api('/api/user/settings', { body: { timeZone: zone } });
-  if (saved.ok) {
+  if (await post('/api/user/settings', { timeZone: zone })) {
     root.dataset.timeZone = zone;
     await refresh(root);
   }
 }
 
-export function mountDashboard(root: HTMLElement): void {
+const root = document.querySelector<HTMLElement>('[data-dashboard]');
+if (root) {
   const heading = root.querySelector<HTMLElement>('[data-testid="greeting"]');
   if (heading) greet(heading);
-  localiseDates(root);
   keepTimeZone(root).catch((error) => console.warn('Time zone not saved', error));
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') {

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { api, messageOf, NetworkError } from '../api.ts';
 import { showToast } from '../../stores/toast.ts';
+import { usePageToaster } from '../ui/Toaster.tsx';
 import type { LessonContentData } from '../../../db/schema.ts';
 import { draftIssues } from '../../lib/draft-rules.ts';
 import type { AuthoredLesson } from '../../lib/lesson-form.ts';
@@ -39,6 +40,7 @@ const editorLessonOf = (content: LessonContentData): EditorLesson => ({
 
 /** The studio's draft: the editor (saving the draft), live warnings, stale notice, publish and discard. */
 export default function StudioDraft({ draft: initial, canPublish, facts }: Props) {
+  usePageToaster();
   const [draft, setDraft] = useState(initial);
   const [typed, setTyped] = useState<EditorLesson | null>(null);
   const [note, setNote] = useState('');
