@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { api, NetworkError } from '../api.ts';
 import { showToast } from '../../stores/toast.ts';
 import { usePageToaster } from '../ui/Toaster.tsx';
@@ -24,8 +24,11 @@ export default function AdminLessons() {
     try {
       const r = await api<LessonSummary[]>('/api/admin/lessons');
       if (!r.ok || !r.data) throw new Error('load');
-      setLessons(r.data);
-      setLoadError(null);
+      // A transition: the table of every lesson renders in short slices, never one long task.
+      startTransition(() => {
+        setLessons(r.data);
+        setLoadError(null);
+      });
     } catch {
       setLoadError('Failed to load lessons');
     }
