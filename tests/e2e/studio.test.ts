@@ -54,7 +54,7 @@ const runs = [
 
 for (const run of runs) {
   test(`${run.name}: an author drafts, an admin publishes, the learner sees it only then; an older version is restored`, async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000); // three people, two axe runs and screenshots, on a busy machine
     const lesson = lessonAt(run.pillar, 'beginner', 1);
     const learner = await signedIn(browser, uniqueEmail(), run.viewport);
     const lessonId = ((await (await learner.request.get(`/api/lessons/all/${run.pillar}`)).json()) as Array<
