@@ -474,6 +474,12 @@ export const learnerStats = pgTable('learner_stats', {
    */
   cumFloorHalf: bigint('cum_floor_half', { mode: 'number' }).notNull().default(0),
   cumCeilHalf: bigint('cum_ceil_half', { mode: 'number' }).notNull().default(0),
+  /**
+   * Whether the learner's latest answer to each question met, in a quiz or in review, was right,
+   * keyed by src/lib/mastery.ts answerKey: each completion and review answer merges its own in, so
+   * mastery reads one value instead of every answer.
+   */
+  latestAnswers: jsonb('latest_answers').$type<Record<string, boolean>>().notNull().default({}),
 });
 
 /** One of a learner's newest attempts as the progress screen shows it (learner_stats.recent). */

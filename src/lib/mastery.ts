@@ -2,13 +2,14 @@
 // they answered right at their latest try, in a quiz or in review. Pure.
 import { type Pillar, PILLAR_LABELS, PILLARS } from './domain.ts';
 
-/** One answer to one question of a lesson, right or not, and when. */
-export interface AnswerAt {
-  lessonId: number;
-  questionId: number;
-  correct: boolean;
-  at: Date;
-}
+/**
+ * Whether the learner's latest answer to each question met was right, in a quiz or in review
+ * (whichever came later), keyed by answerKey. Each completion and review answer merges its own in.
+ */
+export type LatestAnswers = Readonly<Record<string, boolean>>;
+
+/** The key of one question of one lesson in LatestAnswers. */
+export const answerKey = (lessonId: number, questionId: number): string => `${lessonId}:${questionId}`;
 
 export interface MasteryLesson {
   id: number;
@@ -51,33 +52,18 @@ function adviceFor(pillar: Pillar, met: number, right: number, total: number): s
 
 /**
  * Per pillar: the questions of its current lessons the learner has met, and how many were right at
- * the latest answer (quiz or review, whichever came later; a tie goes to review, which follows a quiz).
+ * the latest answer.
  */
-export function masteryByPillar(
-  lessons: readonly MasteryLesson[],
-  quizAnswers: readonly AnswerAt[],
-  reviewAnswers: readonly AnswerAt[],
-): PillarMastery[] {
-  // The latest answer to each question, by lesson, then by question.
-  const latest = new Map<number, Map<number, AnswerAt>>();
-  const keep = (answer: AnswerAt) => {
-    let byQuestion = latest.get(answer.lessonId);
-    if (!byQuestion) latest.set(answer.lessonId, byQuestion = new Map());
-    const before = byQuestion.get(answer.questionId);
-    if (!before || answer.at.getTime() >= before.at.getTime()) byQuestion.set(answer.questionId, answer);
-  };
-  quizAnswers.forEach(keep);
-  reviewAnswers.forEach(keep);
+export function masteryByPillar(lessons: readonly MasteryLesson[], latest: LatestAnswers): PillarMastery[] {
   const counts = new Map(PILLARS.map((pillar) => [pillar, { met: 0, right: 0, total: 0 }]));
   for (const lesson of lessons) {
     const count = counts.get(lesson.pillar)!;
-    const answers = latest.get(lesson.id);
     for (const q of lesson.questions) {
       count.total++;
-      const answer = answers?.get(q.id);
-      if (!answer) continue;
+      const right = latest[answerKey(lesson.id, q.id)];
+      if (right === undefined) continue;
       count.met++;
-      if (answer.correct) count.right++;
+      if (right) count.right++;
     }
   }
   return PILLARS.map((pillar) => {

@@ -137,6 +137,21 @@ for (const kind of databaseKinds()) {
       assertEquals((await complete(wrong(answers), t0 + 3 * DAY)).status, 201);
       const afterRetake = await creditOf('/api/user/dashboard', t0 + 3 * DAY + 1000);
       assertEquals([afterRetake.met, afterRetake.right, afterRetake.percent], [n, 0, 0]);
+
+      // Every question right in a quiz again, then one of them missed in review: the review is the latest try.
+      assertEquals((await complete(answers, t0 + 4 * DAY)).status, 201);
+      assertEquals((await creditOf('/api/user/progress', t0 + 4 * DAY + 1000)).right, n);
+      const due =
+        (await client.get<{ due: Array<{ id: string; questionId: number }> }>('/api/review', at(t0 + 5 * DAY)))
+          .body.due;
+      assert(due.length > 0, 'the questions missed in the earlier try are due');
+      const missedInReview = await client.post<{ correct: boolean }>(`/api/review/${due[0].id}/answer`, {
+        userAnswer: (answers[due[0].questionId - 1] + 1) % 4,
+      }, { headers: at(t0 + 5 * DAY) });
+      assertEquals([missedInReview.status, missedInReview.body.correct], [200, false]);
+      const afterMiss = await creditOf('/api/user/dashboard', t0 + 5 * DAY + 1000);
+      assertEquals([afterMiss.met, afterMiss.right], [n, n - 1]);
+      assert(afterMiss.advice.startsWith('Answer the 1 question you missed right when review brings it back'));
     });
   });
 }

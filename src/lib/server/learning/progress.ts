@@ -6,6 +6,7 @@ import {
   countsFor,
   type LearnerState,
   loadLearner,
+  loadLearnerFigures,
   loadLearnerHistory,
   recommendedFor,
 } from './learner-store/state.ts';
@@ -168,9 +169,9 @@ const figuresOf = (state: LearnerState, core: CoreSnapshot) => ({
   mastery: masteryOf(core, state.lessons),
 });
 
-/** The progress figures: the learner's core read is enough (the newest attempts are kept in it). */
+/** The progress figures: the figures' read is enough (the newest attempts are kept in it). */
 export async function buildUserProgress(userId: string, email: string) {
-  const { state, core } = await loadLearner(userId);
+  const { state, core } = await loadLearnerFigures(userId);
   return { email, ...figuresOf(state, core) };
 }
 

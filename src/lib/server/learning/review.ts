@@ -1,10 +1,11 @@
 // The review queue: every missed quiz question, on a Leitner schedule (src/lib/leitner.ts).
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { gradeAnswer } from './quiz-checks.ts';
 import { lessons, reviewItems } from '../../../../db/schema.ts';
-import { getDb } from '../platform/db.ts';
+import { getDb, rowsOf } from '../platform/db.ts';
 import { HttpError } from '../platform/http.ts';
 import { scheduleAnswer } from '../../leitner.ts';
+import { answerKey } from '../../mastery.ts';
 import { findActiveLessons } from '../content/catalogue.ts';
 import { readReviewQueue } from './learner-store/snapshot.ts';
 
@@ -72,18 +73,25 @@ export async function answerReview(userId: string, itemId: string, userAnswer: n
   if (row.item.dueAt.getTime() > now.getTime()) throw new HttpError(409, 'This question is not due for review yet');
   const correct = gradeAnswer(row.lesson.questions, question.id, userAnswer)!.isCorrect;
   const next = scheduleAnswer(row.item.box, correct, now);
-  // Only the first answer for this due date counts (a double submit does not move it twice).
-  const updated = await db
-    .update(reviewItems)
-    .set({
-      box: next.box,
-      dueAt: next.dueAt ?? row.item.dueAt,
-      retiredAt: next.retired ? now : null,
-      lastReviewedAt: now,
-      lastCorrect: correct,
-    })
-    .where(and(eq(reviewItems.id, itemId), lte(reviewItems.dueAt, now), eq(reviewItems.box, row.item.box)))
-    .returning({ id: reviewItems.id });
+  // Only the first answer for this due date counts (a double submit does not move it twice); in the
+  // same statement it becomes the question's latest answer, which mastery reads.
+  const at = now.toISOString();
+  const updated = rowsOf<{ id: string }>(
+    await db.execute(sql`with answered as (
+        update review_items set box = ${next.box}::int,
+          due_at = ${(next.dueAt ?? row.item.dueAt).toISOString()}::timestamptz,
+          retired_at = ${next.retired ? at : null}::timestamptz, last_reviewed_at = ${at}::timestamptz,
+          last_correct = ${correct}::boolean
+        where id = ${itemId}::uuid and due_at <= ${at}::timestamptz and box = ${row.item.box}::int
+        returning id, user_id
+      ), latest as (
+        update learner_stats s
+        set latest_answers = s.latest_answers || jsonb_build_object(${answerKey(row.item.lessonId, question.id)}::text,
+          ${correct}::boolean)
+        from answered a where s.user_id = a.user_id
+      )
+      select id from answered`),
+  );
   if (updated.length === 0) throw new HttpError(409, 'This question was already answered');
   return {
     correct,

@@ -78,9 +78,29 @@ export async function rebuildAggregates(tx: Executor, userId?: string): Promise<
   await insertInChunks(pillars, (rows) => tx.insert(learnerPillarStats).values(rows));
   await insertInChunks(levels, (rows) => tx.insert(learnerLevelStats).values(rows));
   await insertInChunks(questions, (rows) => tx.insert(learnerQuestionStats).values(rows));
+  await rebuildLatestAnswers(tx, userId);
   // Not push(...rows): with every learner (a rebuild of 100,000) the arguments would overflow the stack.
   for (const row of [...(await assessmentBadges(tx, userId)), ...(await levelBadges(tx, userId))]) badges.push(row);
   await insertInChunks(badges, (rows) => tx.insert(userBadges).values(rows).onConflictDoNothing());
+}
+
+/**
+ * Each learner's latest answer to each question met, quiz or review (a tie goes to review, which
+ * follows a quiz), from the question stats just rebuilt and the review queue (migration 0038 too).
+ */
+async function rebuildLatestAnswers(tx: Executor, userId?: string): Promise<void> {
+  const mine = userId ? sql`and user_id = ${userId}` : sql``;
+  await tx.execute(sql`update learner_stats s set latest_answers = m.answers from (
+      select user_id, jsonb_object_agg(lesson_id || ':' || question_id, correct) as answers from (
+        select distinct on (user_id, lesson_id, question_id) user_id, lesson_id, question_id, correct from (
+          select user_id, lesson_id, question_id, coalesce(last_correct, false) as correct, last_at as at, 0 as src
+          from learner_question_stats where last_at is not null ${mine}
+          union all
+          select user_id, lesson_id, question_id, last_correct, last_reviewed_at, 1
+          from review_items where last_correct is not null and last_reviewed_at is not null ${mine}
+        ) a order by user_id, lesson_id, question_id, at desc, src desc
+      ) latest group by user_id
+    ) m where s.user_id = m.user_id`);
 }
 
 /** The snapshot badge, earned when the learner's first assessment was taken. */

@@ -18,10 +18,15 @@ import {
 import { scheduleMiss } from '../../../leitner.ts';
 import { dayIn, recordActivityDay } from '../../../streak.ts';
 import { planZoneChange, zoneInForce } from '../../../zone-change.ts';
+import { answerKey } from '../../../mastery.ts';
 import { getDb, rowsOf } from '../../platform/db.ts';
 import { dailyStatusOf } from '../streaks.ts';
 import { type CompletionInput, type CompletionRead, type RecordedAttempt, resultOf, streakOf } from './attempts.ts';
 import { noTotals } from './figures.ts';
+
+/** This attempt's answers as the latest to its questions (merged into learner_stats.latest_answers). */
+const latestAnswersOf = (lessonId: number, graded: ReadonlyArray<{ questionId: number; isCorrect: boolean }>) =>
+  Object.fromEntries(graded.map((g) => [answerKey(lessonId, g.questionId), g.isCorrect]));
 
 /** Everything the attempt changes, by the rules, from what was read. */
 function planAttempt(
@@ -144,20 +149,22 @@ function attemptStatement(userId: string, lesson: Lesson, input: CompletionInput
     totals as (
       insert into learner_stats as t (user_id, attempts, passes, correct, questions, duration_sum, duration_count,
         accuracy_units, pass_run, last_passed_lesson_id, last_passed_score, last_passed_total, recent,
-        cum_floor_half, cum_ceil_half)
+        cum_floor_half, cum_ceil_half, latest_answers)
       select user_id, ${seq}::int, ${stats.passes + Number(passed)}::int, ${stats.correct + score}::int,
         ${stats.questions + total}::int, ${stats.durationSum + (input.durationMs ?? 0)}::bigint,
         ${stats.durationCount + Number(input.durationMs !== undefined)}::int, ${stats.accuracyUnits + units}::bigint,
         ${run}::int, ${passed ? lesson.id : stats.lastPassedLessonId}::int,
         ${passed ? score : stats.lastPassedScore}::int, ${passed ? total : stats.lastPassedTotal}::int,
-        ${JSON.stringify(recent)}::jsonb, ${halves.cumFloorHalf}::bigint, ${halves.cumCeilHalf}::bigint
+        ${JSON.stringify(recent)}::jsonb, ${halves.cumFloorHalf}::bigint, ${halves.cumCeilHalf}::bigint,
+        ${JSON.stringify(latestAnswersOf(lesson.id, graded))}::jsonb
       from guard
       on conflict (user_id) do update set attempts = excluded.attempts, passes = excluded.passes,
         correct = excluded.correct, questions = excluded.questions, duration_sum = excluded.duration_sum,
         duration_count = excluded.duration_count, accuracy_units = excluded.accuracy_units,
         pass_run = excluded.pass_run, last_passed_lesson_id = excluded.last_passed_lesson_id,
         last_passed_score = excluded.last_passed_score, last_passed_total = excluded.last_passed_total,
-        recent = excluded.recent, cum_floor_half = excluded.cum_floor_half, cum_ceil_half = excluded.cum_ceil_half
+        recent = excluded.recent, cum_floor_half = excluded.cum_floor_half, cum_ceil_half = excluded.cum_ceil_half,
+        latest_answers = t.latest_answers || excluded.latest_answers
     ),
     pillar as (
       insert into learner_pillar_stats as p (user_id, pillar, attempts, passes, correct, questions, accuracy_units,

@@ -76,7 +76,8 @@ const completionQuery = (db: Database | Transaction) =>
     with: {
       assessments: { orderBy: [desc(assessments.createdAt)], limit: 1 },
       streak: true,
-      stats: true,
+      // Not the latest answers: the completion merges its own into them without reading them.
+      stats: { columns: { latestAnswers: false } },
       pillarStats: true,
       quizChecks: {
         columns: { questionId: true, userAnswer: true, lessonId: true },

@@ -36,6 +36,7 @@ export const noTotals = (userId: string): LearnerTotals => ({
   recent: [],
   cumFloorHalf: 0,
   cumCeilHalf: 0,
+  latestAnswers: {},
 });
 
 export interface StoredBadge {

@@ -1,5 +1,5 @@
-// What the progress screen adds to the dashboard's read, in the same one statement: the newest
-// attempts and the most-missed questions as they were asked.
+// The progress screen's read, in one statement: the progress figures' rows, the level totals, and
+// the history (the newest attempts and the most-missed questions as they were asked).
 import { asc, desc, eq, gt, sql } from 'drizzle-orm';
 import {
   type AnsweredQuestion,
@@ -11,10 +11,10 @@ import type { Pillar } from '../../../domain.ts';
 import { prepared } from '../../platform/db.ts';
 import { MOST_MISSED } from './figures.ts';
 import {
-  coreExtras,
   coreOf,
   type CoreSnapshot,
-  coreWith,
+  figuresExtras,
+  figuresWith,
   type LearnerRows,
   type QuestionRow,
   rowsOf,
@@ -50,9 +50,10 @@ const historyStatement = prepared((db) =>
   db.query.users.findFirst({
     where: eq(users.id, userKey),
     columns: { id: true, ...SETTINGS },
-    extras: coreExtras,
+    extras: figuresExtras,
     with: {
-      ...coreWith,
+      ...figuresWith,
+      levelStats: true,
       missedQuestions: {
         columns: QUESTION,
         where: gt(learnerQuestionStats.missed, 0),
@@ -77,12 +78,11 @@ const historyStatement = prepared((db) =>
   }).prepare('learner_history')
 );
 
-/** Everything the progress screen shows of a learner, in one statement. */
+/** Everything the progress screen shows of a learner (the figures, level totals and history), in one statement. */
 export async function readLearnerHistory(
   userId: string,
-  now = new Date(),
 ): Promise<{ rows: LearnerRows; core: CoreSnapshot; history: HistorySnapshot }> {
-  const user = await (await historyStatement()).execute({ userId, now: now.toISOString() });
+  const user = await (await historyStatement()).execute({ userId });
   return {
     rows: rowsOf(user),
     core: coreOf(userId, user),

@@ -14,16 +14,7 @@ import {
   users,
 } from '../../../../../db/schema.ts';
 import type { Answers, PillarScores } from '../../../assessment.ts';
-import type { AnswerAt } from '../../../mastery.ts';
-import {
-  answersOf,
-  dueTuples,
-  progressOf,
-  type ProgressTuple,
-  progressTuples,
-  quizAnswerTuples,
-  reviewAnswerTuples,
-} from './tuples.ts';
+import { dueTuples, progressOf, type ProgressTuple, progressTuples } from './tuples.ts';
 import { DEFAULT_DAILY_GOAL } from '../../../streak.ts';
 import type { Database } from '../../../../../db/client.ts';
 import { prepared } from '../../platform/db.ts';
@@ -112,9 +103,6 @@ export interface CoreSnapshot {
   levels: LevelTotals[];
   badges: StoredBadge[];
   assessments: { count: number; first: Assessment | null; newest: Assessment | null };
-  /** The newest quiz answer to each question the learner met, and their newest review answers (mastery). */
-  answers: AnswerAt[];
-  reviewAnswers: AnswerAt[];
   /** The questions due for review at the time read, not retired: [lesson id, question id]. */
   due: Array<[number, number]>;
   replies: ReplyRow[];
@@ -141,7 +129,7 @@ type UserRows = {
   remindStreak: boolean;
   progress: ProgressTuple[];
   assessments: Assessment[];
-  streak: StreakRow | null;
+  streak?: StreakRow | null;
   test_outs?: TestOutTuple[];
   moneyPlans?: PlanRowRead[];
 };
@@ -198,14 +186,22 @@ type UsersWith = NonNullable<NonNullable<Parameters<Database['query']['users']['
 /** A learner's relations to read, with their literal types kept (Drizzle infers the result from them). */
 const relationsToRead = <T extends UsersWith>(relations: T): T => relations;
 
-/** The dashboard's relations of a learner; the progress screen's add its history. */
-export const coreWith = relationsToRead({
+/** The relations the progress figures read: the learner's results, totals and badges. */
+export const figuresWith = relationsToRead({
   // A learner takes the assessment a few times at most: every result, newest first.
   assessments: { orderBy: [desc(assessments.createdAt)] },
   stats: true,
   pillarStats: true,
-  levelStats: true,
   badges: { columns: { badge: true, earnedAt: true }, orderBy: [asc(userBadges.earnedAt), asc(userBadges.badge)] },
+  moneyPlans: NEWEST_PLAN,
+});
+
+export const figuresExtras = { progress: progressTuples.as('progress'), test_outs: testOutTuples.as('test_outs') };
+
+/** The dashboard's relations: the figures' and what only it shows (replies, streak, days, level totals). */
+export const coreWith = relationsToRead({
+  ...figuresWith,
+  levelStats: true,
   reports: {
     columns: { id: true, lessonId: true, questionId: true, step: true, status: true, reply: true, repliedAt: true },
     where: and(isNotNull(lessonReports.reply), isNull(lessonReports.replyReadAt)),
@@ -215,16 +211,9 @@ export const coreWith = relationsToRead({
   },
   streak: STREAK,
   days: { columns: { day: true, lessons: true, reviews: true }, orderBy: [desc(learnerDays.day)], limit: 3 },
-  moneyPlans: NEWEST_PLAN,
 });
 
-export const coreExtras = {
-  progress: progressTuples.as('progress'),
-  test_outs: testOutTuples.as('test_outs'),
-  answers: quizAnswerTuples.as('answers'),
-  review_answers: reviewAnswerTuples.as('review_answers'),
-  due: dueTuples.as('due'),
-};
+export const coreExtras = { ...figuresExtras, due: dueTuples.as('due') };
 
 const learnerStatement = prepared((db) =>
   db.query.users.findFirst({
@@ -236,8 +225,11 @@ const learnerStatement = prepared((db) =>
 );
 
 export type CoreUser = NonNullable<Awaited<ReturnType<Awaited<ReturnType<typeof learnerStatement>>['execute']>>>;
+type DashboardOnly = 'levelStats' | 'reports' | 'streak' | 'days' | 'due';
+/** A learner read with the dashboard's rows, or with fewer (the progress figures' read). */
+export type CoreRead = Omit<CoreUser, DashboardOnly> & Partial<Pick<CoreUser, DashboardOnly>>;
 
-export function coreOf(userId: string, user: CoreUser | undefined): CoreSnapshot {
+export function coreOf(userId: string, user: CoreRead | undefined): CoreSnapshot {
   return {
     totals: user?.stats ?? noTotals(userId),
     pillars: user?.pillarStats ?? [],
@@ -248,8 +240,6 @@ export function coreOf(userId: string, user: CoreUser | undefined): CoreSnapshot
       first: user?.assessments.at(-1) ?? null,
       newest: user?.assessments[0] ?? null,
     },
-    answers: answersOf(user?.answers ?? []),
-    reviewAnswers: answersOf(user?.review_answers ?? []),
     due: user?.due ?? [],
     replies: user?.reports ?? [],
     settings: {
@@ -260,6 +250,21 @@ export function coreOf(userId: string, user: CoreUser | undefined): CoreSnapshot
     streak: user?.streak ?? null,
     days: user?.days ?? [],
   };
+}
+
+const figuresStatement = prepared((db) =>
+  db.query.users.findFirst({
+    where: eq(users.id, userKey),
+    columns: { id: true, ...SETTINGS },
+    with: figuresWith,
+    extras: figuresExtras,
+  }).prepare('learner_figures')
+);
+
+/** What the progress figures show of a learner (the dashboard's read without what only it shows), in one statement. */
+export async function readLearnerFigures(userId: string): Promise<{ rows: LearnerRows; core: CoreSnapshot }> {
+  const user = await (await figuresStatement()).execute({ userId });
+  return { rows: rowsOf(user), core: coreOf(userId, user) };
 }
 
 /** Everything the dashboard shows of a learner, in one statement. */

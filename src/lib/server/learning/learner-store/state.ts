@@ -10,7 +10,14 @@ import { type Level, LEVELS, type Pillar, PILLARS } from '../../../domain.ts';
 import { findActiveLessons } from '../../content/catalogue.ts';
 import { testedOutLevels, withTestOuts } from '../../../test-out.ts';
 import type { TestOutRow } from './test-out-rows.ts';
-import { type CoreSnapshot, type LearnerDaily, type LearnerRows, readLearner, readLearnerRows } from './rows.ts';
+import {
+  type CoreSnapshot,
+  type LearnerDaily,
+  type LearnerRows,
+  readLearner,
+  readLearnerFigures,
+  readLearnerRows,
+} from './rows.ts';
 import { type HistorySnapshot, readLearnerHistory } from './history.ts';
 
 export interface LearnerState {
@@ -49,6 +56,12 @@ export async function loadLearner(
   now = new Date(),
 ): Promise<{ state: LearnerState; core: CoreSnapshot }> {
   const [{ rows, core }, all] = await Promise.all([readLearner(userId, now), findActiveLessons()]);
+  return { state: stateOf(rows, all), core };
+}
+
+/** The learner's state and the progress figures' rows (the dashboard's, less what only it shows), from one read. */
+export async function loadLearnerFigures(userId: string): Promise<{ state: LearnerState; core: CoreSnapshot }> {
+  const [{ rows, core }, all] = await Promise.all([readLearnerFigures(userId), findActiveLessons()]);
   return { state: stateOf(rows, all), core };
 }
 

@@ -2,7 +2,6 @@
 // fragments that aggregate them into arrays, and their mapping back to rows.
 import { sql } from 'drizzle-orm';
 import type { LessonProgress } from '../../../../../db/schema.ts';
-import type { AnswerAt } from '../../../mastery.ts';
 
 // A learner's per-lesson and per-question rows are read as arrays of values, not objects: one row
 // per lesson or question met, and mapping them by hand costs a fraction of an object mapper's.
@@ -15,20 +14,6 @@ export const progressTuples = sql<ProgressTuple[]>`(select coalesce(json_agg(jso
   p.best_score, p.last_score, p.total_questions, p.attempts, ${epoch('p.completed_at')}, ${epoch('p.updated_at')})),
   '[]'::json) from lesson_progress p where p.user_id = ${sql.placeholder('userId')})`;
 
-/** An answer as [lesson id, question id, right, at (ms)]. */
-export type AnswerTuple = [number, number, boolean, number];
-export const quizAnswerTuples = sql<
-  AnswerTuple[]
->`(select coalesce(json_agg(json_build_array(q.lesson_id, q.question_id,
-  coalesce(q.last_correct, false), ${epoch('q.last_at')})), '[]'::json)
-  from learner_question_stats q where q.user_id = ${sql.placeholder('userId')} and q.last_at is not null)`;
-export const reviewAnswerTuples = sql<
-  AnswerTuple[]
->`(select coalesce(json_agg(json_build_array(r.lesson_id, r.question_id,
-  r.last_correct, ${epoch('r.last_reviewed_at')})), '[]'::json)
-  from review_items r where r.user_id = ${
-  sql.placeholder('userId')
-} and r.last_correct is not null and r.last_reviewed_at is not null)`;
 export const dueTuples = sql<
   Array<[number, number]>
 >`(select coalesce(json_agg(json_build_array(r.lesson_id, r.question_id)),
@@ -50,6 +35,3 @@ export function progressOf(userId: string, tuples: ProgressTuple[]): LessonProgr
     updatedAt: new Date(updatedAt),
   }));
 }
-
-export const answersOf = (tuples: AnswerTuple[]): AnswerAt[] =>
-  tuples.map(([lessonId, questionId, correct, at]) => ({ lessonId, questionId, correct, at: new Date(at) }));
