@@ -1,15 +1,18 @@
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
 import { api, NetworkError } from '../api.ts';
 import { showToast } from '../../stores/toast.ts';
 import { usePageToaster } from '../ui/Toaster.tsx';
 import type { AuthoredLesson, LessonSummary } from '../../lib/lesson-form.ts';
-import LessonEditor from './LessonEditor.tsx';
-import { type EditorLesson, emptyLesson, toEditorLesson } from './editor/editor-state.ts';
+import type { EditorLesson } from './editor/editor-state.ts';
 import { type LessonFilter, LessonFilters, LessonTable, matchesFilter } from './LessonTable.tsx';
 import DeleteLessonDialog from './DeleteLessonDialog.tsx';
 import '../ui/modal.css';
 import '../../styles/lesson-content.css';
 import './admin.css';
+
+// The editor's code loads when a lesson is opened, not with the list: the list hydrates without it.
+const LessonEditor = lazy(() => import('./LessonEditor.tsx'));
+const editorState = () => import('./editor/editor-state.ts');
 
 /** The authors' screen: the lessons, filtered, each to edit or delete; or one lesson in the editor. */
 export default function AdminLessons() {
@@ -53,7 +56,10 @@ export default function AdminLessons() {
 
   async function edit(lesson: Pick<LessonSummary, 'id'>) {
     try {
-      const r = await api<AuthoredLesson>(`/api/admin/lessons/${lesson.id}`);
+      const [r, { toEditorLesson }] = await Promise.all([
+        api<AuthoredLesson>(`/api/admin/lessons/${lesson.id}`),
+        editorState(),
+      ]);
       if (!r.ok || !r.data) throw new Error('load');
       setEditing(toEditorLesson(r.data));
     } catch {
@@ -84,11 +90,13 @@ export default function AdminLessons() {
       void load();
     };
     return (
-      <LessonEditor
-        initial={editing}
-        others={(lessons ?? []).filter((l) => l.state === 'published')}
-        onDone={done}
-      />
+      <Suspense fallback={<p role='status'>Loading the editor...</p>}>
+        <LessonEditor
+          initial={editing}
+          others={(lessons ?? []).filter((l) => l.state === 'published')}
+          onDone={done}
+        />
+      </Suspense>
     );
   }
 
@@ -96,7 +104,11 @@ export default function AdminLessons() {
     <>
       <div className='admin-toolbar'>
         <LessonFilters filter={filter} onChange={setFilter} />
-        <button type='button' className='btn btn-primary' onClick={() => setEditing(emptyLesson())}>
+        <button
+          type='button'
+          className='btn btn-primary'
+          onClick={() => void editorState().then(({ emptyLesson }) => setEditing(emptyLesson()))}
+        >
           New lesson, published at once
         </button>
       </div>
