@@ -16,11 +16,11 @@ import { answerReview, listReview } from '../../src/lib/server/learning/review.t
 import { recordAssessment } from '../../src/lib/server/learning/assessment.ts';
 import {
   buildDashboard,
-  buildQuizAnalytics,
   buildUserProgress,
   listBadges,
   progressScreenProps,
 } from '../../src/lib/server/learning/progress.ts';
+import { buildQuizAnalytics } from '../../src/lib/server/learning/analytics.ts';
 import { AGGREGATE_TABLES, rebuildLearnerAggregates } from '../../src/lib/server/learning/learner-store/aggregates.ts';
 import { readAttemptPage, RECENT_ATTEMPTS } from '../../src/lib/server/learning/learner-store/figures.ts';
 import { averageScore, averageTimeMs, bestStreak, improvementRate, passRate } from '../../src/lib/progress.ts';

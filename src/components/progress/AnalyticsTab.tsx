@@ -1,4 +1,4 @@
-import type { QuizAnalytics } from '../../lib/server/learning/progress.ts';
+import type { QuizAnalytics } from '../../lib/server/learning/analytics.ts';
 import { EmptyState } from './ProgressParts.tsx';
 import PillarLevelTable from './PillarLevelTable.tsx';
 

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { api } from '../api.ts';
-import type { ProgressScreenData, QuizAnalytics, UserProgress } from '../../lib/server/learning/progress.ts';
+import type { ProgressScreenData, UserProgress } from '../../lib/server/learning/progress.ts';
+import type { QuizAnalytics } from '../../lib/server/learning/analytics.ts';
 import { useRefreshOnVisible } from '../ui/useRefreshOnVisible.ts';
 import { type IslandData, readIslandData, readPageData } from '../ui/island-data.ts';
 import AnalyticsTab from './AnalyticsTab.tsx';

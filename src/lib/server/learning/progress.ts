@@ -13,8 +13,8 @@ import {
 import { masteryOf } from './learner-store/mastery.ts';
 import { readBadges } from './learner-store/snapshot.ts';
 import type { CoreSnapshot } from './learner-store/rows.ts';
-import type { HistorySnapshot } from './learner-store/history.ts';
-import type { LearnerTotals, MissedQuestion, StoredBadge } from './learner-store/figures.ts';
+import type { LearnerTotals, StoredBadge } from './learner-store/figures.ts';
+import { analyticsOf } from './analytics.ts';
 import { toAssessmentRecord } from './assessment.ts';
 import { buildCoach, type QuizSummary } from './coach.ts';
 import { dailyStatusOf } from './streaks.ts';
@@ -182,7 +182,7 @@ export async function buildUserProgress(userId: string, email: string) {
 export async function progressScreenProps(userId: string, email: string) {
   const { state, core, history } = await loadLearnerHistory(userId);
   const { scoreProgression, ...progress } = { email, ...figuresOf(state, core) };
-  const { mostMissed, ...analytics } = analyticsOf(state, core, history);
+  const { mostMissed, ...analytics } = analyticsOf(state.lessons, core.totals.attempts, core.levels, history.missed);
   return { first: { progress, analytics }, tabs: { scoreProgression, mostMissed } };
 }
 
@@ -251,48 +251,3 @@ const scoresOf = (a: ReturnType<typeof toAssessmentRecord>) => ({
 });
 
 export type UserProgress = Awaited<ReturnType<typeof buildUserProgress>>;
-
-export async function buildQuizAnalytics(userId: string) {
-  const { state, core, history } = await loadLearnerHistory(userId);
-  return analyticsOf(state, core, history);
-}
-
-/** The most-missed questions, with their text as the learner was asked them. */
-function mostMissedOf(state: LearnerState, history: HistorySnapshot): MissedQuestion[] {
-  const lessons = new Map(state.lessons.map((l) => [l.id, l]));
-  return history.missed.map((q) => {
-    const asked = q.asked ?? lessons.get(q.lessonId)?.questions.find((c) => c.id === q.questionId);
-    return {
-      lessonId: q.lessonId,
-      lessonTitle: q.lessonTitle,
-      pillar: q.pillar,
-      questionId: q.questionId,
-      question: asked?.question ?? '',
-      explanation: asked?.explanation ?? '',
-      missed: q.missed,
-      asked: q.times,
-    };
-  });
-}
-
-function analyticsOf(state: LearnerState, { totals, levels }: CoreSnapshot, history: HistorySnapshot) {
-  const mostMissed = mostMissedOf(state, history);
-  const byPillarLevel = PILLARS.flatMap((pillar) =>
-    LEVELS.map((level) => {
-      const here = levels.find((l) => l.pillar === pillar && l.level === level);
-      const total = here?.questions ?? 0;
-      const correct = here?.correct ?? 0;
-      return {
-        pillar,
-        level,
-        attempts: here?.attempts ?? 0,
-        correct,
-        total,
-        accuracy: total ? Math.round((correct / total) * 100) : null,
-      };
-    })
-  );
-  return { totalAttempts: totals.attempts, byPillarLevel, mostMissed };
-}
-
-export type QuizAnalytics = Awaited<ReturnType<typeof buildQuizAnalytics>>;

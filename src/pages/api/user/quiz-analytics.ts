@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { requireUser } from '../../../lib/server/auth/guards.ts';
-import { buildQuizAnalytics } from '../../../lib/server/learning/progress.ts';
+import { buildQuizAnalytics } from '../../../lib/server/learning/analytics.ts';
 
 export const GET: APIRoute = async (context) => {
   const user = requireUser(context);

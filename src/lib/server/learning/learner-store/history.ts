@@ -9,7 +9,7 @@ import {
 } from '../../../../../db/schema.ts';
 import type { Pillar } from '../../../domain.ts';
 import { prepared } from '../../platform/db.ts';
-import { MOST_MISSED } from './figures.ts';
+import { type LevelTotals, MOST_MISSED } from './figures.ts';
 import {
   coreOf,
   type CoreSnapshot,
@@ -17,6 +17,7 @@ import {
   figuresWith,
   type LearnerRows,
   type QuestionRow,
+  relationsToRead,
   rowsOf,
   SETTINGS,
   userKey,
@@ -46,37 +47,70 @@ const QUESTION = {
   lastAt: true,
 } as const;
 
+const missedQuestions = relationsToRead({
+  missedQuestions: {
+    columns: QUESTION,
+    where: gt(learnerQuestionStats.missed, 0),
+    orderBy: [
+      desc(learnerQuestionStats.missed),
+      desc(sql`${learnerQuestionStats.missed}::float8 / ${learnerQuestionStats.asked}`),
+      asc(learnerQuestionStats.lessonId),
+      asc(learnerQuestionStats.questionId),
+    ],
+    limit: MOST_MISSED,
+    // The lesson's title and pillar, and the question as it was asked when that was an earlier
+    // version of the lesson's questions (the catalogue holds the current one).
+    extras: (q, { sql }) => ({
+      about: sql<[string, Pillar, AnsweredQuestion | null] | null>`(select json_build_array(l.title, l.pillar,
+        case when l.question_set_id is distinct from ${q.questionSetId} then (select x from question_sets s,
+        jsonb_array_elements(s.questions) x where s.id = ${q.questionSetId}
+        and (x->>'questionId')::int = ${q.questionId} limit 1) end) from lessons l where l.id = ${q.lessonId})`
+        .as('about'),
+    }),
+  },
+}).missedQuestions;
+
 const historyStatement = prepared((db) =>
   db.query.users.findFirst({
     where: eq(users.id, userKey),
     columns: { id: true, ...SETTINGS },
     extras: figuresExtras,
-    with: {
-      ...figuresWith,
-      levelStats: true,
-      missedQuestions: {
-        columns: QUESTION,
-        where: gt(learnerQuestionStats.missed, 0),
-        orderBy: [
-          desc(learnerQuestionStats.missed),
-          desc(sql`${learnerQuestionStats.missed}::float8 / ${learnerQuestionStats.asked}`),
-          asc(learnerQuestionStats.lessonId),
-          asc(learnerQuestionStats.questionId),
-        ],
-        limit: MOST_MISSED,
-        // The lesson's title and pillar, and the question as it was asked when that was an earlier
-        // version of the lesson's questions (the catalogue holds the current one).
-        extras: (q, { sql }) => ({
-          about: sql<[string, Pillar, AnsweredQuestion | null] | null>`(select json_build_array(l.title, l.pillar,
-            case when l.question_set_id is distinct from ${q.questionSetId} then (select x from question_sets s,
-            jsonb_array_elements(s.questions) x where s.id = ${q.questionSetId}
-            and (x->>'questionId')::int = ${q.questionId} limit 1) end) from lessons l where l.id = ${q.lessonId})`
-            .as('about'),
-        }),
-      },
-    },
+    with: { ...figuresWith, levelStats: true, missedQuestions },
   }).prepare('learner_history')
 );
+
+type MissedRow = NonNullable<
+  Awaited<ReturnType<Awaited<ReturnType<typeof historyStatement>>['execute']>>
+>['missedQuestions'][number];
+
+const missedOf = (rows: MissedRow[] | undefined): HistorySnapshot['missed'] =>
+  (rows ?? []).map(({ about, ...q }) => ({
+    ...q,
+    lessonTitle: about?.[0] ?? '',
+    pillar: about?.[1] ?? 'saving',
+    asked: about?.[2] ?? null,
+    times: q.asked,
+  }));
+
+const analyticsStatement = prepared((db) =>
+  db.query.users.findFirst({
+    where: eq(users.id, userKey),
+    columns: { id: true },
+    with: { stats: { columns: { attempts: true } }, levelStats: true, missedQuestions },
+  }).prepare('learner_analytics')
+);
+
+/** What the quiz analytics show of a learner (attempts, level totals, most-missed questions), in one statement. */
+export async function readLearnerAnalytics(
+  userId: string,
+): Promise<{ attempts: number; levels: LevelTotals[]; missed: HistorySnapshot['missed'] }> {
+  const user = await (await analyticsStatement()).execute({ userId });
+  return {
+    attempts: user?.stats?.attempts ?? 0,
+    levels: user?.levelStats ?? [],
+    missed: missedOf(user?.missedQuestions),
+  };
+}
 
 /** Everything the progress screen shows of a learner (the figures, level totals and history), in one statement. */
 export async function readLearnerHistory(
@@ -88,13 +122,7 @@ export async function readLearnerHistory(
     core: coreOf(userId, user),
     history: {
       recent: user?.stats?.recent ?? [],
-      missed: (user?.missedQuestions ?? []).map(({ about, ...q }) => ({
-        ...q,
-        lessonTitle: about?.[0] ?? '',
-        pillar: about?.[1] ?? 'saving',
-        asked: about?.[2] ?? null,
-        times: q.asked,
-      })),
+      missed: missedOf(user?.missedQuestions),
     },
   };
 }

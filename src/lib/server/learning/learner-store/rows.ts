@@ -184,7 +184,7 @@ export async function readLearnerRows(userId: string): Promise<LearnerRows> {
 
 type UsersWith = NonNullable<NonNullable<Parameters<Database['query']['users']['findFirst']>[0]>['with']>;
 /** A learner's relations to read, with their literal types kept (Drizzle infers the result from them). */
-const relationsToRead = <T extends UsersWith>(relations: T): T => relations;
+export const relationsToRead = <T extends UsersWith>(relations: T): T => relations;
 
 /** The relations the progress figures read: the learner's results, totals and badges. */
 export const figuresWith = relationsToRead({
