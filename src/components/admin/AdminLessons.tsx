@@ -14,6 +14,18 @@ import './admin.css';
 const LessonEditor = lazy(() => import('./LessonEditor.tsx'));
 const editorState = () => import('./editor/editor-state.ts');
 
+/** Scrolls to and focuses the question the address names (#question-{n}) once the editor is on the page. */
+function FocusQuestion() {
+  useEffect(() => {
+    const target = /^#question-\d{1,3}$/.test(location.hash)
+      ? document.querySelector<HTMLElement>(location.hash)
+      : null;
+    target?.scrollIntoView({ block: 'start' });
+    target?.focus();
+  }, []);
+  return null;
+}
+
 /** The authors' screen: the lessons, filtered, each to edit or delete; or one lesson in the editor. */
 export default function AdminLessons() {
   usePageToaster();
@@ -46,13 +58,6 @@ export default function AdminLessons() {
     const id = new URLSearchParams(location.search).get('edit');
     if (id && /^\d{1,9}$/.test(id)) void edit({ id: Number(id) });
   }, []);
-  useEffect(() => {
-    const target = editing && /^#question-\d{1,3}$/.test(location.hash)
-      ? document.querySelector<HTMLElement>(location.hash)
-      : null;
-    target?.scrollIntoView({ block: 'start' });
-    target?.focus();
-  }, [editing]);
 
   async function edit(lesson: Pick<LessonSummary, 'id'>) {
     try {
@@ -96,6 +101,7 @@ export default function AdminLessons() {
           others={(lessons ?? []).filter((l) => l.state === 'published')}
           onDone={done}
         />
+        <FocusQuestion />
       </Suspense>
     );
   }
