@@ -40,10 +40,11 @@ export interface DatabaseOptions {
 // Read from the working folder (the repository), as the content is: the built bundle runs from dist/.
 const migrationsFolder = path.resolve(process.cwd(), 'db/migrations');
 
-// Each statement is planned once per connection: our statements look rows up by a user's or a
-// lesson's id, whose best plan never depends on the value, and PostgreSQL's default keeps re-planning
-// a statement whose generic plan it estimates dearer than a custom one.
-const POSTGRES_CONNECTION = { application_name: 'finance-app', plan_cache_mode: 'force_generic_plan' };
+// Each statement is planned once per connection (on PGlite too): our statements look rows up by a
+// user's or a lesson's id, whose best plan never depends on the value, and PostgreSQL's default keeps
+// re-planning a statement whose generic plan it estimates dearer than a custom one.
+const PLAN_ONCE = 'force_generic_plan';
+const POSTGRES_CONNECTION = { application_name: 'finance-app', plan_cache_mode: PLAN_ONCE };
 
 const queryLogger = (
   options: DatabaseOptions,
@@ -88,7 +89,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     extensions: { pg_trgm },
     // PostgreSQL fills its shared buffers at every start, slowly in WebAssembly: 32 MB (not the
     // default 128) holds this app's working set and opens sooner (issue 53, figures in bench/RESULTS.md).
-    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB', '-c', `plan_cache_mode=${PLAN_ONCE}`],
   });
   const { withNamedStatements } = await import('./pglite-statements.ts');
   const named = withNamedStatements(client);

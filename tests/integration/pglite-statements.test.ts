@@ -33,6 +33,25 @@ Deno.test('pglite: a statement sent twice is prepared once under a name and answ
   }
 });
 
+Deno.test('pglite: a named statement is planned once, whatever the values it is sent', async () => {
+  const db = await createTestDatabase('pglite');
+  try {
+    const { db: d } = db.handle;
+    await d.insert(users).values([byEmail('p@example.com'), byEmail('q@example.com')]);
+    const read = (email: string) =>
+      d.select({ email: users.email }).from(users).where(eq(users.email, email)).orderBy(users.createdAt);
+    for (const email of ['p@example.com', 'q@example.com', 'p@example.com', 'r@example.com']) await read(email);
+    const [plans] = rowsOf<{ generic: number; custom: number }>(
+      await d.execute(sql`select generic_plans::int as generic, custom_plans::int as custom
+        from pg_prepared_statements where statement like '%order by "users"."created_at"%'`),
+    );
+    assertEquals(plans.custom, 0, 'never planned again for a value');
+    assertEquals(plans.generic > 0, true);
+  } finally {
+    await db.drop();
+  }
+});
+
 Deno.test('pglite: a named statement fails as an unnamed one does, and the next one works', async () => {
   const db = await createTestDatabase('pglite');
   try {
