@@ -1,5 +1,6 @@
 // Dashboard and progress-screen rules (spec section 9; docs/DESIGN.md differences 4 and 9). Pure.
 import { type Pillar, PILLARS } from './domain.ts';
+import type { RecentAttemptData } from '../../db/schema.ts';
 
 export interface PillarNumbers {
   /** null before the learner's first assessment. */
@@ -195,3 +196,19 @@ export const asPeopleReadIt = (a: { score: number; totalQuestions: number }) => 
   totalQuestions: a.totalQuestions,
   percent: a.totalQuestions ? Math.round((a.score / a.totalQuestions) * 100) : 0,
 });
+
+/**
+ * The score progression's points from the newest attempts as stored (learner_stats.recent), numbered
+ * as in the learner's whole history: the API's, and the progress screen's in the browser.
+ */
+export function chartPointsOf(recent: readonly RecentAttemptData[]) {
+  return recent.map((a) => ({
+    attempt: a.seq,
+    score: Math.round((a.totalQuestions ? (a.score / a.totalQuestions) * 3 : 0) * 100) / 100,
+    ...asPeopleReadIt(a),
+    lessonTitle: a.lessonTitle,
+    pillar: a.pillar,
+    passed: a.passed,
+    date: a.createdAt,
+  }));
+}

@@ -28,7 +28,12 @@ export function safeHref(url: string): string {
  * written as \u003c, so no value can end the element or open a comment in it.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replaceAll('<', '\\u003c');
+  return jsonTextForScript(JSON.stringify(value));
+}
+
+/** JSON text already written (stored as JSON), made safe the same way: '<' occurs only inside its strings. */
+export function jsonTextForScript(json: string): string {
+  return json.replaceAll('<', '\\u003c');
 }
 
 /**

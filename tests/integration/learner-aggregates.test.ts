@@ -299,11 +299,13 @@ for (const kind of databaseKinds()) {
           assessments,
         });
         const full = await readLearnerHistory(learner);
-        assertEquals(figures(full.core), figures(core));
+        // The screen's read passes the newest attempts on as the stored JSON text (the browser charts them).
+        assertEquals(figures(full.core), figures({ ...core, totals: { ...core.totals, recent: [] } }));
+        assertEquals(JSON.parse(full.history.recentJson), core.totals.recent);
         assertEquals(full.core.levels, core.levels);
         assertEquals(figures((await readLearnerFigures(learner)).core), figures(core));
         assert(full.history.missed.length > 0 && core.levels.length > 0);
-        assertEquals(full.history.recent.length, RECENT_ATTEMPTS);
+        assertEquals(JSON.parse(full.history.recentJson).length, RECENT_ATTEMPTS);
         // Sizes vary a little with the figures' digits and which lessons are done, never with the history's length.
         many.sizes.forEach((size, i) =>
           assert(

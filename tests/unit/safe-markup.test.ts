@@ -3,7 +3,7 @@
 import { parseDocument } from 'htmlparser2';
 import type { Element } from 'domhandler';
 import { assert, assertEquals } from '../helpers/assert.ts';
-import { isSafeUrl, jsonForScript, safeHref, UNSAFE_URL } from '../../src/lib/safe-markup.ts';
+import { isSafeUrl, jsonForScript, jsonTextForScript, safeHref, UNSAFE_URL } from '../../src/lib/safe-markup.ts';
 
 const LONG = 'x'.repeat(100_000);
 
@@ -166,6 +166,17 @@ Deno.test('JSON for a script element cannot end the element or open a comment', 
     const json = jsonForScript(value);
     assert(!json.includes('<'), json.slice(0, 80));
     assertEquals(JSON.parse(json), value);
+    assertEquals(JSON.parse(scriptText(`<script type="application/json">${json}</script>`)), value);
+  }
+});
+
+Deno.test('stored JSON text passed on to a script element is as inert, and reads back the same', () => {
+  for (const payload of PAYLOADS) {
+    const value = [{ lessonTitle: payload, createdAt: '2026-01-01T00:00:00.000Z' }, { '</script>': [payload] }];
+    // As PostgreSQL writes jsonb out: spaces after separators, keys in its own order.
+    const stored = JSON.stringify(value, null, 1);
+    const json = jsonTextForScript(stored);
+    assert(!json.includes('<'), json.slice(0, 80));
     assertEquals(JSON.parse(scriptText(`<script type="application/json">${json}</script>`)), value);
   }
 });

@@ -4,6 +4,8 @@ import type { ProgressScreenData, UserProgress } from '../../lib/server/learning
 import type { QuizAnalytics } from '../../lib/server/learning/analytics.ts';
 import { useRefreshOnVisible } from '../ui/useRefreshOnVisible.ts';
 import { type IslandData, readIslandData, readPageData } from '../ui/island-data.ts';
+import { chartPointsOf } from '../../lib/progress.ts';
+import type { RecentAttemptData } from '../../../db/schema.ts';
 import AnalyticsTab from './AnalyticsTab.tsx';
 import DetailTab from './DetailTab.tsx';
 import OverviewTab from './OverviewTab.tsx';
@@ -11,13 +13,14 @@ import PerformanceTab from './PerformanceTab.tsx';
 
 type Data = ProgressScreenData;
 
-/** The screen's figures whole: the first tab's from the props, the history from the page's JSON block. */
+/** The screen's figures whole: the first tab's from the props, the history from the page's JSON blocks. */
 function wholeData(
   first: Data['first'],
   tabs: Data['tabs'] | null,
+  recent: RecentAttemptData[] | null,
 ): { progress: UserProgress; analytics: QuizAnalytics } {
   return {
-    progress: { ...first.progress, scoreProgression: tabs?.scoreProgression ?? [] },
+    progress: { ...first.progress, scoreProgression: chartPointsOf(recent ?? []) },
     analytics: { ...first.analytics, mostMissed: tabs?.mostMissed ?? [] },
   };
 }
@@ -26,10 +29,16 @@ const TABS = ['Overview', 'Performance', 'Quiz Analytics', 'Detailed Progress'] 
 type Tab = (typeof TABS)[number];
 
 /** The progress screen: four tabs (arrow keys, Home and End move between them), refreshed when shown again. */
-export default function ProgressScreen({ data, tabsData }: { data: IslandData<Data['first']>; tabsData: string }) {
+export default function ProgressScreen(
+  { data, tabsData, recentData }: { data: IslandData<Data['first']>; tabsData: string; recentData: string },
+) {
   // The server renders only the first tab, which shows none of the history (so no mismatch here).
   const [{ progress: initialProgress, analytics: initialAnalytics }] = useState(() =>
-    wholeData(readIslandData(data), readPageData<Data['tabs']>(tabsData))
+    wholeData(
+      readIslandData(data),
+      readPageData<Data['tabs']>(tabsData),
+      readPageData<RecentAttemptData[]>(recentData),
+    )
   );
   const [tab, setTab] = useState<Tab>('Overview');
   const [progress, setProgress] = useState(initialProgress);

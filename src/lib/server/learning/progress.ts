@@ -24,8 +24,8 @@ import { repliesOf } from './reports.ts';
 import { passMark } from '../../lessons.ts';
 import { type Badge, badgeTitle } from '../../badges.ts';
 import {
-  asPeopleReadIt,
   averageFromUnits,
+  chartPointsOf,
   improvementFromUnits,
   overallProgress,
   pillarAccuracy,
@@ -176,14 +176,15 @@ export async function buildUserProgress(userId: string, email: string) {
 }
 
 /**
- * The progress screen's data, buildUserProgress's and buildQuizAnalytics's answers in two parts: what
- * its first tab shows (the island's props) and the history only its other tabs show (a JSON block).
+ * The progress screen's data, buildUserProgress's and buildQuizAnalytics's answers in parts: what
+ * its first tab shows (the island's props), the history only its other tabs show (a JSON block), and
+ * the newest attempts as stored (JSON text the browser turns into the chart's points: chartPointsOf).
  */
 export async function progressScreenProps(userId: string, email: string) {
   const { state, core, history } = await loadLearnerHistory(userId);
-  const { scoreProgression, ...progress } = { email, ...figuresOf(state, core) };
+  const { scoreProgression: _none, ...progress } = { email, ...figuresOf(state, core) };
   const { mostMissed, ...analytics } = analyticsOf(state.lessons, core.totals.attempts, core.levels, history.missed);
-  return { first: { progress, analytics }, tabs: { scoreProgression, mostMissed } };
+  return { first: { progress, analytics }, tabs: { mostMissed }, recentJson: history.recentJson };
 }
 
 export type ProgressScreenData = Awaited<ReturnType<typeof progressScreenProps>>;
@@ -222,15 +223,7 @@ function makeProgressFigures(state: LearnerState, snapshot: CoreSnapshot) {
     pillars,
     accuracy: { correct: totals.correct, incorrect: totals.questions - totals.correct },
     // The newest RECENT_ATTEMPTS attempts, numbered as in the learner's whole history.
-    scoreProgression: recent.map((a) => ({
-      attempt: a.seq,
-      score: Math.round((a.totalQuestions ? (a.score / a.totalQuestions) * 3 : 0) * 100) / 100,
-      ...asPeopleReadIt(a),
-      lessonTitle: a.lessonTitle,
-      pillar: a.pillar,
-      passed: a.passed,
-      date: a.createdAt,
-    })),
+    scoreProgression: chartPointsOf(recent),
     metrics: {
       improvementRate: improvementFromUnits(halves.first, halves.last, halves.half),
       passRate: totals.attempts ? Math.round((totals.passes / totals.attempts) * 100) : null,

@@ -1,12 +1,7 @@
 // The progress screen's read, in one statement: the progress figures' rows, the level totals, and
 // the history (the newest attempts and the most-missed questions as they were asked).
 import { asc, desc, eq, gt, sql } from 'drizzle-orm';
-import {
-  type AnsweredQuestion,
-  learnerQuestionStats,
-  type RecentAttemptData,
-  users,
-} from '../../../../../db/schema.ts';
+import { type AnsweredQuestion, learnerQuestionStats, users } from '../../../../../db/schema.ts';
 import type { Pillar } from '../../../domain.ts';
 import { prepared } from '../../platform/db.ts';
 import { type LevelTotals, MOST_MISSED } from './figures.ts';
@@ -25,7 +20,8 @@ import {
 
 /** What the progress screen adds: the newest attempts and the most-missed questions as they were asked. */
 export interface HistorySnapshot {
-  recent: RecentAttemptData[];
+  /** learner_stats.recent as stored (JSON text of RecentAttemptData[]): the page passes it on unparsed. */
+  recentJson: string;
   missed: Array<
     Omit<QuestionRow, 'asked'> & {
       lessonTitle: string;
@@ -70,12 +66,16 @@ const missedQuestions = relationsToRead({
   },
 }).missedQuestions;
 
+// The newest attempts come as text: only the browser reads them (the chart), so the server neither
+// parses nor serializes them again.
+const recentJson = sql<string | null>`(select s.recent::text from learner_stats s where s.user_id = ${userKey})`;
+
 const historyStatement = prepared((db) =>
   db.query.users.findFirst({
     where: eq(users.id, userKey),
     columns: { id: true, ...SETTINGS },
-    extras: figuresExtras,
-    with: { ...figuresWith, levelStats: true, missedQuestions },
+    extras: { ...figuresExtras, recentJson: recentJson.as('recent_json') },
+    with: { ...figuresWith, stats: { columns: { recent: false } }, levelStats: true, missedQuestions },
   }).prepare('learner_history')
 );
 
@@ -117,12 +117,10 @@ export async function readLearnerHistory(
   userId: string,
 ): Promise<{ rows: LearnerRows; core: CoreSnapshot; history: HistorySnapshot }> {
   const user = await (await historyStatement()).execute({ userId });
+  const stats = user?.stats ? { ...user.stats, recent: [] } : null; // the chart's points: history.recentJson
   return {
     rows: rowsOf(user),
-    core: coreOf(userId, user),
-    history: {
-      recent: user?.stats?.recent ?? [],
-      missed: missedOf(user?.missedQuestions),
-    },
+    core: coreOf(userId, user && { ...user, stats }),
+    history: { recentJson: user?.recentJson ?? '[]', missed: missedOf(user?.missedQuestions) },
   };
 }
