@@ -9,8 +9,8 @@ let localDates: Intl.DateTimeFormat | undefined;
 export const shortDate = (day: string): string =>
   `${MONTHS[+day.slice(5, 7) - 1]} ${+day.slice(8, 10)}, ${day.slice(0, 4)}`;
 
-/** "Aug 28, 2026", as en-US writes a UTC date, without Intl (a page may show many badges). */
-export const utcDate = (iso: string): string => shortDate(new Date(iso).toISOString().slice(0, 10));
+/** "Aug 28, 2026", as en-US writes the UTC date of a toISOString() time, without Intl or parsing. */
+export const utcDate = (iso: string): string => shortDate(iso.slice(0, 10));
 
 export const localDate = (iso: string): string =>
   (localDates ??= new Intl.DateTimeFormat('en-US', DATE)).format(new Date(iso));

@@ -5,6 +5,7 @@ import { type AnsweredQuestion, learnerQuestionStats, users } from '../../../../
 import type { Pillar } from '../../../domain.ts';
 import { prepared } from '../../platform/db.ts';
 import { type LevelTotals, MOST_MISSED } from './figures.ts';
+import { levelTotalsOf, levelTuples } from './tuples.ts';
 import {
   coreOf,
   type CoreSnapshot,
@@ -74,8 +75,8 @@ const historyStatement = prepared((db) =>
   db.query.users.findFirst({
     where: eq(users.id, userKey),
     columns: { id: true, ...SETTINGS },
-    extras: { ...figuresExtras, recentJson: recentJson.as('recent_json') },
-    with: { ...figuresWith, stats: { columns: { recent: false } }, levelStats: true, missedQuestions },
+    extras: { ...figuresExtras, level_stats: levelTuples.as('level_stats'), recentJson: recentJson.as('recent_json') },
+    with: { ...figuresWith, stats: { columns: { recent: false } }, missedQuestions },
   }).prepare('learner_history')
 );
 
@@ -96,7 +97,8 @@ const analyticsStatement = prepared((db) =>
   db.query.users.findFirst({
     where: eq(users.id, userKey),
     columns: { id: true },
-    with: { stats: { columns: { attempts: true } }, levelStats: true, missedQuestions },
+    extras: { level_stats: levelTuples.as('level_stats') },
+    with: { stats: { columns: { attempts: true } }, missedQuestions },
   }).prepare('learner_analytics')
 );
 
@@ -107,7 +109,7 @@ export async function readLearnerAnalytics(
   const user = await (await analyticsStatement()).execute({ userId });
   return {
     attempts: user?.stats?.attempts ?? 0,
-    levels: user?.levelStats ?? [],
+    levels: levelTotalsOf(userId, user?.level_stats ?? []),
     missed: missedOf(user?.missedQuestions),
   };
 }

@@ -3,18 +3,28 @@
 // (readLearner); history.ts adds the progress screen's. They read only summary
 // rows that the completion's own statement keeps (attempts.ts), never the attempts themselves, so
 // no page grows with a learner's history.
-import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   type Assessment,
   assessments,
   learnerDays,
   type LessonProgress,
   lessonReports,
-  userBadges,
   users,
 } from '../../../../../db/schema.ts';
 import type { Answers, PillarScores } from '../../../assessment.ts';
-import { dueTuples, progressOf, type ProgressTuple, progressTuples } from './tuples.ts';
+import {
+  badgesOf,
+  badgeTuples,
+  dueTuples,
+  levelTotalsOf,
+  levelTuples,
+  pillarTotalsOf,
+  pillarTuples,
+  progressOf,
+  type ProgressTuple,
+  progressTuples,
+} from './tuples.ts';
 import { DEFAULT_DAILY_GOAL } from '../../../streak.ts';
 import type { Database } from '../../../../../db/client.ts';
 import { prepared } from '../../platform/db.ts';
@@ -186,22 +196,24 @@ type UsersWith = NonNullable<NonNullable<Parameters<Database['query']['users']['
 /** A learner's relations to read, with their literal types kept (Drizzle infers the result from them). */
 export const relationsToRead = <T extends UsersWith>(relations: T): T => relations;
 
-/** The relations the progress figures read: the learner's results, totals and badges. */
+/** The relations the progress figures read: the learner's results and totals (figuresExtras: per pillar, badges). */
 export const figuresWith = relationsToRead({
   // A learner takes the assessment a few times at most: every result, newest first.
   assessments: { orderBy: [desc(assessments.createdAt)] },
   stats: true,
-  pillarStats: true,
-  badges: { columns: { badge: true, earnedAt: true }, orderBy: [asc(userBadges.earnedAt), asc(userBadges.badge)] },
   moneyPlans: NEWEST_PLAN,
 });
 
-export const figuresExtras = { progress: progressTuples.as('progress'), test_outs: testOutTuples.as('test_outs') };
+export const figuresExtras = {
+  progress: progressTuples.as('progress'),
+  test_outs: testOutTuples.as('test_outs'),
+  pillar_stats: pillarTuples.as('pillar_stats'),
+  badges: badgeTuples.as('badges'),
+};
 
 /** The dashboard's relations: the figures' and what only it shows (replies, streak, days, level totals). */
 export const coreWith = relationsToRead({
   ...figuresWith,
-  levelStats: true,
   reports: {
     columns: { id: true, lessonId: true, questionId: true, step: true, status: true, reply: true, repliedAt: true },
     where: and(isNotNull(lessonReports.reply), isNull(lessonReports.replyReadAt)),
@@ -213,7 +225,7 @@ export const coreWith = relationsToRead({
   days: { columns: { day: true, lessons: true, reviews: true }, orderBy: [desc(learnerDays.day)], limit: 3 },
 });
 
-export const coreExtras = { ...figuresExtras, due: dueTuples.as('due') };
+export const coreExtras = { ...figuresExtras, level_stats: levelTuples.as('level_stats'), due: dueTuples.as('due') };
 
 const learnerStatement = prepared((db) =>
   db.query.users.findFirst({
@@ -225,16 +237,16 @@ const learnerStatement = prepared((db) =>
 );
 
 export type CoreUser = NonNullable<Awaited<ReturnType<Awaited<ReturnType<typeof learnerStatement>>['execute']>>>;
-type DashboardOnly = 'levelStats' | 'reports' | 'streak' | 'days' | 'due';
+type DashboardOnly = 'level_stats' | 'reports' | 'streak' | 'days' | 'due';
 /** A learner read with the dashboard's rows, or with fewer (the progress figures' read). */
 export type CoreRead = Omit<CoreUser, DashboardOnly> & Partial<Pick<CoreUser, DashboardOnly>>;
 
 export function coreOf(userId: string, user: CoreRead | undefined): CoreSnapshot {
   return {
     totals: user?.stats ?? noTotals(userId),
-    pillars: user?.pillarStats ?? [],
-    levels: user?.levelStats ?? [],
-    badges: user?.badges ?? [],
+    pillars: pillarTotalsOf(userId, user?.pillar_stats ?? []),
+    levels: levelTotalsOf(userId, user?.level_stats ?? []),
+    badges: badgesOf(user?.badges ?? []),
     assessments: {
       count: user?.assessments.length ?? 0,
       first: user?.assessments.at(-1) ?? null,
