@@ -548,7 +548,18 @@ export const learnerQuestionStats = pgTable(
     lastCorrect: boolean('last_correct'),
     lastAt: timestamp('last_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.lessonId, t.questionId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.lessonId, t.questionId] }),
+    // The most-missed questions in the order the progress screen lists them (learner-store/history.ts):
+    // its first ten are read from here, without sorting every question the learner has missed.
+    index('learner_question_stats_missed_idx').on(
+      t.userId,
+      t.missed.desc().nullsFirst(),
+      sql`(${t.missed}::float8 / ${t.asked}) desc`,
+      t.lessonId,
+      t.questionId,
+    ),
+  ],
 );
 
 export const lessonProgress = pgTable(
