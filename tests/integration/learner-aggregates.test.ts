@@ -222,6 +222,24 @@ for (const kind of databaseKinds()) {
     });
   });
 
+  Deno.test(`${kind}: every learner read gives a badge's time to the millisecond, as the badges read does`, async () => {
+    await withDatabase(kind, async (db, [learner]) => {
+      // Whole milliseconds, as the app writes them, at many fractions of a second.
+      const start = Date.UTC(2026, 0, 1);
+      await db.insert(userBadges).values(
+        Array.from(
+          { length: 400 },
+          (_, i) => ({ userId: learner, badge: `b${i}`, earnedAt: new Date(start + i * 7_919_013) }),
+        ),
+      );
+      const badges = await readBadges(learner);
+      assertEquals(badges.length, 400);
+      assertEquals((await readLearner(learner)).core.badges, badges);
+      assertEquals((await readLearnerFigures(learner)).core.badges, badges);
+      assertEquals((await readLearnerHistory(learner)).core.badges, badges);
+    });
+  });
+
   Deno.test(`${kind}: a dashboard, progress, analytics, badges or review read makes the same statements at 1 attempt and at 300, and its answer does not grow`, async () => {
     const statements: string[] = [];
     await withDatabase(
