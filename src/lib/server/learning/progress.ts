@@ -172,7 +172,8 @@ const figuresOf = (state: LearnerState, core: CoreSnapshot) => ({
 /** The progress figures: the figures' read is enough (the newest attempts are kept in it). */
 export async function buildUserProgress(userId: string, email: string) {
   const { state, core } = await loadLearnerFigures(userId);
-  return { email, ...figuresOf(state, core) };
+  // The newest RECENT_ATTEMPTS attempts, numbered as in the learner's whole history.
+  return { email, ...figuresOf(state, core), scoreProgression: chartPointsOf(core.totals.recent) };
 }
 
 /**
@@ -182,7 +183,7 @@ export async function buildUserProgress(userId: string, email: string) {
  */
 export async function progressScreenProps(userId: string, email: string) {
   const { state, core, history } = await loadLearnerHistory(userId);
-  const { scoreProgression: _none, ...progress } = { email, ...figuresOf(state, core) };
+  const progress = { email, ...figuresOf(state, core) };
   const { mostMissed, ...analytics } = analyticsOf(state.lessons, core.totals.attempts, core.levels, history.missed);
   return { first: { progress, analytics }, tabs: { mostMissed }, recentJson: history.recentJson };
 }
@@ -191,7 +192,6 @@ export type ProgressScreenData = Awaited<ReturnType<typeof progressScreenProps>>
 
 function makeProgressFigures(state: LearnerState, snapshot: CoreSnapshot) {
   const { totals, pillars: pillarTotals } = snapshot;
-  const { recent } = totals;
   // The improvement rate's halves: the first floor(n/2) attempts against the last as many.
   const half = Math.floor(totals.attempts / 2);
   const halves = { first: totals.cumFloorHalf, last: totals.accuracyUnits - totals.cumCeilHalf, half };
@@ -222,8 +222,6 @@ function makeProgressFigures(state: LearnerState, snapshot: CoreSnapshot) {
   return {
     pillars,
     accuracy: { correct: totals.correct, incorrect: totals.questions - totals.correct },
-    // The newest RECENT_ATTEMPTS attempts, numbered as in the learner's whole history.
-    scoreProgression: chartPointsOf(recent),
     metrics: {
       improvementRate: improvementFromUnits(halves.first, halves.last, halves.half),
       passRate: totals.attempts ? Math.round((totals.passes / totals.attempts) * 100) : null,
