@@ -55,9 +55,11 @@ if (only !== 'check') run('build', deno, ['run', '-A', 'node_modules/astro/bin/a
 if (!only || only === 'unit') {
   // Deno turned its op and resource sanitizers off by default in 2.8: on here, so a test that
   // leaks a server, a client, a timer or an unread body fails (tests/helpers/bdd.ts does the same).
+  // --parallel: one test file per core at a time; each file makes its own database and server.
   run('unit and integration tests', deno, [
     'test',
     '-A',
+    '--parallel',
     '--sanitize-ops',
     '--sanitize-resources',
     'tests/unit',

@@ -4,7 +4,7 @@ import { assert, assertEquals, assertThrows } from '../helpers/assert.ts';
 import { staffFactorState, STEP_UP_MS } from '../../src/lib/server/auth/factors/staff.ts';
 import type { SessionUser } from '../../src/lib/server/auth/types.ts';
 import { describeUserAgent } from '../../src/lib/user-agent.ts';
-import { EnvError, parseEnv } from '../../src/lib/server/platform/env.ts';
+import { EnvError, getEnv, parseEnv } from '../../src/lib/server/platform/env.ts';
 import { matchingStep, totpAt } from '../../src/lib/server/auth/factors/verify.ts';
 import {
   decryptSecret,
@@ -14,8 +14,11 @@ import {
 } from '../../src/lib/server/auth/factors/secrets.ts';
 import { totpCode } from '../helpers/second-factor.ts';
 
-// This process's environment asks staff for a second factor (read once, at the first getEnv()).
+// This file's environment asks staff for a second factor: getEnv() reads it once, here, and it is
+// taken back at once, so the servers other test files start meanwhile (--parallel) do not inherit it.
 process.env.REQUIRE_STAFF_SECOND_FACTOR = 'true';
+getEnv();
+delete process.env.REQUIRE_STAFF_SECOND_FACTOR;
 
 Deno.test('a device is named by its browser and system', () => {
   const cases: Array<[string, string, string]> = [
