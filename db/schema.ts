@@ -7,6 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -597,6 +598,22 @@ export const userBadges = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.badge] })],
 );
+
+/**
+ * A learner's lesson-progress rows, badges and pillar and level totals as the JSON arrays every
+ * learner page reads (learner-store/tuples.ts): kept by triggers on those four tables at the end of
+ * each statement that writes them (db/migrations/0040_learner_figures.sql), so a page reads one row
+ * instead of aggregating its rows again (docs/decisions/0003-progress-screen-growth-on-pglite.md).
+ */
+export const learnerFigures = pgTable('learner_figures', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  progress: json('progress').notNull().default([]),
+  badges: json('badges').notNull().default([]),
+  pillars: json('pillars').notNull().default([]),
+  levels: json('levels').notNull().default([]),
+});
 
 /**
  * A learner's activity per day, in their own time zone: lessons completed (passed quizzes) and

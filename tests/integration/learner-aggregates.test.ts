@@ -28,6 +28,7 @@ import { type Lesson, lessons, quizAttempts, userBadges, users } from '../../db/
 import { PILLARS } from '../../src/lib/domain.ts';
 import { openDatabase } from '../../db/client.ts';
 import { createDatabaseOnServer } from '../helpers/database.ts';
+import { assertFiguresMatchRows } from '../helpers/learner-figures.ts';
 import { migrateTo, migrationsBefore, migrationsFolder } from '../helpers/migrations.ts';
 import { rmSync } from 'node:fs';
 
@@ -157,10 +158,12 @@ for (const kind of databaseKinds()) {
       assert(reviewed > 3);
       const kept = await snapshot(db);
       assert((kept.learner_question_stats as unknown[]).length > 10);
+      await assertFiguresMatchRows(db, 'the figures the pages read, after concurrent completions');
       await rebuildLearnerAggregates();
       assertEquals(await snapshot(db), kept, 'rebuilt for everyone');
       await rebuildLearnerAggregates(learners[1]);
       assertEquals(await snapshot(db), kept, 'rebuilt for one learner');
+      await assertFiguresMatchRows(db, 'the figures the pages read, after the rebuilds');
 
       // The screens' figures are the pure rules over the whole history.
       for (const userId of learners) {

@@ -88,7 +88,7 @@ it(
         session[0].id
       })`;
       // Schema drift an operator might cause: a table the learner's state needs is gone.
-      await sql`drop table lesson_progress cascade`;
+      await sql`drop table learner_figures cascade`;
       const api = await fetch(`${server.url}/api/lessons/counts`, {
         headers: { authorization: 'Bearer broken.secret' },
       });
@@ -101,12 +101,12 @@ it(
       assertMatch(html, /Something went wrong/);
       for (const leak of [text, html]) {
         assertEquals(
-          /lesson_progress|relation|stack|\bat \S+:\d+/.test(leak),
+          /learner_figures|relation|stack|\bat \S+:\d+/.test(leak),
           false,
           leak.slice(0, 200),
         );
       }
-      assertMatch(server.logs(), /"msg":"unhandled error".*lesson_progress/);
+      assertMatch(server.logs(), /"msg":"unhandled error".*learner_figures/);
     } finally {
       await sql.end();
       await server.stop();

@@ -1,20 +1,20 @@
 // A learner's per-lesson and per-question rows as the learner's reads select them (rows.ts): SQL
-// fragments that aggregate them into arrays, and their mapping back to rows.
+// fragments that read them as arrays, and their mapping back to rows.
 import { sql } from 'drizzle-orm';
 import type { LessonProgress } from '../../../../../db/schema.ts';
 import type { Level, Pillar } from '../../../domain.ts';
 import type { LevelTotals, PillarTotals, StoredBadge } from './figures.ts';
 
-// A learner's per-lesson, per-question and per-pillar rows and badges are read as arrays of values,
-// not objects: mapping them by hand costs a fraction of an object mapper's.
-// date_part answers a float, where extract computes an exact numeric: several times the work per row.
-const epoch = (column: string) => sql.raw(`date_part('epoch', ${column}) * 1000`);
+// A learner's per-lesson rows, badges and pillar and level totals are read as arrays of values, not
+// objects (mapping them by hand costs a fraction of an object mapper's), from learner_figures: the
+// triggers of db/migrations/0040_learner_figures.sql keep them there, as written, for every writer.
+const figure = <T>(part: 'progress' | 'badges' | 'pillars' | 'levels') =>
+  sql<T>`coalesce((select ${sql.raw(`f.${part}`)} from learner_figures f
+  where f.user_id = ${sql.placeholder('userId')}), '[]'::json)`;
 
 /** lesson_progress: lesson id, completed, best, last, total, attempts, completed at, updated at (ms). */
 export type ProgressTuple = [number, boolean, number, number, number, number, number | null, number];
-export const progressTuples = sql<ProgressTuple[]>`(select coalesce(json_agg(json_build_array(p.lesson_id, p.completed,
-  p.best_score, p.last_score, p.total_questions, p.attempts, ${epoch('p.completed_at')}, ${epoch('p.updated_at')})),
-  '[]'::json) from lesson_progress p where p.user_id = ${sql.placeholder('userId')})`;
+export const progressTuples = figure<ProgressTuple[]>('progress');
 
 export const dueTuples = sql<
   Array<[number, number]>
@@ -40,18 +40,14 @@ export function progressOf(userId: string, tuples: ProgressTuple[]): LessonProgr
 
 /** user_badges: badge, earned at (ms), oldest first (then by name). */
 type BadgeTuple = [string, number];
-export const badgeTuples = sql<BadgeTuple[]>`(select coalesce(json_agg(json_build_array(b.badge,
-  ${epoch('b.earned_at')}) order by b.earned_at, b.badge), '[]'::json) from user_badges b
-  where b.user_id = ${sql.placeholder('userId')})`;
+export const badgeTuples = figure<BadgeTuple[]>('badges');
 
 export const badgesOf = (tuples: BadgeTuple[]): StoredBadge[] =>
   tuples.map(([badge, earnedAt]) => ({ badge, earnedAt: new Date(earnedAt) }));
 
 /** learner_pillar_stats: pillar, attempts, passes, correct, questions, accuracy units, pass run, best run. */
 type PillarTuple = [Pillar, number, number, number, number, number, number, number];
-export const pillarTuples = sql<PillarTuple[]>`(select coalesce(json_agg(json_build_array(s.pillar, s.attempts,
-  s.passes, s.correct, s.questions, s.accuracy_units, s.pass_run, s.best_run)), '[]'::json)
-  from learner_pillar_stats s where s.user_id = ${sql.placeholder('userId')})`;
+export const pillarTuples = figure<PillarTuple[]>('pillars');
 
 export const pillarTotalsOf = (userId: string, tuples: PillarTuple[]): PillarTotals[] =>
   tuples.map(([pillar, attempts, passes, correct, questions, accuracyUnits, passRun, bestRun]) => ({
@@ -68,9 +64,7 @@ export const pillarTotalsOf = (userId: string, tuples: PillarTuple[]): PillarTot
 
 /** learner_level_stats: pillar, level, attempts, correct, questions. */
 type LevelTuple = [Pillar, Level, number, number, number];
-export const levelTuples = sql<LevelTuple[]>`(select coalesce(json_agg(json_build_array(s.pillar, s.level,
-  s.attempts, s.correct, s.questions)), '[]'::json) from learner_level_stats s
-  where s.user_id = ${sql.placeholder('userId')})`;
+export const levelTuples = figure<LevelTuple[]>('levels');
 
 export const levelTotalsOf = (userId: string, tuples: LevelTuple[]): LevelTotals[] =>
   tuples.map(([pillar, level, attempts, correct, questions]) => ({
