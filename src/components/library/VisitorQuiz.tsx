@@ -8,7 +8,7 @@ import { type Ref, useEffect, useRef, useState } from 'react';
 import QuestionScreen from '../lessons/QuestionScreen.tsx';
 import type { Checked, QuizQuestion } from '../lessons/quiz-state.ts';
 import { api, messageOf, NetworkError } from '../api.ts';
-import { keepResult, type KeptResult, keptResultFor } from './visitor-results.ts';
+import { keepOrders, keepResult, type KeptResult, keptResultFor, lastOrdersFor } from './visitor-results.ts';
 import { shuffledOrders } from '../../lib/shuffle.ts';
 
 interface LessonLink {
@@ -60,8 +60,10 @@ export default function VisitorQuiz({ lessonId, slug, questions, passMark, previ
 
   function start() {
     attempt.current = { id: crypto.randomUUID(), started: Date.now() };
-    // Each attempt shows the options in a new order (src/lib/shuffle.ts).
-    setOrders((previousOrders) => shuffledOrders(questions, previousOrders));
+    // Each attempt shows the options in a new order (src/lib/shuffle.ts), unlike the last one shown.
+    const next = shuffledOrders(questions, Object.keys(orders).length > 0 ? orders : lastOrdersFor(lessonId));
+    keepOrders(lessonId, next);
+    setOrders(next);
     setChecked([]);
     setIndex(0);
     setChosen(undefined);

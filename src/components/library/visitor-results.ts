@@ -62,10 +62,33 @@ export function keepResult(result: KeptResult): KeptResult {
   return result;
 }
 
+const ORDERS_KEY = 'visitor-quiz-orders';
+
+/** The option orders a lesson's quiz showed last in this browser (Try again avoids them, after a reload too). */
+export function lastOrdersFor(lessonId: number): Record<number, number[]> {
+  try {
+    const all: unknown = JSON.parse(localStorage.getItem(ORDERS_KEY) ?? '{}');
+    const mine = (all as Record<string, unknown>)?.[lessonId];
+    return typeof mine === 'object' && mine !== null ? (mine as Record<number, number[]>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Keeps the option orders a lesson's quiz shows now (one lesson's at a time: only the next attempt needs them). */
+export function keepOrders(lessonId: number, orders: Record<number, number[]>): void {
+  try {
+    localStorage.setItem(ORDERS_KEY, JSON.stringify({ [lessonId]: orders }));
+  } catch {
+    // Storage refused: Try again still avoids the orders shown since the page loaded.
+  }
+}
+
 /** Forgets the results once a sign-up has carried them. */
 export function forgetResults(): void {
   try {
     localStorage.removeItem(KEY);
+    localStorage.removeItem(ORDERS_KEY);
   } catch {
     // Nothing kept.
   }
