@@ -10,6 +10,7 @@ import { assert, assertEquals } from '../helpers/assert.ts';
 import { createDatabaseOnServer, createTestDatabase, databaseKinds } from '../helpers/database.ts';
 import { assertFiguresMatchRows } from '../helpers/learner-figures.ts';
 import { migrateTo, migrationsBefore, migrationsFolder } from '../helpers/migrations.ts';
+import { waitFor } from '../helpers/wait.ts';
 import { rowsOf, setDatabaseHandle } from '../../src/lib/server/platform/db.ts';
 import { loadContent } from '../../src/lib/server/content/curriculum-loader.ts';
 import { recordQuizAttempt } from '../../src/lib/server/learning/learner-store/attempts.ts';
@@ -140,10 +141,9 @@ for (const kind of databaseKinds()) {
       const filled = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from learner_figures`));
       assertEquals(filled[0].n, 1, 'only learners with rows get a row');
     } finally {
+      rmSync(folder, { recursive: true, force: true });
       await handle.close();
-      if (server) await server.drop();
-      else rmSync(folder, { recursive: true, force: true });
-      if (server) rmSync(folder, { recursive: true, force: true });
+      await server?.drop();
     }
   });
 }
@@ -178,14 +178,14 @@ if (databaseKinds().includes('postgres')) {
         await insert(tx, b.id);
       }).then(() => (secondDone = true));
       // The second waits for the first's lock on the learner's figures, whatever the timing.
-      const [{ waiting }] = await waitFor(async () => {
-        const rows = rowsOf<{ waiting: number }>(
+      await waitFor(async () => {
+        const [{ waiting }] = rowsOf<{ waiting: number }>(
           await db.execute(sql`select count(*)::int as waiting from pg_stat_activity
             where datname = current_database() and wait_event_type = 'Lock'`),
         );
-        return rows[0].waiting > 0 ? rows : undefined;
-      });
-      assert(waiting > 0 && !secondDone);
+        return waiting > 0;
+      }, { message: 'the second transaction to wait for the lock' });
+      assert(!secondDone);
       releaseFirst();
       await Promise.all([first, second]);
       await assertFiguresMatchRows(db, 'after two concurrent writers');
@@ -201,15 +201,4 @@ if (databaseKinds().includes('postgres')) {
       await test.drop();
     }
   });
-}
-
-/** Polls `check` until it answers, failing after ten seconds. */
-async function waitFor<T>(check: () => Promise<T | undefined>): Promise<T> {
-  const until = Date.now() + 10_000;
-  for (;;) {
-    const found = await check();
-    if (found !== undefined) return found;
-    if (Date.now() > until) throw new Error('condition not met in 10 s');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
